@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// InventoryKit: model, store and sync products and household inventory.
+// The library products depend on nothing outside the Swift toolchain.
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "InventoryKit",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "InventoryKit", targets: ["InventoryKit"]),
+        .library(name: "InventoryKitTesting", targets: ["InventoryKitTesting"]),
+    ],
+    targets: [
+        .target(name: "InventoryKit", swiftSettings: strictSettings),
+        .target(
+            name: "InventoryKitTesting",
+            dependencies: ["InventoryKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InventoryCoreTests",
+            dependencies: ["InventoryKit", "InventoryKitTesting"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InventoryKitTestingTests",
+            dependencies: ["InventoryKit", "InventoryKitTesting"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
