@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why an ``InventoryIdentifier`` could not be made.
+public enum InventoryIdentifierError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The value was empty or only whitespace.
+    case emptyValue(kind: InventoryIdentifierKind)
+    /// The value was longer than ``InventoryIdentifier/maximumLength`` UTF-8 bytes.
+    case tooLong(kind: InventoryIdentifierKind, length: Int)
+    /// A barcode did not normalize as a GTIN.
+    case invalidBarcode(raw: String, reason: GTINError)
+
+    /// A message naming the kind and what was wrong.
+    public var description: String {
+        switch self {
+        case .emptyValue(let kind):
+            "\(kind.name) identifier is empty"
+        case .tooLong(let kind, let length):
+            "\(kind.name) identifier is \(length) bytes long (at most \(InventoryIdentifier.maximumLength))"
+        case .invalidBarcode(let raw, let reason):
+            "invalid barcode \"\(raw.prefix(64))\": \(reason)"
+        }
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}

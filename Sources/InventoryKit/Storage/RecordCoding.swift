@@ -1,0 +1,47 @@
+import Foundation
+
+/// The one encoding the kit uses for record payloads: JSON with sorted keys, exact dates.
+///
+/// Sorted keys make equal values encode to equal bytes, so replicas can be compared byte for byte. Dates are
+/// encoded as seconds since 2001-01-01 with full precision, so they round-trip exactly.
+public enum RecordCoding {
+    /// Encodes a value.
+    ///
+    /// - Throws: the encoder's `EncodingError`.
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .deferredToDate
+        encoder.nonConformingFloatEncodingStrategy = .throw
+        return try encoder.encode(value)
+    }
+
+    /// Decodes a value.
+    ///
+    /// - Throws: the decoder's `DecodingError`.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .deferredToDate
+        return try decoder.decode(type, from: data)
+    }
+
+    /// A one-line account of a coding error, naming the coding path.
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            return "data corrupted at \(path(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing key \(key.stringValue) at \(path(context.codingPath))"
+        case DecodingError.typeMismatch(let type, let context):
+            return "expected \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.valueNotFound(let type, let context):
+            return "missing \(type) value at \(path(context.codingPath))"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}
