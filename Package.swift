@@ -14,12 +14,14 @@ let package = Package(
     products: [
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
         .library(name: "InventoryKitTesting", targets: ["InventoryKitTesting"]),
+        .library(name: "InventorySync", targets: ["InventorySync"]),
     ],
     targets: [
         .target(name: "InventoryKit", swiftSettings: strictSettings),
+        .target(name: "InventorySync", dependencies: ["InventoryKit"], swiftSettings: strictSettings),
         .target(
             name: "InventoryKitTesting",
-            dependencies: ["InventoryKit"],
+            dependencies: ["InventoryKit", "InventorySync"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -28,7 +28,7 @@ func readmeWalkthrough(storage: some StorageProvider) async throws -> Console? {
         id: InventoryIDGenerator.generate(for: .manufacturer, semanticName: "Nintendo"), name: "Nintendo")
     var console = Console(id: InventoryIDGenerator.generate(for: .product, semanticName: "Famicom"))
     configurator.configure(
-        &console, identifiers: [try .gtin("4902370502888")], title: "Famicom", manufacturer: maker,
+        &console, identifiers: [try .gtin("4902370502886")], title: "Famicom", manufacturer: maker,
         systemRequirements: StandardSystemRequirements(minMemory: 2048, cpuFamily: "Ricoh 2A03"))
     configurator.configure(&console, title: nil, platform: "Famicom")   // nil keeps the title
     try await storage.domainMetadata.save(console)                      // any StorageProvider
@@ -42,7 +42,7 @@ struct ReadmeWalkthroughTests {
     func walkthroughRuns() async throws {
         let loaded = try #require(try await readmeWalkthrough(storage: InMemoryStorageProvider()))
         #expect(loaded.title == "Famicom")
-        #expect(loaded.identifiers.first?.value == "4902370502888")
+        #expect(loaded.identifiers.first?.value == "4902370502886")
         #expect(loaded.manufacturer?.id == InventoryIDGenerator.generate(for: .manufacturer, semanticName: "NINTENDO "))
     }
 

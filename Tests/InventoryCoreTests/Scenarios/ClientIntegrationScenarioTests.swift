@@ -170,7 +170,7 @@ struct ClientIntegrationScenarioTests {
         let title = try makeTitle(from: feed[0], configurator: RetroConfigurator())
         #expect(title.title == "Lode Runner")
         #expect(title.manufacturer?.name == "Brøderbund")
-        #expect(title.systemRequirements?.minMemory == 48 * 1024)
+        #expect(title.systemRequirements?.minMemory == Int64(48 * 1024))
         let untrimmed = try makeTitle(from: feed[0], configurator: .default)
         #expect(untrimmed.title == "  Lode Runner ")
         #expect(untrimmed.id == title.id)
