@@ -31,6 +31,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "InventorySyncTests",
+            dependencies: ["InventoryKit", "InventorySync"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "InventoryKitTestingTests",
             dependencies: ["InventoryKit", "InventoryKitTesting"],
             swiftSettings: strictSettings
