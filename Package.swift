@@ -15,10 +15,18 @@ let package = Package(
         .library(name: "InventoryKit", targets: ["InventoryKit"]),
         .library(name: "InventoryKitTesting", targets: ["InventoryKitTesting"]),
         .library(name: "InventorySync", targets: ["InventorySync"]),
+        .library(name: "ProductModule", targets: ["ProductModule"]),
+        .library(name: "ProductModuleTesting", targets: ["ProductModuleTesting"]),
     ],
     targets: [
         .target(name: "InventoryKit", swiftSettings: strictSettings),
         .target(name: "InventorySync", dependencies: ["InventoryKit"], swiftSettings: strictSettings),
+        .target(name: "ProductModule", dependencies: ["InventoryKit", "InventorySync"], swiftSettings: strictSettings),
+        .target(
+            name: "ProductModuleTesting",
+            dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "InventoryKitTesting",
             dependencies: ["InventoryKit", "InventorySync"],
@@ -33,6 +41,11 @@ let package = Package(
         .testTarget(
             name: "InventorySyncTests",
             dependencies: ["InventoryKit", "InventorySync"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProductModuleTests",
+            dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting", "ProductModuleTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,141 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// The product module's local ports on top of any `StorageProvider`: a client that implemented one provider
+/// gets a working product module.
+///
+/// Layout: products and tombstones in the domain metadata store (collections `products` and
+/// `product-tombstones`); sync records, the outbox and the pull cursor in the user metadata store
+/// (`product-sync`, `product-outbox`, `product-sync-cursor`). Every ``commit(_:)`` is one
+/// `StorageProvider.commit(_:)`, atomic across both stores. Queries run natively in the store through
+/// ``ProductQuery/recordQuery()`` on the fields of ``Product/indexedFields(syncState:)``.
+public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
+    /// The collection of products in the domain metadata store.
+    public static let productCollection: RecordCollection = "products"
+    /// The collection holding the pull cursor in the user metadata store.
+    public static let cursorCollection: RecordCollection = "product-sync-cursor"
+
+    /// The storage everything goes through.
+    public let storage: any StorageProvider
+
+    /// Creates the store on a provider.
+    public init(storage: any StorageProvider) {
+        self.storage = storage
+    }
+
+    // MARK: - Reads
+
+    /// The product with this id, or `nil`.
+    public func product(_ id: ProductID) async throws -> Product? {
+        guard let stored = try await storage.domainMetadata.record(id.recordID, in: Self.productCollection) else {
+            return nil
+        }
+        return try Self.decodeProduct(stored)
+    }
+
+    /// The tombstone of a product, or `nil`.
+    public func tombstone(_ id: ProductID) async throws -> ProductTombstone? {
+        try await storage.domainMetadata.load(ProductTombstone.self, id: id.recordID)
+    }
+
+    /// One page of products, executed by the metadata store.
+    public func query(_ query: ProductQuery) async throws -> ProductPage {
+        let recordQuery = try query.recordQuery()
+        let page = try await storage.domainMetadata.query(recordQuery, in: Self.productCollection)
+        return ProductPage(
+            products: try page.records.map(Self.decodeProduct),
+            nextCursor: page.nextCursor.map(PageCursor.init))
+    }
+
+    /// The sync record of a product.
+    public func syncRecord(_ id: ProductID) async throws -> ProductSyncRecord? {
+        try await storage.userMetadata.load(ProductSyncRecord.self, id: id.recordID)
+    }
+
+    /// The outbox entries that are not quarantined, in enqueue order.
+    public func pendingEntries(limit: Int) async throws -> [ProductOutboxEntry] {
+        let page = try await storage.userMetadata.query(
+            ProductOutboxEntry.self, ProductOutboxEntry.dueQuery(limit: max(1, min(limit, RecordQuery.maximumLimit))))
+        return page.records
+    }
+
+    /// The quarantined outbox entries, in enqueue order.
+    public func quarantinedEntries() async throws -> [ProductOutboxEntry] {
+        try await storage.userMetadata.all(
+            matching: .equals("quarantined", .bool(true)), sort: [.ascending("sequence")],
+            in: ProductOutboxEntry.collection
+        ).map { stored throws(StorageError) in try ProductOutboxEntry.decode(stored) }
+    }
+
+    /// The pending outbox entry of a product, if any.
+    public func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry? {
+        let page = try await storage.userMetadata.query(
+            ProductOutboxEntry.self,
+            RecordQuery(filter: .equals("entityID", .string(id.rawValue)), sort: [.descending("sequence")], limit: 1))
+        return page.records.first
+    }
+
+    /// The number of outbox entries.
+    public func outboxCount() async throws -> Int {
+        try await storage.userMetadata.count(matching: nil, in: ProductOutboxEntry.collection)
+    }
+
+    /// The highest outbox sequence in use, or 0.
+    public func lastSequence() async throws -> Int64 {
+        let page = try await storage.userMetadata.query(
+            RecordQuery(sort: [.descending("sequence")], limit: 1), in: ProductOutboxEntry.collection)
+        guard case .int(let sequence)? = page.records.first?[field: "sequence"] else { return 0 }
+        return sequence
+    }
+
+    /// The position in the remote change feed.
+    public func pullCursor() async throws -> Int64? {
+        try await storage.userMetadata.load(PullCursor.self, id: PullCursor.id)?.sequence
+    }
+
+    // MARK: - Writes
+
+    /// Applies a transaction as one atomic `StorageProvider` commit.
+    public func commit(_ transaction: ProductLocalTransaction) async throws {
+        guard !transaction.isEmpty else { return }
+        var batch = StorageBatch()
+        for write in transaction.products {
+            let payload = try RecordCoding.encode(write.product)
+            batch.domain.append(
+                .put(
+                    StoredRecord(
+                        id: write.product.productId.recordID, payload: payload,
+                        fields: write.product.indexedFields(syncState: write.syncState)),
+                    in: Self.productCollection))
+        }
+        for id in transaction.removedProducts { batch.domain.append(.delete(id.recordID, in: Self.productCollection)) }
+        for tombstone in transaction.tombstones { batch.domain.append(try .save(tombstone)) }
+        for id in transaction.removedTombstones { batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection)) }
+        for record in transaction.syncRecords { batch.user.append(try .save(record)) }
+        for id in transaction.removedOutboxEntries {
+            batch.user.append(.delete(RecordID(id), in: ProductOutboxEntry.collection))
+        }
+        for entry in transaction.outboxEntries { batch.user.append(try .save(entry)) }
+        if let cursor = transaction.pullCursor { batch.user.append(try .save(PullCursor(sequence: cursor))) }
+        try await storage.commit(batch)
+    }
+
+    // MARK: - Helpers
+
+    private static func decodeProduct(_ stored: StoredRecord) throws(StorageError) -> Product {
+        do {
+            return try RecordCoding.decode(Product.self, from: stored.payload)
+        } catch {
+            throw .corruptRecord(collection: productCollection, id: stored.id, reason: RecordCoding.describe(error))
+        }
+    }
+
+    /// The stored position in the remote change feed.
+    private struct PullCursor: StorableRecord {
+        static let collection = StorageProductStore.cursorCollection
+        static let id = RecordID(rawValue: "products") ?? RecordID(UUID())
+        var sequence: Int64
+        var recordID: RecordID { Self.id }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// When reads consult the remote.
+public enum ProductReadPolicy: Hashable, Sendable {
+    /// Never: local data only (a local miss returns `nil`).
+    case localOnly
+    /// Local first; on a miss fetch the remote; on a hit whose last sync is older than `staleAfter` seconds,
+    /// refresh from the remote in the background.
+    case localThenRemoteIfStale(staleAfter: TimeInterval)
+    /// Local first; on a miss fetch the remote; on a hit always refresh in the background.
+    case localThenRemoteAlwaysBackground
+}
+
+/// When writes are pushed.
+public enum ProductWritePolicy: Hashable, Sendable {
+    /// Commit locally, return, then push in the background when online.
+    case localThenRemoteImmediate
+    /// Commit locally and leave the change in the outbox for the next ``ProductModuleService/syncPending()``.
+    case localThenEnqueue
+}
+
+/// The injected sync behaviour of a ``ProductModuleService``.
+public struct ProductSyncStrategy: Sendable {
+    /// When reads consult the remote.
+    public var readPolicy: ProductReadPolicy
+    /// When writes are pushed.
+    public var writePolicy: ProductWritePolicy
+    /// How conflicting local and remote changes are reconciled.
+    public var conflictPolicy: ConflictPolicy<Product>
+    /// Backoff and attempt cap of failed pushes.
+    public var retryPolicy: RetryPolicy
+    /// How many changes one push call carries.
+    public var pushBatchSize: Int
+    /// How many records one pull call asks for.
+    public var pullBatchSize: Int
+
+    /// Creates a strategy.
+    public init(
+        readPolicy: ProductReadPolicy = .localThenRemoteIfStale(staleAfter: 3_600),
+        writePolicy: ProductWritePolicy = .localThenRemoteImmediate,
+        conflictPolicy: ConflictPolicy<Product> = .lastWriteWins, retryPolicy: RetryPolicy = .standard,
+        pushBatchSize: Int = 100, pullBatchSize: Int = 200
+    ) {
+        self.readPolicy = readPolicy
+        self.writePolicy = writePolicy
+        self.conflictPolicy = conflictPolicy
+        self.retryPolicy = retryPolicy
+        self.pushBatchSize = max(1, pushBatchSize)
+        self.pullBatchSize = max(1, pullBatchSize)
+    }
+
+    /// Local first with hourly background refresh, immediate push, last write wins.
+    public static let standard = ProductSyncStrategy()
+}

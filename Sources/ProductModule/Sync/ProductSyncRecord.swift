@@ -1,0 +1,41 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// The sync metadata of one product, kept apart from the product itself (in the user metadata store).
+public struct ProductSyncRecord: StorableRecord, Hashable {
+    /// The collection of sync records in the user metadata store.
+    public static let collection: RecordCollection = "product-sync"
+
+    /// The product.
+    public var productId: ProductID
+    /// Where the product stands in sync.
+    public var status: SyncStatus
+    /// The stamp of the local state (product or tombstone).
+    public var stamp: SyncStamp
+    /// The remote stamp the local state is based on; `nil` when the remote never had the product.
+    public var baseStamp: SyncStamp?
+    /// When the product last matched the remote.
+    public var lastSyncedAt: Date?
+    /// The operation of the pending outbox entry, if any.
+    public var pendingOperationID: UUID?
+
+    /// Creates a sync record.
+    public init(
+        productId: ProductID, status: SyncStatus, stamp: SyncStamp, baseStamp: SyncStamp?, lastSyncedAt: Date? = nil,
+        pendingOperationID: UUID? = nil
+    ) {
+        self.productId = productId
+        self.status = status
+        self.stamp = stamp
+        self.baseStamp = baseStamp
+        self.lastSyncedAt = lastSyncedAt
+        self.pendingOperationID = pendingOperationID
+    }
+
+    /// The key: the product id.
+    public var recordID: RecordID { productId.recordID }
+
+    /// Indexed by status kind.
+    public var indexedFields: [String: FieldValue] { ["status": .string(status.kind.rawValue)] }
+}

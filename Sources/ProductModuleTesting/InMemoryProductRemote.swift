@@ -1,0 +1,182 @@
+import Foundation
+import InventoryKit
+import InventorySync
+import ProductModule
+
+/// An in-process ``ProductRemoteGateway`` with the exact semantics a server must have, and fault injection.
+///
+/// It applies a change only on top of its base (or of a superseded operation of the same replica), answers a
+/// replayed operation id as applied without applying it again, keeps tombstones, and serves a change feed.
+/// Faults: fail the next calls, fail with a probability from a seeded generator, go offline, deliver a push twice,
+/// time out after applying.
+///
+/// ```swift
+/// let remote = InMemoryProductRemote()
+/// await remote.failNextCalls(2)                 // the next two calls throw RemoteSyncError.transient
+/// await remote.timeOutAfterApplyingNext(1)      // applied, but the caller sees a timeout
+/// ```
+public actor InMemoryProductRemote: ProductRemoteGateway {
+    private struct Entry: Hashable {
+        var record: RemoteProductRecord
+        var lastOperationID: UUID?
+    }
+
+    private var entries: [ProductID: Entry] = [:]
+    private var appliedOperations: [UUID: Int64] = [:]
+    private var sequence: Int64 = 0
+    private var failures: [RemoteSyncError] = []
+    private var failureProbability = 0.0
+    private var failureRandom = SeededRandomNumberGenerator(seed: 0)
+    private var offline = false
+    private var timeoutsAfterApplying = 0
+    private var duplicateDeliveries = 0
+
+    /// How many pushes, fetches, queries and change-feed reads were attempted.
+    public private(set) var callCount = 0
+    /// How many individual changes were applied (a replay does not count).
+    public private(set) var appliedCount = 0
+
+    /// Creates an empty remote.
+    public init() {}
+
+    // MARK: - Fault injection
+
+    /// Makes the next `count` calls throw `error` without doing anything.
+    public func failNextCalls(_ count: Int, with error: RemoteSyncError = .transient("injected failure")) {
+        failures = Array(repeating: error, count: max(0, count))
+    }
+
+    /// Makes every call fail with probability `probability`, drawn from a generator seeded with `seed`.
+    public func setFailureProbability(_ probability: Double, seed: UInt64) {
+        failureProbability = min(1, max(0, probability.isFinite ? probability : 0))
+        failureRandom = SeededRandomNumberGenerator(seed: seed)
+    }
+
+    /// Takes the remote off the network (every call throws ``RemoteSyncError/offline``) or back on.
+    public func setOffline(_ isOffline: Bool) {
+        offline = isOffline
+    }
+
+    /// Makes the next `count` pushes apply their changes and then throw ``RemoteSyncError/timeout``, as when an
+    /// ACK is lost.
+    public func timeOutAfterApplyingNext(_ count: Int) {
+        timeoutsAfterApplying = max(0, count)
+    }
+
+    /// Makes the next `count` pushes be delivered twice (and change-feed pages repeat their first record).
+    public func deliverTwiceNext(_ count: Int) {
+        duplicateDeliveries = max(0, count)
+    }
+
+    /// Clears every injected fault.
+    public func clearFaults() {
+        failures = []
+        failureProbability = 0
+        offline = false
+        timeoutsAfterApplying = 0
+        duplicateDeliveries = 0
+    }
+
+    // MARK: - Inspection
+
+    /// Every record the remote holds (products and tombstones), by id.
+    public func records() -> [ProductID: RemoteProductRecord] {
+        entries.mapValues(\.record)
+    }
+
+    /// The live products, ordered by id.
+    public func products() -> [Product] {
+        entries.values.compactMap(\.record.product).sorted { $0.productId < $1.productId }
+    }
+
+    // MARK: - ProductRemoteGateway
+
+    /// The remote state of a product (or its tombstone).
+    public func fetch(_ id: ProductID) throws -> RemoteProductRecord? {
+        try beginCall()
+        return entries[id]?.record
+    }
+
+    /// One page of live products, by the reference evaluator.
+    public func query(_ query: ProductQuery) throws -> ProductPage {
+        try beginCall()
+        return try ProductQueryEvaluator.page(entries.values.compactMap(\.record.product), query: query)
+    }
+
+    /// Applies changes on top of their bases; replays are idempotent.
+    public func push(_ requests: [ProductPushRequest]) throws -> [ProductPushResult] {
+        try beginCall()
+        let results = requests.map(apply)
+        if duplicateDeliveries > 0 {
+            duplicateDeliveries -= 1
+            // The second delivery of the same operations must change nothing.
+            _ = requests.map(apply)
+        }
+        if timeoutsAfterApplying > 0 {
+            timeoutsAfterApplying -= 1
+            throw RemoteSyncError.timeout
+        }
+        return results
+    }
+
+    /// The latest state of every record changed after `cursor`, in feed order.
+    public func changes(after cursor: Int64?, limit: Int) throws -> ProductChangeBatch {
+        try beginCall()
+        let after = cursor ?? 0
+        let changed = entries.values.map(\.record).filter { $0.sequence > after }.sorted { $0.sequence < $1.sequence }
+        var page = Array(changed.prefix(max(1, limit)))
+        let hasMore = changed.count > page.count
+        let next = page.last?.sequence ?? cursor
+        if duplicateDeliveries > 0, let first = page.first {
+            duplicateDeliveries -= 1
+            page.append(first)
+        }
+        return ProductChangeBatch(records: page, cursor: next, hasMore: hasMore)
+    }
+
+    // MARK: - Helpers
+
+    private func beginCall() throws {
+        callCount += 1
+        if offline { throw RemoteSyncError.offline }
+        if !failures.isEmpty { throw failures.removeFirst() }
+        if failureProbability > 0, Double.random(in: 0..<1, using: &failureRandom) < failureProbability {
+            throw RemoteSyncError.transient("injected random failure")
+        }
+    }
+
+    private func apply(_ request: ProductPushRequest) -> ProductPushResult {
+        if let applied = appliedOperations[request.operationID] {
+            return ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: applied))
+        }
+        let change = request.change
+        if let product = change.product {
+            guard product.productId == change.productId else {
+                return ProductPushResult(
+                    operationID: request.operationID,
+                    outcome: .rejected(reason: "the product's id \(product.productId) differs from \(change.productId)"))
+            }
+            do {
+                try product.validate()
+            } catch {
+                return ProductPushResult(operationID: request.operationID, outcome: .rejected(reason: error.description))
+            }
+        }
+        if let current = entries[change.productId] {
+            let builtOnCurrent = current.record.stamp == change.baseStamp
+                || current.lastOperationID.map(request.supersededOperationIDs.contains) == true
+            guard builtOnCurrent else {
+                return ProductPushResult(operationID: request.operationID, outcome: .conflict(current: current.record))
+            }
+        }
+        sequence += 1
+        appliedCount += 1
+        entries[change.productId] = Entry(
+            record: RemoteProductRecord(
+                productId: change.productId, product: change.product, stamp: change.stamp,
+                migratedTo: change.migratedTo, sequence: sequence),
+            lastOperationID: request.operationID)
+        appliedOperations[request.operationID] = sequence
+        return ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: sequence))
+    }
+}
