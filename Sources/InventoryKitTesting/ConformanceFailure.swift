@@ -36,8 +36,8 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Throws a ``ConformanceFailure`` for `check` when `condition` is false.
-func require(
+/// Throws a ``ConformanceFailure`` for `check` when `condition` is false; for conformance suites of other modules.
+public func conformanceCheck(
     _ condition: Bool, _ check: String, _ message: @autoclosure () -> String
 ) throws(ConformanceFailure) {
     if !condition { throw ConformanceFailure(check: check, message: message()) }

@@ -83,28 +83,28 @@ public struct StorageProviderConformance: Sendable {
                      "d": .date(Date(timeIntervalSinceReferenceDate: 12.5)), "z": .null])
         try await store.put(record, in: "things")
         let loaded = try await store.record(id, in: "things")
-        try require(loaded?.payload == record.payload, check, "payload did not round-trip")
-        try require(loaded?.revision == 1, check, "a new record has revision \(String(describing: loaded?.revision)), not 1")
+        try conformanceCheck(loaded?.payload == record.payload, check, "payload did not round-trip")
+        try conformanceCheck(loaded?.revision == 1, check, "a new record has revision \(String(describing: loaded?.revision)), not 1")
         for (key, value) in record.fields where !value.isNull {
-            try require(loaded?[field: key].matches(value) == true, check, "field \(key) read back as \(String(describing: loaded?[field: key]))")
+            try conformanceCheck(loaded?[field: key].matches(value) == true, check, "field \(key) read back as \(String(describing: loaded?[field: key]))")
         }
         try await store.put(StoredRecord(id: id, payload: Data("{}".utf8)), in: "things")
         let replaced = try await store.record(id, in: "things")
-        try require(replaced?.revision == 2, check, "a replaced record has revision \(String(describing: replaced?.revision)), not 2")
-        try require(replaced?.payload == Data("{}".utf8), check, "the replaced payload was not stored")
+        try conformanceCheck(replaced?.revision == 2, check, "a replaced record has revision \(String(describing: replaced?.revision)), not 2")
+        try conformanceCheck(replaced?.payload == Data("{}".utf8), check, "the replaced payload was not stored")
         let missing = try await store.record(try RecordID("missing"), in: "things")
-        try require(missing == nil, check, "a missing record was returned")
+        try conformanceCheck(missing == nil, check, "a missing record was returned")
         try await store.delete(try RecordID("missing"), in: "things")
         try await store.delete(id, in: "things")
         let deleted = try await store.record(id, in: "things")
-        try require(deleted == nil, check, "a deleted record was still returned")
+        try conformanceCheck(deleted == nil, check, "a deleted record was still returned")
         let many = try (0..<5).map { StoredRecord(id: try RecordID("r\($0)"), payload: Data("\($0)".utf8)) }
         try await store.apply(many.map { .put($0, in: "things") })
         let fetched = try await store.records(
             [try RecordID("r3"), try RecordID("nope"), try RecordID("r1")], in: "things")
-        try require(fetched.map(\.id.rawValue) == ["r3", "r1"], check, "records(_:in:) returned \(fetched.map(\.id.rawValue))")
+        try conformanceCheck(fetched.map(\.id.rawValue) == ["r3", "r1"], check, "records(_:in:) returned \(fetched.map(\.id.rawValue))")
         let counted = try await store.count(matching: nil, in: "things")
-        try require(counted == 5, check, "count is \(counted), not 5")
+        try conformanceCheck(counted == 5, check, "count is \(counted), not 5")
     }
 
     private func revisionsAndPreconditions(_ provider: any StorageProvider) async throws {
@@ -124,17 +124,17 @@ public struct StorageProviderConformance: Sendable {
                 StoredRecord(id: try RecordID("other"), payload: Data()), in: "items", precondition: .exists)
         }
         let unchanged = try await store.record(id, in: "items")
-        try require(unchanged?.payload == Data("1".utf8) && unchanged?.revision == 1, check,
+        try conformanceCheck(unchanged?.payload == Data("1".utf8) && unchanged?.revision == 1, check,
                     "a rejected write changed the record")
         try await store.put(StoredRecord(id: id, payload: Data("3".utf8)), in: "items", precondition: .revision(1))
         let updated = try await store.record(id, in: "items")
-        try require(updated?.revision == 2 && updated?.payload == Data("3".utf8), check, "compare-and-swap did not write")
+        try conformanceCheck(updated?.revision == 2 && updated?.payload == Data("3".utf8), check, "compare-and-swap did not write")
         try await expectPreconditionFailure(check, "deleting at a stale revision") {
             try await store.delete(id, in: "items", precondition: .revision(1))
         }
         try await store.delete(id, in: "items", precondition: .revision(2))
         let gone = try await store.record(id, in: "items")
-        try require(gone == nil, check, "delete at the current revision did not delete")
+        try conformanceCheck(gone == nil, check, "delete at the current revision did not delete")
     }
 
     private func batchIsAtomic(_ provider: any StorageProvider) async throws {
@@ -152,7 +152,7 @@ public struct StorageProviderConformance: Sendable {
         }
         let stillA = try await store.record(a, in: "items")
         let noB = try await store.record(b, in: "items")
-        try require(stillA?.payload == Data("a1".utf8) && noB == nil, check, "a rejected batch was partly written")
+        try conformanceCheck(stillA?.payload == Data("a1".utf8) && noB == nil, check, "a rejected batch was partly written")
         try await store.apply([
             .put(StoredRecord(id: b, payload: Data("b1".utf8)), in: "items", precondition: .absent),
             .put(StoredRecord(id: b, payload: Data("b2".utf8)), in: "items", precondition: .revision(1)),
@@ -160,9 +160,9 @@ public struct StorageProviderConformance: Sendable {
         ])
         let finalB = try await store.record(b, in: "items")
         let finalA = try await store.record(a, in: "items")
-        try require(finalB?.revision == 2 && finalB?.payload == Data("b2".utf8), check,
+        try conformanceCheck(finalB?.revision == 2 && finalB?.payload == Data("b2".utf8), check,
                     "writes in one batch did not see the earlier writes of the batch")
-        try require(finalA == nil, check, "a delete in a batch was not applied")
+        try conformanceCheck(finalA == nil, check, "a delete in a batch was not applied")
     }
 
     private func commitIsAtomicAcrossScopes(_ provider: any StorageProvider) async throws {
@@ -176,14 +176,14 @@ public struct StorageProviderConformance: Sendable {
             try await provider.commit(failing)
         }
         let outbox = try await provider.userMetadata.record(try RecordID("op1"), in: "outbox")
-        try require(outbox == nil, check, "the user write of a rejected commit was kept")
+        try conformanceCheck(outbox == nil, check, "the user write of a rejected commit was kept")
         let ok = StorageBatch(
             user: [.put(StoredRecord(id: try RecordID("op1"), payload: Data("op".utf8)), in: "outbox")],
             domain: [.put(StoredRecord(id: id, payload: Data("v2".utf8)), in: "products", precondition: .revision(1))])
         try await provider.commit(ok)
         let product = try await provider.domainMetadata.record(id, in: "products")
         let entry = try await provider.userMetadata.record(try RecordID("op1"), in: "outbox")
-        try require(product?.payload == Data("v2".utf8) && entry != nil, check, "a commit did not write both scopes")
+        try conformanceCheck(product?.payload == Data("v2".utf8) && entry != nil, check, "a commit did not write both scopes")
         try await provider.commit(StorageBatch())
     }
 
@@ -196,12 +196,12 @@ public struct StorageProviderConformance: Sendable {
         let user = try await provider.userMetadata.record(id, in: "things")
         let domain = try await provider.domainMetadata.record(id, in: "things")
         let other = try await provider.domainMetadata.record(id, in: "others")
-        try require(user?.payload == Data("user".utf8), check, "user scope read \(String(describing: user))")
-        try require(domain?.payload == Data("domain".utf8), check, "domain scope read \(String(describing: domain))")
-        try require(other?.payload == Data("other".utf8), check, "a second collection read \(String(describing: other))")
-        try require(provider.userMetadata.scope == .user && provider.domainMetadata.scope == .domain, check,
+        try conformanceCheck(user?.payload == Data("user".utf8), check, "user scope read \(String(describing: user))")
+        try conformanceCheck(domain?.payload == Data("domain".utf8), check, "domain scope read \(String(describing: domain))")
+        try conformanceCheck(other?.payload == Data("other".utf8), check, "a second collection read \(String(describing: other))")
+        try conformanceCheck(provider.userMetadata.scope == .user && provider.domainMetadata.scope == .domain, check,
                     "metadata stores report the wrong scope")
-        try require(provider.userData.scope == .user && provider.domainData.scope == .domain, check,
+        try conformanceCheck(provider.userData.scope == .user && provider.domainData.scope == .domain, check,
                     "data stores report the wrong scope")
     }
 
@@ -247,7 +247,7 @@ public struct StorageProviderConformance: Sendable {
                 records[chunk..<min(chunk + 100, records.count)].map { .put($0, in: "parity") })
         }
         let stored = try await provider.domainMetadata.records(records.map(\.id), in: "parity")
-        try require(stored.count == records.count, check, "stored \(stored.count) of \(records.count) records")
+        try conformanceCheck(stored.count == records.count, check, "stored \(stored.count) of \(records.count) records")
         for round in 0..<40 {
             let filter = round % 5 == 0 ? nil : Self.randomFilter(depth: 0, using: &random)
             let sort = Self.randomSort(using: &random)
@@ -259,19 +259,19 @@ public struct StorageProviderConformance: Sendable {
             while true {
                 let page = try await provider.domainMetadata.query(query, in: "parity")
                 let reference = try RecordQueryEvaluator.page(stored, query: query)
-                try require(page.records.map(\.id) == reference.records.map(\.id), check,
+                try conformanceCheck(page.records.map(\.id) == reference.records.map(\.id), check,
                             "round \(round), page \(pages): \(query) returned \(page.records.map(\.id.rawValue)), "
                                 + "the reference \(reference.records.map(\.id.rawValue))")
-                try require((page.nextCursor == nil) == (reference.nextCursor == nil), check,
+                try conformanceCheck((page.nextCursor == nil) == (reference.nextCursor == nil), check,
                             "round \(round): the page's next cursor disagrees with the reference")
                 seen += page.records.map(\.id)
                 pages += 1
                 guard let next = query.after(page.nextCursor), pages <= recordCount + 1 else { break }
                 query = next
             }
-            try require(seen == expected, check, "round \(round): paging visited \(seen.count) records, expected \(expected.count)")
+            try conformanceCheck(seen == expected, check, "round \(round): paging visited \(seen.count) records, expected \(expected.count)")
             let counted = try await provider.domainMetadata.count(matching: filter, in: "parity")
-            try require(counted == expected.count, check, "round \(round): count is \(counted), expected \(expected.count)")
+            try conformanceCheck(counted == expected.count, check, "round \(round): count is \(counted), expected \(expected.count)")
         }
     }
 
@@ -296,14 +296,14 @@ public struct StorageProviderConformance: Sendable {
             inserted += 1
             guard let next = query.after(page.nextCursor) else { break }
             query = next
-            try require(inserted < 1_000, check, "pagination did not terminate")
+            try conformanceCheck(inserted < 1_000, check, "pagination did not terminate")
         }
-        try require(Set(seen).count == seen.count, check, "a record was returned twice")
-        try require(!seen.contains { $0.rawValue.hasPrefix("before-") }, check, "a record inserted before the cursor appeared")
+        try conformanceCheck(Set(seen).count == seen.count, check, "a record was returned twice")
+        try conformanceCheck(!seen.contains { $0.rawValue.hasPrefix("before-") }, check, "a record inserted before the cursor appeared")
         let initialIDs = Set(initial.map(\.id))
-        try require(initialIDs.isSubset(of: Set(seen)), check, "a record present from the start was skipped")
+        try conformanceCheck(initialIDs.isSubset(of: Set(seen)), check, "a record present from the start was skipped")
         let afters = seen.filter { $0.rawValue.hasPrefix("after-") }.count
-        try require(afters >= inserted - 1, check, "records inserted after the cursor were skipped (\(afters) of \(inserted))")
+        try conformanceCheck(afters >= inserted - 1, check, "records inserted after the cursor were skipped (\(afters) of \(inserted))")
     }
 
     private func blobs(_ provider: any StorageProvider) async throws {
@@ -318,14 +318,14 @@ public struct StorageProviderConformance: Sendable {
         let first = try await store.read(hostile)
         let second = try await store.read(slashy)
         let third = try await store.read(unicode)
-        try require(first == Data("secret".utf8), check, "a blob with id ../../etc/passwd did not round-trip")
-        try require(second == Data(), check, "an empty blob did not round-trip")
-        try require(third == Data(repeating: 0xAB, count: 70_000), check, "a 70 KB blob did not round-trip")
+        try conformanceCheck(first == Data("secret".utf8), check, "a blob with id ../../etc/passwd did not round-trip")
+        try conformanceCheck(second == Data(), check, "an empty blob did not round-trip")
+        try conformanceCheck(third == Data(repeating: 0xAB, count: 70_000), check, "a 70 KB blob did not round-trip")
         let other = try await provider.domainData.read(hostile)
-        try require(other == nil, check, "a user blob was visible in the domain data store")
+        try conformanceCheck(other == nil, check, "a user blob was visible in the domain data store")
         try await store.write(Data("new".utf8), to: hostile)
         let replaced = try await store.read(hostile)
-        try require(replaced == Data("new".utf8), check, "a blob was not replaced")
+        try conformanceCheck(replaced == Data("new".utf8), check, "a blob was not replaced")
         var listed: [RecordID] = []
         var after: RecordID?
         while true {
@@ -334,11 +334,11 @@ public struct StorageProviderConformance: Sendable {
             guard page.count == 2, let last = page.last else { break }
             after = last
         }
-        try require(listed == [hostile, slashy, unicode].sorted(), check, "listing returned \(listed)")
+        try conformanceCheck(listed == [hostile, slashy, unicode].sorted(), check, "listing returned \(listed)")
         let deleted = try await store.delete(hostile)
         let deletedAgain = try await store.delete(hostile)
         let afterDelete = try await store.read(hostile)
-        try require(deleted && !deletedAgain && afterDelete == nil, check, "delete did not report or remove the blob")
+        try conformanceCheck(deleted && !deletedAgain && afterDelete == nil, check, "delete did not report or remove the blob")
     }
 
     private func concurrentWrites(_ provider: any StorageProvider) async throws {
@@ -353,7 +353,7 @@ public struct StorageProviderConformance: Sendable {
             try await group.waitForAll()
         }
         let total = try await store.count(matching: nil, in: "concurrent")
-        try require(total == 50, check, "\(total) of 50 concurrent writes landed")
+        try conformanceCheck(total == 50, check, "\(total) of 50 concurrent writes landed")
         let counter = try RecordID("counter")
         try await store.put(StoredRecord(id: counter, payload: Data("0".utf8)), in: "concurrent")
         let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -370,7 +370,7 @@ public struct StorageProviderConformance: Sendable {
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        try require(winners == 1, check, "\(winners) of 10 racing compare-and-swap writes succeeded, expected exactly 1")
+        try conformanceCheck(winners == 1, check, "\(winners) of 10 racing compare-and-swap writes succeeded, expected exactly 1")
     }
 
     // MARK: - Helpers

@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import InventorySync
 import ProductModule
 

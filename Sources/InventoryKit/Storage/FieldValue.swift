@@ -28,7 +28,7 @@ public enum FieldValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .bool(let value): value ? 1 : 0
         case .int(let value): Double(value)
         case .double(let value): value.isNaN ? nil : value
-        case .date(let value): value.timeIntervalSinceReferenceDate
+        case .date(let value): value.timeIntervalSinceReferenceDate.isNaN ? nil : value.timeIntervalSinceReferenceDate
         case .null, .string: nil
         }
     }
@@ -44,6 +44,7 @@ public enum FieldValue: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .null: true
         case .double(let value): value.isNaN
+        case .date(let value): value.timeIntervalSinceReferenceDate.isNaN
         default: false
         }
     }
@@ -74,10 +75,12 @@ public enum FieldValue: Hashable, Sendable, Codable, CustomStringConvertible {
             let right = rhs.numericValue ?? 0
             return left < right ? -1 : (left == right ? 0 : 1)
         case 2:
-            let left = lhs.stringValue ?? ""
-            let right = rhs.stringValue ?? ""
-            if left == right { return 0 }
-            return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
+            // Byte-wise, for equality too: Swift's `==` on strings is Unicode-canonical ("e\u{301}" == "é"),
+            // which would disagree with the byte order and with SQLite's BINARY collation.
+            let left = (lhs.stringValue ?? "").utf8
+            let right = (rhs.stringValue ?? "").utf8
+            if left.elementsEqual(right) { return 0 }
+            return left.lexicographicallyPrecedes(right) ? -1 : 1
         default:
             return 0
         }
@@ -90,7 +93,8 @@ public enum FieldValue: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .null: 0
         case .double(let value): value.isNaN ? 0 : 1
-        case .bool, .int, .date: 1
+        case .date(let value): value.timeIntervalSinceReferenceDate.isNaN ? 0 : 1
+        case .bool, .int: 1
         case .string: 2
         }
     }

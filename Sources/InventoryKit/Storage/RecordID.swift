@@ -41,6 +41,17 @@ public struct RecordID: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     /// The id's text.
     public var description: String { rawValue }
 
+    /// Compares ids by their UTF-8 bytes (not Unicode canonical equivalence), as every store keys them.
+    public static func == (lhs: RecordID, rhs: RecordID) -> Bool {
+        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    }
+
+    /// Hashes the id's UTF-8 bytes, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue.utf8.count)
+        for byte in rawValue.utf8 { hasher.combine(byte) }
+    }
+
     /// Orders ids by their UTF-8 bytes, as the keyset pagination of every store does.
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)

@@ -32,7 +32,7 @@ public enum RecordQueryEvaluator {
             return values.contains { FieldValue.compare(current, $0) == 0 }
         case .contains(let field, let text):
             guard let current = fields[field]?.stringValue else { return false }
-            return text.isEmpty || current.utf8.firstRange(of: text.utf8) != nil
+            return containsBytes(current, text)
         case .hasPrefix(let field, let text):
             guard let current = fields[field]?.stringValue else { return false }
             return current.utf8.starts(with: text.utf8)
@@ -75,7 +75,8 @@ public enum RecordQueryEvaluator {
 
     /// Executes a query over records held in memory.
     ///
-    /// Selects the page without sorting every match: the cost is O(n log k) for a page of k records.
+    /// Small pages are selected without sorting every match (a bounded sorted buffer); large pages sort the
+    /// matches once.
     ///
     /// - Throws: the errors of ``RecordQuery/validate()``.
     public static func page(
@@ -84,21 +85,54 @@ public enum RecordQueryEvaluator {
         try query.validate()
         let capacity = query.limit + 1
         var best: [StoredRecord] = []
-        best.reserveCapacity(capacity)
-        for record in records {
-            guard matches(query.filter, record) else { continue }
-            if let cursor = query.cursor, !isAfter(record, cursor: cursor) { continue }
-            if best.count == capacity {
-                guard let last = best.last, compare(record, last, sort: query.sort) < 0 else { continue }
-                best.removeLast()
+        if capacity > 64 {
+            // Large pages: sort every match once, O(n log n).
+            for record in records where matches(query.filter, record) {
+                if let cursor = query.cursor, !isAfter(record, cursor: cursor) { continue }
+                best.append(record)
             }
-            let position = insertionIndex(of: record, in: best, sort: query.sort)
-            best.insert(record, at: position)
+            best.sort { compare($0, $1, sort: query.sort) < 0 }
+            if best.count > capacity { best.removeLast(best.count - capacity) }
+        } else {
+            // Small pages: keep the best `capacity` in a sorted buffer, O(n log k) plus at most k moves each.
+            best.reserveCapacity(capacity)
+            for record in records {
+                guard matches(query.filter, record) else { continue }
+                if let cursor = query.cursor, !isAfter(record, cursor: cursor) { continue }
+                if best.count == capacity {
+                    guard let last = best.last, compare(record, last, sort: query.sort) < 0 else { continue }
+                    best.removeLast()
+                }
+                best.insert(record, at: insertionIndex(of: record, in: best, sort: query.sort))
+            }
         }
         guard best.count > query.limit else { return RecordPage(records: best, nextCursor: nil) }
         best.removeLast()
         let next = best.last.map { cursor(after: $0, sort: query.sort) }
         return RecordPage(records: best, nextCursor: next)
+    }
+
+    /// Whether `haystack` contains `needle`, byte for byte (the SQL `instr` semantics).
+    private static func containsBytes(_ haystack: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        var haystack = haystack
+        var needle = needle
+        return haystack.withUTF8 { hay in
+            needle.withUTF8 { pin in
+                guard pin.count <= hay.count, let first = pin.first else { return pin.isEmpty }
+                var index = 0
+                let last = hay.count - pin.count
+                while index <= last {
+                    if hay[index] == first {
+                        var offset = 1
+                        while offset < pin.count && hay[index + offset] == pin[offset] { offset += 1 }
+                        if offset == pin.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 
     private static func insertionIndex(of record: StoredRecord, in sorted: [StoredRecord], sort: [RecordSortKey]) -> Int {

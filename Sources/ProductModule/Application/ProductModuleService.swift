@@ -616,7 +616,8 @@ public actor ProductModuleService {
         var canonical = migrated.product
         canonical.barcode = barcode
         let newID = canonical.productId
-        if claimed.contains(newID) || (try await local.product(newID)) != nil {
+        let existing = try await local.product(newID)
+        if claimed.contains(newID) || existing != nil {
             throw ProductModuleError.barcodeAlreadyAssigned(barcode: barcode.value, to: newID)
         }
         claimed.insert(newID)

@@ -1,0 +1,240 @@
+import Foundation
+import InventoryKit
+
+extension Product {
+    /// The longest text any string field may hold, in characters.
+    public static let maximumTextLength = 10_000
+
+    /// Checks the product's invariants.
+    ///
+    /// - identity: a product with a barcode has the barcode's canonical digits as its id;
+    /// - `version` is at least 1, the dates are finite and `updatedAt` is not before `createdAt`;
+    /// - every string (also in lists, maps and nested values) is at most ``maximumTextLength`` characters;
+    /// - image ids are unique and not empty, image sizes positive;
+    /// - nutrition values are finite and not negative; confidences and scores are within 0…1;
+    /// - a packaging quantity is greater than zero and a count at least 1;
+    /// - related barcodes are valid GTINs in canonical form.
+    ///
+    /// - Throws: ``ProductValidationError/barcodeMismatch(productId:barcode:)`` for a broken identity, and
+    ///   ``ProductValidationError/invalidField(_:reason:)`` naming the first field that breaks a rule.
+    public func validate() throws(ProductValidationError) {
+        if let barcode, barcode.value != productId.rawValue {
+            throw .barcodeMismatch(productId: productId, barcode: barcode.value)
+        }
+        guard version >= 1 else { throw .invalidField(.version, reason: "must be at least 1, found \(version)") }
+        guard createdAt.timeIntervalSinceReferenceDate.isFinite else {
+            throw .invalidField(.createdAt, reason: "is not a finite date")
+        }
+        guard updatedAt.timeIntervalSinceReferenceDate.isFinite else {
+            throw .invalidField(.updatedAt, reason: "is not a finite date")
+        }
+        guard updatedAt >= createdAt else { throw .invalidField(.updatedAt, reason: "is before createdAt") }
+        try validateTexts()
+        try validateBarcodeConfidence()
+        try validateImages()
+        try validateDetails()
+        try validatePackaging()
+        try validateScores()
+        try validateRelatedBarcodes()
+    }
+
+    /// Checks that `self` is a valid update of `previous`: same id, same `createdAt`, `updatedAt` not earlier.
+    ///
+    /// - Throws: ``ProductValidationError/immutableProductID(_:attempted:)`` when the id differs,
+    ///   ``ProductValidationError/nonMonotonicUpdatedAt(productId:previous:proposed:)`` when `updatedAt` moves
+    ///   back, ``ProductValidationError/createdAtChanged(_:)`` when `createdAt` differs.
+    public func validateTransition(from previous: Product) throws(ProductValidationError) {
+        guard productId == previous.productId else {
+            throw .immutableProductID(previous.productId, attempted: productId)
+        }
+        guard updatedAt >= previous.updatedAt else {
+            throw .nonMonotonicUpdatedAt(productId: productId, previous: previous.updatedAt, proposed: updatedAt)
+        }
+        guard createdAt == previous.createdAt else { throw .createdAtChanged(productId) }
+    }
+
+    // MARK: - Rules
+
+    private func validateTexts() throws(ProductValidationError) {
+        try Self.check(title, .title)
+        try Self.check(brand, .brand)
+        try Self.check(shortDescription, .shortDescription)
+        try Self.check(storageInstructions, .storageInstructions)
+        try Self.check(category?.main, .category, "main")
+        try Self.check(category?.sub, .category, "sub")
+        try Self.check(size, .size)
+        try Self.check(barcode?.source, .barcode, "source")
+        for image in images {
+            try Self.check(image.id, .images, "id")
+            try Self.check(image.path, .images, "path")
+            try Self.check(image.source, .images, "source")
+            try Self.check(image.url?.absoluteString, .images, "url")
+        }
+        try Self.check(attributes, .attributes)
+        if let extractionMetadata {
+            try Self.check(extractionMetadata.extractorVersion, .extractionMetadata, "extractorVersion")
+            try Self.check(extractionMetadata.rawSnippetsHash, .extractionMetadata, "rawSnippetsHash")
+            try Self.check(extractionMetadata.fieldConfidence.keys, .extractionMetadata, "fieldConfidence")
+        }
+        if let compliance {
+            try Self.check(compliance.regulatoryTags, .compliance, "regulatoryTags")
+            try Self.check(compliance.marketCountries, .compliance, "marketCountries")
+            try Self.check(compliance.restrictedFlags, .compliance, "restrictedFlags")
+        }
+        try Self.check(packaging?.displayText, .packaging, "displayText")
+        if case .other(let name) = packaging?.unit { try Self.check(name, .packaging, "unit") }
+        try validateDetailTexts()
+        try Self.check(countryOfOrigin, .countryOfOrigin)
+        try Self.check(certifications, .certifications)
+        try Self.check(languageCodes, .languageCodes)
+        try Self.check(searchKeywords, .searchKeywords)
+        try Self.check(sku, .sku)
+        try Self.check(additionalIdentifiers.map(\.value), .additionalIdentifiers)
+        try Self.check(references, .references)
+        if let manufacturer {
+            try Self.check(manufacturer.name, .manufacturer, "name")
+            try Self.check(manufacturer.slug, .manufacturer, "slug")
+            try Self.check(manufacturer.summary, .manufacturer, "summary")
+            try Self.check(manufacturer.aliases, .manufacturer, "aliases")
+            try Self.check(manufacturer.metadata, .manufacturer, "metadata")
+        }
+    }
+
+    private func validateDetailTexts() throws(ProductValidationError) {
+        let field = ProductField.productDetails
+        switch productDetails {
+        case .food(let details?), .beverage(let details?):
+            try Self.check(details.ingredients ?? [], field, "ingredients")
+            try Self.check(details.allergens ?? [], field, "allergens")
+            try Self.check(details.servingSize, field, "servingSize")
+            try Self.check(details.quantityText, field, "quantityText")
+            try Self.check(details.numberOfItemsText, field, "numberOfItemsText")
+        case .household(let details?):
+            try Self.check(details.usageInstructions ?? [], field, "usageInstructions")
+            try Self.check(details.safetyWarnings ?? [], field, "safetyWarnings")
+            try Self.check(details.materials ?? [], field, "materials")
+        case .personalCare(let details?):
+            try Self.check(details.usageDirections ?? [], field, "usageDirections")
+            try Self.check(details.ingredients ?? [], field, "ingredients")
+            try Self.check(details.warnings ?? [], field, "warnings")
+            try Self.check(details.skinType ?? [], field, "skinType")
+        case .collectible(let details?):
+            let texts: [(String, String?)] = [
+                ("platform", details.platform), ("publisher", details.publisher), ("developer", details.developer),
+                ("creator", details.creator), ("genre", details.genre), ("productVersion", details.productVersion),
+                ("mediaFormat", details.mediaFormat), ("systemRequirements.notes", details.systemRequirements?.notes),
+                ("sourceCode.notes", details.sourceCode?.notes),
+            ]
+            for (name, text) in texts { try Self.check(text, field, name) }
+        case .other(let details?):
+            try Self.check(details.keyValue, field, "keyValue")
+            try Self.check(details.inferredCategory, field, "inferredCategory")
+        case .food(nil), .beverage(nil), .household(nil), .personalCare(nil), .collectible(nil), .other(nil), nil:
+            break
+        }
+    }
+
+    private func validateBarcodeConfidence() throws(ProductValidationError) {
+        try Self.checkUnitInterval(barcode?.confidence, .barcode, "confidence")
+    }
+
+    private func validateImages() throws(ProductValidationError) {
+        var seen: Set<String> = []
+        for image in images {
+            guard !image.id.isEmpty else { throw .invalidField(.images, reason: "an image has an empty id") }
+            guard seen.insert(image.id).inserted else {
+                throw .invalidField(.images, reason: "image id \"\(image.id.prefix(80))\" appears more than once")
+            }
+            for (name, value) in [("width", image.width), ("height", image.height)] {
+                if let value, value < 1 {
+                    throw .invalidField(.images, reason: "image \"\(image.id.prefix(80))\" has \(name) \(value)")
+                }
+            }
+        }
+    }
+
+    private func validateDetails() throws(ProductValidationError) {
+        guard let nutrition = productDetails?.foodDetails?.nutritionPer100gOrMl else { return }
+        for (name, value) in nutrition.namedValues {
+            guard let value else { continue }
+            guard value.isFinite, value >= 0 else {
+                throw .invalidField(
+                    .productDetails,
+                    reason: "nutritionPer100gOrMl.\(name) must be a finite number not below 0, found \(value)")
+            }
+        }
+    }
+
+    private func validatePackaging() throws(ProductValidationError) {
+        guard let packaging else { return }
+        if let quantity = packaging.quantity, quantity.isNaN || quantity <= 0 {
+            throw .invalidField(.packaging, reason: "quantity must be greater than 0, found \(quantity)")
+        }
+        if let count = packaging.count, count < 1 {
+            throw .invalidField(.packaging, reason: "count must be at least 1, found \(count)")
+        }
+    }
+
+    private func validateScores() throws(ProductValidationError) {
+        try Self.checkUnitInterval(qualitySignals?.completenessScore, .qualitySignals, "completenessScore")
+        for (name, confidence) in extractionMetadata?.fieldConfidence ?? [:] {
+            try Self.checkUnitInterval(confidence, .extractionMetadata, "fieldConfidence[\(name.prefix(80))]")
+        }
+    }
+
+    private func validateRelatedBarcodes() throws(ProductValidationError) {
+        for raw in relatedBarcodes {
+            let canonical: String
+            do {
+                canonical = try GTIN.normalize(raw)
+            } catch {
+                throw .invalidField(.relatedBarcodes, reason: "\"\(raw.prefix(80))\" is not a valid GTIN: \(error)")
+            }
+            guard canonical == raw else {
+                throw .invalidField(
+                    .relatedBarcodes, reason: "\"\(raw.prefix(80))\" is not in canonical form (\(canonical))")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func check(
+        _ text: String?, _ field: ProductField, _ path: String? = nil
+    ) throws(ProductValidationError) {
+        guard let text, text.utf8.count > maximumTextLength, text.count > maximumTextLength else { return }
+        let subject = path.map { "\($0) is " } ?? ""
+        throw .invalidField(field, reason: "\(subject)longer than \(maximumTextLength) characters (\(text.count))")
+    }
+
+    private static func check(
+        _ texts: some Sequence<String>, _ field: ProductField, _ path: String? = nil
+    ) throws(ProductValidationError) {
+        for text in texts {
+            guard text.utf8.count > maximumTextLength, text.count > maximumTextLength else { continue }
+            let subject = path.map { "an entry of \($0) is" } ?? "an entry is"
+            throw .invalidField(field, reason: "\(subject) longer than \(maximumTextLength) characters (\(text.count))")
+        }
+    }
+
+    private static func check(
+        _ map: [String: String], _ field: ProductField, _ path: String? = nil
+    ) throws(ProductValidationError) {
+        for (part, texts) in [("key", Array(map.keys)), ("value", Array(map.values))] {
+            for text in texts where text.utf8.count > maximumTextLength && text.count > maximumTextLength {
+                let subject = path.map { "a \(part) of \($0) is" } ?? "a \(part) is"
+                throw .invalidField(
+                    field, reason: "\(subject) longer than \(maximumTextLength) characters (\(text.count))")
+            }
+        }
+    }
+
+    private static func checkUnitInterval(
+        _ value: Double?, _ field: ProductField, _ path: String
+    ) throws(ProductValidationError) {
+        guard let value else { return }
+        guard value.isFinite, (0...1).contains(value) else {
+            throw .invalidField(field, reason: "\(path) must be within 0...1, found \(value)")
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventorySync
+import ProductModule
+import ProductModuleTesting
+import Testing
+
+@Suite("Offline-first flows (seed sections 7.1–7.4)")
+struct OfflineFirstFlowTests {
+    typealias F = SyncFixtures
+
+    static let immediate = ProductSyncStrategy(
+        readPolicy: .localThenRemoteIfStale(staleAfter: 60), writePolicy: .localThenRemoteImmediate,
+        retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 5))
+
+    // MARK: 7.1 Add
+
+    @Test("7.1 add commits locally as pendingUpsert, returns, then pushes and marks synced")
+    func addThenPush() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote, strategy: Self.immediate)
+        let milk = try F.product(barcode: F.ean13(1), title: "Milk")
+        let result = try await device.service.addProducts([milk])
+        #expect(result.added.first?.version == 1)
+        await device.service.waitForBackgroundWork()
+        #expect(try await device.service.syncStatus(of: milk.productId) == .synced)
+        #expect(await remote.products().map(\.productId) == [milk.productId])
+        #expect(try await device.service.pendingCount() == 0)
+    }
+
+    @Test("7.1 offline: the add succeeds locally and stays pendingUpsert until connectivity returns")
+    func addOffline() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote, strategy: Self.immediate)
+        await device.connectivity.set(online: false)
+        let bread = try F.product(barcode: nil, title: "Bread")
+        try await device.service.addProducts([bread])
+        await device.service.waitForBackgroundWork()
+        #expect(try await device.service.syncStatus(of: bread.productId) == .pendingUpsert)
+        #expect(try await device.service.retrieveProduct(by: .productId(bread.productId))?.title == "Bread")
+        let offlineReport = try await device.service.syncPending()
+        #expect(!offlineReport.wasOnline && offlineReport.remaining == 1)
+        await device.connectivity.set(online: true)
+        let report = try await device.service.syncPending()
+        #expect(report.pushed == 1 && report.remaining == 0)
+        #expect(try await device.service.syncStatus(of: bread.productId) == .synced)
+    }
+
+    @Test("7.1 a remote failure leaves the change failed with a scheduled retry, and the retry succeeds")
+    func addWithRemoteFailure() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote)
+        let eggs = try F.product(barcode: F.ean13(2), title: "Eggs")
+        try await device.service.addProducts([eggs])
+        await remote.failNextCalls(1)
+        let failed = try await device.service.syncPending()
+        #expect(failed.failed == 1)
+        guard case .failed(let count, _, let next?) = try await device.service.syncStatus(of: eggs.productId) else {
+            Issue.record("expected a failed status with a retry date")
+            return
+        }
+        #expect(count == 1 && next >= F.t0 && next <= F.t0 + 1)
+        device.clock.advance(by: 2)
+        #expect(try await device.service.syncPending().pushed == 1)
+        #expect(try await device.service.syncStatus(of: eggs.productId) == .synced)
+    }
+
+    @Test("7.1 invalid products and duplicates are rejected before anything is written")
+    func addRejectsBadInput() async throws {
+        let device = F.Device("a", remote: InMemoryProductRemote())
+        let good = try F.product(barcode: F.ean13(3), title: "Good")
+        var mismatched = try F.product(barcode: F.ean13(4), title: "Bad")
+        mismatched.barcode = try Barcode(F.ean13(5))
+        let before = await device.storage.snapshot()
+        await #expect(throws: ProductModuleError.self) { try await device.service.addProducts([good, mismatched]) }
+        await #expect(throws: ProductModuleError.duplicateInBatch(good.productId)) {
+            try await device.service.addProducts([good, good])
+        }
+        #expect(await device.storage.snapshot() == before)
+        try await device.service.addProducts([good])
+        await #expect(throws: ProductModuleError.alreadyExists(good.productId)) { try await device.service.addProducts([good]) }
+        await device.storage.failNextWrites(1)
+        let another = try F.product(barcode: F.ean13(6), title: "Another")
+        let committed = await device.storage.snapshot()
+        await #expect(throws: StorageError.self) { try await device.service.addProducts([another]) }
+        #expect(await device.storage.snapshot() == committed)
+    }
+
+    // MARK: 7.2 Retrieve one
+
+    @Test("7.2 a local miss fetches the remote, caches the product and returns it")
+    func retrieveMissFetchesRemote() async throws {
+        let remote = InMemoryProductRemote()
+        let writer = F.Device("a", remote: remote)
+        let juice = try F.product(barcode: F.ean13(7), title: "Juice")
+        try await writer.service.addProducts([juice])
+        try await writer.service.syncPending()
+        let reader = F.Device("b", remote: remote, strategy: Self.immediate)
+        let digits = F.ean13(7)
+        let spaced = String(digits.prefix(6)) + " " + String(digits.dropFirst(6))
+        let found = try await reader.service.retrieveProduct(by: .barcode(spaced))
+        #expect(found?.title == "Juice")
+        await reader.connectivity.set(online: false)
+        #expect(try await reader.service.retrieveProduct(by: .productId(juice.productId))?.title == "Juice")
+        #expect(try await reader.service.syncStatus(of: juice.productId) == .synced)
+    }
+
+    @Test("7.2 a local hit returns immediately; a stale one is refreshed in the background")
+    func retrieveHitRefreshesWhenStale() async throws {
+        let remote = InMemoryProductRemote()
+        let a = F.Device("a", remote: remote)
+        let b = F.Device("b", remote: remote, strategy: Self.immediate)
+        let tea = try F.product(barcode: F.ean13(8), title: "Tea")
+        try await a.service.addProducts([tea])
+        try await a.service.syncPending()
+        _ = try await b.service.retrieveProduct(by: .productId(tea.productId))
+        await b.service.waitForBackgroundWork()
+        var renamed = try #require(try await a.service.retrieveProduct(by: .productId(tea.productId)))
+        renamed.title = "Green tea"
+        a.clock.advance(by: 10)
+        try await a.service.updateProducts([renamed])
+        try await a.service.syncPending()
+        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        await b.service.waitForBackgroundWork()
+        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        b.clock.advance(by: 120)
+        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        await b.service.waitForBackgroundWork()
+        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Green tea")
+    }
+
+    @Test("7.2 an invalid barcode lookup is a typed error")
+    func retrieveInvalidBarcode() async throws {
+        let device = F.Device("a", remote: InMemoryProductRemote())
+        await #expect(throws: ProductModuleError.self) { try await device.service.retrieveProduct(by: .barcode("12345")) }
+    }
+
+    // MARK: 7.3 Retrieve all
+
+    @Test("7.3 pages come from the local store immediately and a background pull refreshes the cache")
+    func retrieveAllThenPull() async throws {
+        let remote = InMemoryProductRemote()
+        let a = F.Device("a", remote: remote)
+        let b = F.Device("b", remote: remote, strategy: Self.immediate)
+        let items = try (10..<15).map { try F.product(barcode: F.ean13($0), title: "Item \($0)") }
+        try await a.service.addProducts(items)
+        try await a.service.syncPending()
+        let first = try await b.service.retrieveProducts(query: ProductQuery(sort: .title()))
+        #expect(first.products.isEmpty)
+        await b.service.waitForBackgroundWork()
+        let second = try await b.service.retrieveProducts(query: ProductQuery(page: PageRequest(limit: 3), sort: .title()))
+        #expect(second.products.compactMap(\.title) == ["Item 10", "Item 11", "Item 12"])
+        let next = try #require(ProductQuery(page: PageRequest(limit: 3), sort: .title()).after(second.nextCursor))
+        let third = try await b.service.retrieveProducts(query: next)
+        #expect(third.products.compactMap(\.title) == ["Item 13", "Item 14"])
+        let pending = try await b.service.retrieveProducts(query: ProductQuery(filters: [.syncState(.synced)]))
+        #expect(pending.products.count == 5)
+    }
+
+    // MARK: 7.4 Update
+
+    @Test("7.4 update is local first, bumps the version and keeps updatedAt monotonic, then syncs")
+    func update() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote)
+        let rice = try F.product(barcode: F.ean13(20), title: "Rice")
+        let added = try await device.service.addProducts([rice]).added[0]
+        try await device.service.syncPending()
+        var edited = added
+        edited.brand = "Acme"
+        device.clock.advance(by: -100)  // a clock that went backwards
+        let updated = try await device.service.updateProducts([edited]).updated[0]
+        #expect(updated.version == 2 && updated.updatedAt >= added.updatedAt)
+        #expect(try await device.service.syncStatus(of: rice.productId) == .pendingUpsert)
+        try await device.service.syncPending()
+        #expect(await remote.products().first?.brand == "Acme")
+        let unchanged = try await device.service.updateProducts([updated])
+        #expect(unchanged.unchanged == [rice.productId] && unchanged.updated.isEmpty)
+        await #expect(throws: ProductModuleError.staleVersion(rice.productId, stored: 2, submitted: 1)) {
+            try await device.service.updateProducts([edited])
+        }
+        let ghost = try F.product(barcode: F.ean13(21), title: "Ghost")
+        await #expect(throws: ProductModuleError.notFound(ghost.productId)) { try await device.service.updateProducts([ghost]) }
+        var rebarcoded = updated
+        rebarcoded.barcode = try Barcode(F.ean13(22))
+        await #expect(throws: ProductModuleError.barcodeChangeNotAllowed(rice.productId)) {
+            try await device.service.updateProducts([rebarcoded])
+        }
+    }
+
+    @Test("7.4 adding a barcode later migrates to the canonical id and the old id still resolves, on every replica")
+    func barcodeMigration() async throws {
+        let remote = InMemoryProductRemote()
+        let a = F.Device("a", remote: remote)
+        let b = F.Device("b", remote: remote)
+        let loose = try await a.service.addProducts([try F.product(barcode: nil, title: "Loose apples")]).added[0]
+        try await a.service.syncPending()
+        try await b.service.syncPending()
+        var scanned = loose
+        scanned.barcode = try Barcode(F.ean13(30))
+        let result = try await a.service.updateProducts([scanned])
+        let alias = try #require(result.migrated.first)
+        #expect(alias.from == loose.productId && alias.to.rawValue == F.ean13(30))
+        #expect(try await a.service.retrieveProduct(by: .productId(loose.productId))?.productId == alias.to)
+        try await a.service.syncPending()
+        try await b.service.syncPending()
+        #expect(try await b.service.retrieveProduct(by: .productId(loose.productId))?.title == "Loose apples")
+        #expect(try await b.service.retrieveProduct(by: .barcode(F.ean13(30)))?.productId == alias.to)
+        #expect(try await b.products().map(\.productId) == [alias.to])
+    }
+
+    @Test("conflict policies decide concurrent offline edits the same way on every replica", arguments: ["lww", "remote", "local", "merge"])
+    func conflictPolicies(_ name: String) async throws {
+        let policy: ConflictPolicy<Product> = switch name {
+        case "lww": .lastWriteWins
+        case "remote": .remoteWins
+        case "local": .localWins
+        default: .merge { local, remote in
+            var merged = remote
+            merged.title = [remote.title, local.title].compactMap { $0 }.joined(separator: " / ")
+            return merged
+        }
+        }
+        let strategy = ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue, conflictPolicy: policy)
+        let remote = InMemoryProductRemote()
+        let clock = ManualClock(F.t0)
+        let a = F.Device("a", remote: remote, clock: clock, strategy: strategy)
+        let b = F.Device("b", remote: remote, clock: clock, strategy: strategy)
+        let base = try await a.service.addProducts([try F.product(barcode: F.ean13(40), title: "Soap")]).added[0]
+        try await a.service.syncPending()
+        try await b.service.syncPending()
+        var fromA = base
+        fromA.title = "Soap A"
+        clock.advance(by: 1)
+        try await a.service.updateProducts([fromA])
+        var fromB = try #require(try await b.service.retrieveProduct(by: .productId(base.productId)))
+        fromB.title = "Soap B"
+        clock.advance(by: 1)
+        try await b.service.updateProducts([fromB])   // B's edit is the later one
+        try await a.service.syncPending()
+        let report = try await b.service.syncPending()
+        #expect(report.conflicts == 1)
+        try await a.service.syncPending()
+        let expected: String = switch name {
+        case "lww", "local": "Soap B"
+        case "remote": "Soap A"
+        default: "Soap A / Soap B"
+        }
+        #expect(await remote.products().first?.title == expected)
+        #expect(try await a.products() == remote.products())
+        #expect(try await b.products() == remote.products())
+    }
+}
