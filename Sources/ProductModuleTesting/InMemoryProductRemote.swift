@@ -25,15 +25,10 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     private var entries: [ProductID: Entry] = [:]
     private var appliedOperations: [UUID: Int64] = [:]
     private var sequence: Int64 = 0
-    private var failures: [RemoteSyncError] = []
-    private var failureProbability = 0.0
-    private var failureRandom = SeededRandomNumberGenerator(seed: 0)
-    private var offline = false
-    private var timeoutsAfterApplying = 0
-    private var duplicateDeliveries = 0
+    private var faults = RemoteFaultInjector()
 
     /// How many pushes, fetches, queries and change-feed reads were attempted.
-    public private(set) var callCount = 0
+    public var callCount: Int { faults.callCount }
     /// How many individual changes were applied (a replay does not count).
     public private(set) var appliedCount = 0
 
@@ -44,38 +39,33 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
 
     /// Makes the next `count` calls throw `error` without doing anything.
     public func failNextCalls(_ count: Int, with error: RemoteSyncError = .transient("injected failure")) {
-        failures = Array(repeating: error, count: max(0, count))
+        faults.failNextCalls(count, with: error)
     }
 
     /// Makes every call fail with probability `probability`, drawn from a generator seeded with `seed`.
     public func setFailureProbability(_ probability: Double, seed: UInt64) {
-        failureProbability = min(1, max(0, probability.isFinite ? probability : 0))
-        failureRandom = SeededRandomNumberGenerator(seed: seed)
+        faults.setFailureProbability(probability, seed: seed)
     }
 
     /// Takes the remote off the network (every call throws ``RemoteSyncError/offline``) or back on.
     public func setOffline(_ isOffline: Bool) {
-        offline = isOffline
+        faults.isOffline = isOffline
     }
 
     /// Makes the next `count` pushes apply their changes and then throw ``RemoteSyncError/timeout``, as when an
     /// ACK is lost.
     public func timeOutAfterApplyingNext(_ count: Int) {
-        timeoutsAfterApplying = max(0, count)
+        faults.timeOutAfterApplyingNext(count)
     }
 
     /// Makes the next `count` pushes be delivered twice (and change-feed pages repeat their first record).
     public func deliverTwiceNext(_ count: Int) {
-        duplicateDeliveries = max(0, count)
+        faults.deliverTwiceNext(count)
     }
 
     /// Clears every injected fault.
     public func clearFaults() {
-        failures = []
-        failureProbability = 0
-        offline = false
-        timeoutsAfterApplying = 0
-        duplicateDeliveries = 0
+        faults.clear()
     }
 
     // MARK: - Inspection
@@ -108,15 +98,11 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     public func push(_ requests: [ProductPushRequest]) throws -> [ProductPushResult] {
         try beginCall()
         let results = requests.map(apply)
-        if duplicateDeliveries > 0 {
-            duplicateDeliveries -= 1
+        if faults.consumeDuplicateDelivery() {
             // The second delivery of the same operations must change nothing.
             _ = requests.map(apply)
         }
-        if timeoutsAfterApplying > 0 {
-            timeoutsAfterApplying -= 1
-            throw RemoteSyncError.timeout
-        }
+        if faults.consumeTimeoutAfterApplying() { throw RemoteSyncError.timeout }
         return results
     }
 
@@ -128,22 +114,14 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         var page = Array(changed.prefix(max(1, limit)))
         let hasMore = changed.count > page.count
         let next = page.last?.sequence ?? cursor
-        if duplicateDeliveries > 0, let first = page.first {
-            duplicateDeliveries -= 1
-            page.append(first)
-        }
+        if let first = page.first, faults.consumeDuplicateDelivery() { page.append(first) }
         return ProductChangeBatch(records: page, cursor: next, hasMore: hasMore)
     }
 
     // MARK: - Helpers
 
     private func beginCall() throws {
-        callCount += 1
-        if offline { throw RemoteSyncError.offline }
-        if !failures.isEmpty { throw failures.removeFirst() }
-        if failureProbability > 0, Double.random(in: 0..<1, using: &failureRandom) < failureProbability {
-            throw RemoteSyncError.transient("injected random failure")
-        }
+        try faults.beginCall()
     }
 
     private func apply(_ request: ProductPushRequest) -> ProductPushResult {
