@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "InventorySync", targets: ["InventorySync"]),
         .library(name: "ProductModule", targets: ["ProductModule"]),
         .library(name: "ProductModuleTesting", targets: ["ProductModuleTesting"]),
+        .library(name: "InventoryModule", targets: ["InventoryModule"]),
+        .library(name: "InventoryModuleTesting", targets: ["InventoryModuleTesting"]),
     ],
     targets: [
         .target(name: "InventoryKit", swiftSettings: strictSettings),
@@ -25,6 +27,13 @@ let package = Package(
         .target(
             name: "ProductModuleTesting",
             dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting"],
+            swiftSettings: strictSettings
+        ),
+        // InventoryModule must never depend on ProductModule: an inventory lot refers to a product by its id only.
+        .target(name: "InventoryModule", dependencies: ["InventoryKit", "InventorySync"], swiftSettings: strictSettings),
+        .target(
+            name: "InventoryModuleTesting",
+            dependencies: ["InventoryKit", "InventorySync", "InventoryModule", "InventoryKitTesting"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -46,6 +55,12 @@ let package = Package(
         .testTarget(
             name: "ProductModuleTests",
             dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting", "ProductModuleTesting"],
+            swiftSettings: strictSettings
+        ),
+        // Deliberately without ProductModule: proves the inventory module builds and runs without it.
+        .testTarget(
+            name: "InventoryModuleTests",
+            dependencies: ["InventoryKit", "InventorySync", "InventoryModule", "InventoryKitTesting", "InventoryModuleTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

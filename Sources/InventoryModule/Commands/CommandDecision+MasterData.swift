@@ -1,0 +1,95 @@
+import Foundation
+
+extension CommandDecision {
+    /// `createHousehold`: a valid name, for a household that does not exist yet.
+    func createHousehold(name: String) throws(InventoryError) -> [InventoryOperation] {
+        guard state.households[context.householdId] == nil else {
+            throw .householdAlreadyExists(context.householdId)
+        }
+        return [.createHousehold(name: try InventoryText.name(name))]
+    }
+
+    /// `defineLocation`: a valid name, an existing parent, no cycle.
+    func defineLocation(_ definition: LocationDefinition) throws(InventoryError) -> [InventoryOperation] {
+        let name = try InventoryText.name(definition.name)
+        let id = definition.id ?? LocationID.derived(household: context.householdId, name: name)
+        if let parent = definition.parentId {
+            try requireLocation(parent)
+            if state.wouldCloseCycle(id, parent: parent) { throw .locationCycle(id, parent: parent) }
+        }
+        return [
+            .defineLocation(
+                StorageLocation(id: id, name: name, parentId: definition.parentId, isFreezer: definition.isFreezer))
+        ]
+    }
+
+    /// `removeLocation`: an existing location without stock or sublocations.
+    func removeLocation(_ id: LocationID) throws(InventoryError) -> [InventoryOperation] {
+        try requireLocation(id)
+        if state.lots.values.contains(where: { $0.locationId == id }) { throw .locationNotEmpty(id) }
+        let children = state.locations.values.filter { $0.parentId == id }.map(\.id).sorted()
+        if !children.isEmpty { throw .locationHasSublocations(id, children: children) }
+        return [.removeLocation(id)]
+    }
+
+    /// `defineUnit`: valid names.
+    func defineUnit(_ definition: UnitDefinition) throws(InventoryError) -> [InventoryOperation] {
+        let name = try InventoryText.name(definition.name)
+        var plural: String?
+        if let given = definition.pluralName { plural = try InventoryText.name(given) }
+        let id = definition.id ?? UnitID.derived(name: name)
+        return [.defineUnit(QuantityUnit(id: id, name: name, pluralName: plural))]
+    }
+
+    /// `defineConversion`: two different defined units, a positive factor, a known product if any.
+    func defineConversion(_ conversion: UnitConversion) throws(InventoryError) -> [InventoryOperation] {
+        try requireUnit(conversion.from)
+        try requireUnit(conversion.to)
+        guard conversion.from != conversion.to else { throw .conversionToSameUnit(conversion.from) }
+        _ = try positive(conversion.factor)
+        if let product = conversion.productId { try requireProduct(product) }
+        return [.defineConversion(conversion)]
+    }
+
+    /// `setProductSettings`: a known product, defined unit and location, no negative days or minimum.
+    func setProductSettings(_ settings: ProductStockSettings) throws(InventoryError) -> [InventoryOperation] {
+        let product = settings.productId
+        try requireProduct(product)
+        if let unit = settings.stockUnit { try requireUnit(unit) }
+        if let location = settings.defaultLocation { try requireLocation(location) }
+        var days: [(String, Int?)] = [
+            ("days after opening", settings.dueDaysAfterOpening),
+            ("days after freezing", settings.dueDaysAfterFreezing),
+            ("days after thawing", settings.dueDaysAfterThawing), ("due-soon days", settings.dueSoonDays),
+        ]
+        if case .days(let count)? = settings.defaultDueDays { days.append(("default due days", count)) }
+        for (name, value) in days {
+            if let value, value < 0 { throw .invalidSettings(product, reason: "\(name) is negative (\(value))") }
+        }
+        guard InventoryQuantity.isValid(settings.minimumStock), settings.minimumStock >= 0 else {
+            throw .invalidSettings(product, reason: "minimum stock \(settings.minimumStock) is not a valid amount")
+        }
+        return [.setProductSettings(settings)]
+    }
+
+    /// `addShoppingListItem`: a known product or a note, a positive amount in a defined unit if given.
+    func addShoppingListItem(_ request: ShoppingListRequest) throws(InventoryError) -> [InventoryOperation] {
+        if let product = request.productId { try requireProduct(product) }
+        let note = try InventoryText.note(request.note)
+        if request.productId == nil, note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw .emptyShoppingListItem
+        }
+        if let amount = request.amount { _ = try positive(amount) }
+        if let unit = request.unit { try requireUnit(unit) }
+        let item = ShoppingListItem(
+            id: ShoppingListItemID(context.makeUUID()), productId: request.productId, note: note,
+            amount: request.amount, unit: request.unit, addedAt: context.now)
+        return [.addShoppingListItem(item)]
+    }
+
+    /// `removeShoppingListItem`: an item on the list.
+    func removeShoppingListItem(_ id: ShoppingListItemID) throws(InventoryError) -> [InventoryOperation] {
+        guard state.shoppingListItems[id] != nil else { throw .unknownShoppingListItem(id) }
+        return [.removeShoppingListItem(id)]
+    }
+}

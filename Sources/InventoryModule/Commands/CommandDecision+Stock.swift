@@ -1,0 +1,139 @@
+import Foundation
+
+extension CommandDecision {
+    /// `purchase`: a known product, a positive amount, a defined unit convertible to the stock unit, an existing
+    /// location; removes the shopping list item it fulfils in the same transaction.
+    func purchase(_ request: PurchaseRequest) throws(InventoryError) -> [InventoryOperation] {
+        let product = request.productId
+        try requireProduct(product)
+        let amount = try positive(request.amount)
+        let settings = state.productSettings[product]
+        guard let unit = request.unit ?? settings?.stockUnit else { throw .missingUnit(product) }
+        try requireUnit(unit)
+        if let stockUnit = settings?.stockUnit {
+            _ = try state.unitConverter.factor(from: unit, to: stockUnit, product: product)
+        }
+        guard let location = request.locationId ?? settings?.defaultLocation else { throw .missingLocation(product) }
+        try requireLocation(location)
+        let price = try nonNegative(request.price)
+        let note = try request.note.map { (note) throws(InventoryError) in try InventoryText.note(note) }
+        let barcode = try request.barcode.map { (code) throws(InventoryError) in try InventoryText.note(code) }
+        if let item = request.shoppingListItemId, state.shoppingListItems[item] == nil {
+            throw .unknownShoppingListItem(item)
+        }
+        var dueDate = request.dueDate
+        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        let payload = PurchasePayload(
+            lotId: LotID(context.makeUUID()), productId: product, amount: amount, unit: unit, locationId: location,
+            dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
+            barcode: barcode)
+        var operations: [InventoryOperation] = [.purchase(payload)]
+        if let item = request.shoppingListItemId { operations.append(.removeShoppingListItem(item)) }
+        return operations
+    }
+
+    /// `consume`: a positive amount the scope holds, in a unit its lots convert to.
+    func consume(_ request: ConsumeRequest) throws(InventoryError) -> [InventoryOperation] {
+        let product = request.productId
+        try requireProductOrStock(product)
+        let amount = try positive(request.amount)
+        let candidates = try lots(of: product, in: request.scope)
+        let unit = try unit(request.unit, product: product, lots: candidates)
+        try requireAvailable(amount, unit: unit, product: product, in: candidates)
+        return [
+            .consume(
+                ConsumePayload(
+                    productId: product, amount: amount, unit: unit, scope: request.scope, spoiled: request.spoiled))
+        ]
+    }
+
+    /// `open`: a positive amount of sealed stock in the scope.
+    func open(_ request: OpenRequest) throws(InventoryError) -> [InventoryOperation] {
+        let product = request.productId
+        try requireProductOrStock(product)
+        let amount = try positive(request.amount)
+        let candidates = try lots(of: product, in: request.scope, sealedOnly: true)
+        let unit = try unit(request.unit, product: product, lots: candidates)
+        try requireAvailable(amount, unit: unit, product: product, in: candidates)
+        return [.open(OpenPayload(productId: product, amount: amount, unit: unit, scope: request.scope))]
+    }
+
+    /// `transfer`: an existing destination other than where the stock is, and enough stock elsewhere in scope.
+    func transfer(_ request: TransferRequest) throws(InventoryError) -> [InventoryOperation] {
+        let product = request.productId
+        try requireProductOrStock(product)
+        let amount = try positive(request.amount)
+        try requireLocation(request.destination)
+        switch request.scope {
+        case .location(let source) where source == request.destination:
+            throw .transferToSameLocation(source)
+        case .lot(let id) where state.lot(id)?.locationId == request.destination:
+            throw .transferToSameLocation(request.destination)
+        default:
+            break
+        }
+        let candidates = try lots(of: product, in: request.scope, excluding: request.destination)
+        let unit = try unit(request.unit, product: product, lots: candidates)
+        try requireAvailable(amount, unit: unit, product: product, in: candidates)
+        return [
+            .transfer(
+                TransferPayload(
+                    productId: product, amount: amount, unit: unit, scope: request.scope,
+                    destination: request.destination))
+        ]
+    }
+
+    /// `correct`: a valid amount of zero or more, convertible lots, a location for an increase.
+    func correct(_ request: CorrectionRequest) throws(InventoryError) -> [InventoryOperation] {
+        let product = request.productId
+        try requireProductOrStock(product)
+        guard InventoryQuantity.isValid(request.amount), request.amount >= 0 else {
+            throw .invalidAmount(request.amount)
+        }
+        let scope: StockScope = request.locationId.map { .location($0) } ?? .household
+        let candidates = try lots(of: product, in: scope)
+        let unit = try unit(request.unit, product: product, lots: candidates)
+        try requireConversions(from: unit, to: candidates, product: product)
+        let price = try nonNegative(request.price)
+        let addition = request.locationId ?? state.productSettings[product]?.defaultLocation
+        if request.amount > state.total(of: candidates, in: unit, product: product), addition == nil {
+            throw .missingLocation(product)
+        }
+        var dueDate = request.dueDate
+        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        return [
+            .correct(
+                CorrectionPayload(
+                    productId: product, amount: request.amount, unit: unit, locationId: request.locationId,
+                    newLotId: LotID(context.makeUUID()), additionLocationId: addition, dueDate: dueDate,
+                    price: price))
+        ]
+    }
+
+    /// `editLot`: an existing lot, at least one change, an existing location, a valid price and note.
+    func editLot(_ payload: EditLotPayload) throws(InventoryError) -> [InventoryOperation] {
+        guard let lot = state.lot(payload.lotId) else { throw .unknownLot(payload.lotId) }
+        guard !payload.isEmpty else { throw .emptyEdit(payload.lotId) }
+        if let location = payload.locationId { try requireLocation(location) }
+        _ = try nonNegative(payload.price?.newValue)
+        if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
+        var edit = payload
+        edit.lotId = lot.id
+        if case .set(let date)? = payload.dueDate { edit.dueDate = .set(InventoryCalendar.day(of: date)) }
+        return [.editLot(edit)]
+    }
+
+    /// Checks that `candidates` hold `amount` in `unit`.
+    ///
+    /// - Throws: ``InventoryError/noUnitConversion(from:to:product:)`` when a lot's unit does not convert,
+    ///   ``InventoryError/overConsumption(product:requested:available:)`` when they hold less.
+    private func requireAvailable(
+        _ amount: Decimal, unit: UnitID, product: ProductReference, in candidates: [StockLot]
+    ) throws(InventoryError) {
+        try requireConversions(from: unit, to: candidates, product: product)
+        let available = state.total(of: candidates, in: unit, product: product)
+        guard available >= amount else {
+            throw .overConsumption(product: product, requested: amount, available: available)
+        }
+    }
+}

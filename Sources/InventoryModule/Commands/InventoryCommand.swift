@@ -1,0 +1,36 @@
+import Foundation
+
+/// What a caller asks the inventory to do, before validation. ``InventoryCommandHandler`` turns a command into
+/// journal entries (or a typed ``InventoryError``).
+public enum InventoryCommand: Hashable, Sendable {
+    /// Creates the context's household.
+    case createHousehold(name: String)
+    /// Defines (or redefines) a storage location.
+    case defineLocation(LocationDefinition)
+    /// Removes an empty location without sublocations.
+    case removeLocation(LocationID)
+    /// Defines (or redefines) a quantity unit.
+    case defineUnit(UnitDefinition)
+    /// Defines (or replaces) a conversion between two units, globally or for one product.
+    case defineConversion(UnitConversion)
+    /// Sets a product's stock settings.
+    case setProductSettings(ProductStockSettings)
+    /// Puts an item on the shopping list.
+    case addShoppingListItem(ShoppingListRequest)
+    /// Takes an item off the shopping list.
+    case removeShoppingListItem(ShoppingListItemID)
+    /// Books a purchase.
+    case purchase(PurchaseRequest)
+    /// Books a consumption (used or spoiled).
+    case consume(ConsumeRequest)
+    /// Opens sealed stock.
+    case open(OpenRequest)
+    /// Moves stock to another location.
+    case transfer(TransferRequest)
+    /// Sets a product's stock to a counted amount.
+    case correct(CorrectionRequest)
+    /// Changes a lot's due date, price, note, location or opened flag.
+    case editLot(EditLotPayload)
+    /// Undoes a transaction (all its entries together).
+    case undo(TransactionID)
+}

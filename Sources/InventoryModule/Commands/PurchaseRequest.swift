@@ -1,0 +1,43 @@
+import Foundation
+
+/// The caller's input for a purchase.
+public struct PurchaseRequest: Hashable, Sendable {
+    /// The product bought.
+    public var productId: ProductReference
+    /// How much; positive.
+    public var amount: Decimal
+    /// The unit, or `nil` for the product's stock unit.
+    public var unit: UnitID?
+    /// Where the stock goes, or `nil` for the product's default location.
+    public var locationId: LocationID?
+    /// The due date: the product's default, a given day, or none.
+    public var dueDate: DueDateSpecification
+    /// The price per unit, if known; zero or more.
+    public var price: Decimal?
+    /// When it was bought, or `nil` for the context's `now`.
+    public var purchasedAt: Date?
+    /// A note for the lot.
+    public var note: String?
+    /// A barcode scanned for the lot (convenience only).
+    public var barcode: String?
+    /// A shopping list item the purchase fulfils: it is removed in the same transaction.
+    public var shoppingListItemId: ShoppingListItemID?
+
+    /// Creates a request.
+    public init(
+        productId: ProductReference, amount: Decimal, unit: UnitID? = nil, locationId: LocationID? = nil,
+        dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date? = nil,
+        note: String? = nil, barcode: String? = nil, shoppingListItemId: ShoppingListItemID? = nil
+    ) {
+        self.productId = productId
+        self.amount = amount
+        self.unit = unit
+        self.locationId = locationId
+        self.dueDate = dueDate
+        self.price = price
+        self.purchasedAt = purchasedAt
+        self.note = note
+        self.barcode = barcode
+        self.shoppingListItemId = shoppingListItemId
+    }
+}

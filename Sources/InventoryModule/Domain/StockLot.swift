@@ -1,0 +1,72 @@
+import Foundation
+
+/// A batch of one product at one location with one due date: the unit of stock (Grocy's "stock entry").
+///
+/// Quantities are exact `Decimal`s. Due dates have day precision (midnight UTC). The state holds only lots with a
+/// positive quantity.
+public struct StockLot: Hashable, Sendable, Codable, Identifiable {
+    /// The lot's id.
+    public var id: LotID
+    /// The household the lot belongs to.
+    public var householdId: HouseholdID
+    /// The product, by reference.
+    public var productId: ProductReference
+    /// How much is left, in ``unit``; positive.
+    public var quantity: Decimal
+    /// The unit ``quantity`` is counted in.
+    public var unit: UnitID
+    /// The day the lot is due (midnight UTC), or `nil` when it never expires.
+    public var dueDate: Date?
+    /// Whether ``dueDate`` is a best-before or an expiry date.
+    public var dueDateKind: DueDateKind
+    /// When the lot was purchased: the first-in, first-out order.
+    public var purchasedAt: Date
+    /// When the lot was opened, or `nil` while sealed.
+    public var openedAt: Date?
+    /// The price per ``unit``, when known.
+    public var price: Decimal?
+    /// Where the lot is.
+    public var locationId: LocationID
+    /// A free-text note.
+    public var note: String?
+    /// A barcode scanned for the lot: convenience data, never a key.
+    public var barcode: String?
+    /// Sealed or opened.
+    public var status: StockLotStatus
+
+    /// Creates a lot value.
+    public init(
+        id: LotID,
+        householdId: HouseholdID,
+        productId: ProductReference,
+        quantity: Decimal,
+        unit: UnitID,
+        dueDate: Date?,
+        dueDateKind: DueDateKind = .bestBefore,
+        purchasedAt: Date,
+        openedAt: Date? = nil,
+        price: Decimal? = nil,
+        locationId: LocationID,
+        note: String? = nil,
+        barcode: String? = nil,
+        status: StockLotStatus = .available
+    ) {
+        self.id = id
+        self.householdId = householdId
+        self.productId = productId
+        self.quantity = quantity
+        self.unit = unit
+        self.dueDate = dueDate
+        self.dueDateKind = dueDateKind
+        self.purchasedAt = purchasedAt
+        self.openedAt = openedAt
+        self.price = price
+        self.locationId = locationId
+        self.note = note
+        self.barcode = barcode
+        self.status = status
+    }
+
+    /// Whether the lot has been opened.
+    public var isOpened: Bool { status == .opened }
+}

@@ -1,0 +1,24 @@
+/// A place where a household keeps stock (a pantry, a fridge, a shelf in the cellar), in a tree via `parentId`.
+///
+/// Locations form a forest: a location whose parent chain would lead back to itself, or whose parent is unknown,
+/// is rejected by command validation (``InventoryError/locationCycle(_:parent:)``,
+/// ``InventoryError/unknownLocation(_:)``). Moving stock into or out of a freezer (`isFreezer`) applies the
+/// product's freezing and thawing due-date rules.
+public struct StorageLocation: Hashable, Sendable, Codable {
+    /// The location's id.
+    public var id: LocationID
+    /// The location's display name.
+    public var name: String
+    /// The enclosing location, or `nil` for a top-level one.
+    public var parentId: LocationID?
+    /// Whether the location freezes what it holds.
+    public var isFreezer: Bool
+
+    /// Creates a location value.
+    public init(id: LocationID, name: String, parentId: LocationID? = nil, isFreezer: Bool = false) {
+        self.id = id
+        self.name = name
+        self.parentId = parentId
+        self.isFreezer = isFreezer
+    }
+}

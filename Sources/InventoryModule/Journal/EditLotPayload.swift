@@ -1,0 +1,38 @@
+import Foundation
+
+/// A change to one lot; a `nil` field is left as it is.
+///
+/// A new location moves the whole lot and applies the freezing or thawing rule unless the edit also sets the due
+/// date; opening applies the opening rule unless the edit also sets the due date.
+public struct EditLotPayload: Hashable, Sendable, Codable {
+    /// The lot changed (an alias resolves to the surviving lot).
+    public var lotId: LotID
+    /// A new due date (its UTC day is kept), or clear it.
+    public var dueDate: ValueEdit<Date>?
+    /// A new price per unit, or clear it.
+    public var price: ValueEdit<Decimal>?
+    /// A new note, or clear it.
+    public var note: ValueEdit<String>?
+    /// A new location.
+    public var locationId: LocationID?
+    /// Open (`true`) or reseal (`false`) the lot.
+    public var opened: Bool?
+
+    /// Creates a payload.
+    public init(
+        lotId: LotID, dueDate: ValueEdit<Date>? = nil, price: ValueEdit<Decimal>? = nil,
+        note: ValueEdit<String>? = nil, locationId: LocationID? = nil, opened: Bool? = nil
+    ) {
+        self.lotId = lotId
+        self.dueDate = dueDate
+        self.price = price
+        self.note = note
+        self.locationId = locationId
+        self.opened = opened
+    }
+
+    /// Whether the edit changes nothing.
+    public var isEmpty: Bool {
+        dueDate == nil && price == nil && note == nil && locationId == nil && opened == nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import InventorySync
+
+/// One immutable fact of a household's inventory journal: master data or a stock booking.
+///
+/// The journal is append-only; the state is a deterministic fold of its entries in their total order
+/// (``orderKey``: `recordedAt`, then `replicaID`, then the id's UUID text), so syncing is a set union of entries
+/// and replicas holding the same set hold the same state. Replaying an entry is idempotent: the projection keeps
+/// one entry per ``id``.
+///
+/// ```swift
+/// let entries = try InventoryCommandHandler.decide(.purchase(request), in: state, context: context)
+/// journal.append(contentsOf: entries)                // persist and sync these
+/// let state = InventoryProjector.project(journal)
+/// ```
+public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Identifiable {
+    /// The entry's unique id.
+    public var id: UUID
+    /// The household whose journal holds the entry.
+    public var householdId: HouseholdID
+    /// The decided command the entry belongs to; undo works per transaction.
+    public var transactionId: TransactionID
+    /// The caller's id grouping related commands (a shopping trip).
+    public var correlationId: CorrelationID
+    /// The caller's idempotency key of the command, if any.
+    public var idempotencyKey: IdempotencyKey?
+    /// When the entry was recorded (the deciding replica's clock).
+    public var recordedAt: Date
+    /// The replica that recorded the entry.
+    public var replicaID: ReplicaID
+    /// What happened.
+    public var operation: InventoryOperation
+
+    /// Creates an entry.
+    public init(
+        id: UUID,
+        householdId: HouseholdID,
+        transactionId: TransactionID,
+        correlationId: CorrelationID,
+        idempotencyKey: IdempotencyKey? = nil,
+        recordedAt: Date,
+        replicaID: ReplicaID,
+        operation: InventoryOperation
+    ) {
+        self.id = id
+        self.householdId = householdId
+        self.transactionId = transactionId
+        self.correlationId = correlationId
+        self.idempotencyKey = idempotencyKey
+        self.recordedAt = recordedAt
+        self.replicaID = replicaID
+        self.operation = operation
+    }
+
+    /// The entry's position in the total order.
+    public var orderKey: InventoryJournalOrderKey {
+        InventoryJournalOrderKey(recordedAt: recordedAt, replicaID: replicaID, entryId: id)
+    }
+
+    /// Orders entries by ``orderKey``.
+    public static func < (lhs: InventoryJournalEntry, rhs: InventoryJournalEntry) -> Bool {
+        lhs.orderKey < rhs.orderKey
+    }
+
+    /// The entries sorted by the total order, whatever order they arrive in.
+    public static func ordered(_ entries: some Sequence<InventoryJournalEntry>) -> [InventoryJournalEntry] {
+        entries.sorted { $0.orderKey < $1.orderKey }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// An opening as recorded: `amount` of sealed stock becomes opened; a partly opened lot splits.
+public struct OpenPayload: Hashable, Sendable, Codable {
+    /// The product opened.
+    public var productId: ProductReference
+    /// How much, in ``unit``; positive.
+    public var amount: Decimal
+    /// The unit of ``amount``.
+    public var unit: UnitID
+    /// Which sealed stock is opened (earliest due first, then first in).
+    public var scope: StockScope
+
+    /// Creates a payload.
+    public init(productId: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope = .household) {
+        self.productId = productId
+        self.amount = amount
+        self.unit = unit
+        self.scope = scope
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A purchase as recorded: everything the projection needs to create (or merge into) a lot, decided up front.
+public struct PurchasePayload: Hashable, Sendable, Codable {
+    /// The id of the new lot; when the purchase merges into an identical lot, it becomes an alias of that lot.
+    public var lotId: LotID
+    /// The product bought.
+    public var productId: ProductReference
+    /// How much was bought, in ``unit``; positive.
+    public var amount: Decimal
+    /// The unit of ``amount``.
+    public var unit: UnitID
+    /// Where the stock goes.
+    public var locationId: LocationID
+    /// The due date asked for (the product's default is resolved by the projection).
+    public var dueDate: DueDateSpecification
+    /// The price per ``unit``, when known.
+    public var price: Decimal?
+    /// When the stock was bought.
+    public var purchasedAt: Date
+    /// A note for the lot.
+    public var note: String?
+    /// A barcode scanned for the lot: convenience data, never a key.
+    public var barcode: String?
+
+    /// Creates a payload.
+    public init(
+        lotId: LotID, productId: ProductReference, amount: Decimal, unit: UnitID, locationId: LocationID,
+        dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date,
+        note: String? = nil, barcode: String? = nil
+    ) {
+        self.lotId = lotId
+        self.productId = productId
+        self.amount = amount
+        self.unit = unit
+        self.locationId = locationId
+        self.dueDate = dueDate
+        self.price = price
+        self.purchasedAt = purchasedAt
+        self.note = note
+        self.barcode = barcode
+    }
+}

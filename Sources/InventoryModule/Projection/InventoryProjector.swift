@@ -1,0 +1,53 @@
+import Foundation
+
+/// Folds a journal into an ``InventoryState``: pure, total and deterministic.
+///
+/// ```swift
+/// let state = InventoryProjector.project(localEntries.union(remoteEntries))
+/// ```
+///
+/// The projector keeps one entry per id, sorts by the total order (``InventoryJournalEntry/orderKey``), skips
+/// every entry of an undone transaction, and folds the rest. It never throws and never crashes: an entry that
+/// cannot fully apply in the merged order applies as far as possible and leaves an ``InventoryAnomaly``.
+public enum InventoryProjector {
+    /// The state of the journal made of `entries`, in any order and with any repetitions.
+    public static func project(_ entries: some Sequence<InventoryJournalEntry>) -> InventoryState {
+        var byID: [UUID: InventoryJournalEntry] = [:]
+        var conflicting: Set<UUID> = []
+        for entry in entries {
+            guard let existing = byID[entry.id] else {
+                byID[entry.id] = entry
+                continue
+            }
+            if existing != entry {
+                conflicting.insert(entry.id)
+                byID[entry.id] = preferred(existing, entry)
+            }
+        }
+        let ordered = InventoryJournalEntry.ordered(byID.values)
+
+        let undoTransactions = Set(ordered.lazy.filter { $0.operation.kind == .undo }.map(\.transactionId))
+        var state = InventoryState()
+        for entry in ordered {
+            if case .undo(let target) = entry.operation, !undoTransactions.contains(target) {
+                state.undoneTransactions.insert(target)
+            }
+        }
+        for entry in ordered {
+            if conflicting.contains(entry.id) { state.anomalies.append(.conflictingDuplicate(entry: entry.id)) }
+            state.register(entry)
+            if state.undoneTransactions.contains(entry.transactionId) { continue }
+            if case .undo(let target) = entry.operation, undoTransactions.contains(target) {
+                state.anomalies.append(.invalidUndo(entry: entry.id, transaction: target))
+            }
+            state.fold(entry)
+        }
+        return state
+    }
+
+    /// Of two different entries with one id, the one first in the total order (then by their full text).
+    private static func preferred(_ lhs: InventoryJournalEntry, _ rhs: InventoryJournalEntry) -> InventoryJournalEntry {
+        if lhs.orderKey != rhs.orderKey { return lhs.orderKey < rhs.orderKey ? lhs : rhs }
+        return String(reflecting: lhs) <= String(reflecting: rhs) ? lhs : rhs
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension InventoryState {
+    /// Folds one more entry into the state, when it sorts after every entry already seen.
+    ///
+    /// The result equals ``InventoryProjector/project(_:)`` of all entries seen so far. When the entry sorts
+    /// before ``lastAppliedOrderKey``, or undoes a transaction already folded, nothing changes and the result is
+    /// ``InventoryApplyResult/requiresReprojection``: project the whole journal again.
+    ///
+    /// ```swift
+    /// if state.apply(entry) == .requiresReprojection {
+    ///     state = InventoryProjector.project(journal)
+    /// }
+    /// ```
+    @discardableResult
+    public mutating func apply(_ entry: InventoryJournalEntry) -> InventoryApplyResult {
+        if appliedEntryIDs.contains(entry.id) { return .alreadyApplied }
+        if let last = lastAppliedOrderKey, entry.orderKey < last { return .requiresReprojection }
+        if case .undo(let target) = entry.operation {
+            if undoneTransactions.contains(entry.transactionId) { return .requiresReprojection }
+            if let effect = transactions[target] {
+                guard effect.operations.contains(.undo) else { return .requiresReprojection }
+                register(entry)
+                anomalies.append(.invalidUndo(entry: entry.id, transaction: target))
+                fold(entry)
+                return .applied
+            }
+            undoneTransactions.insert(target)
+            register(entry)
+            fold(entry)
+            return .applied
+        }
+        if undoneTransactions.contains(entry.transactionId) {
+            register(entry)
+            return .skippedUndone
+        }
+        register(entry)
+        fold(entry)
+        return .applied
+    }
+
+    /// Records that the state has seen `entry`: its id, its order key and its idempotency key.
+    mutating func register(_ entry: InventoryJournalEntry) {
+        appliedEntryIDs.insert(entry.id)
+        if let last = lastAppliedOrderKey {
+            if last < entry.orderKey { lastAppliedOrderKey = entry.orderKey }
+        } else {
+            lastAppliedOrderKey = entry.orderKey
+        }
+        if let key = entry.idempotencyKey, idempotencyResults[key] == nil {
+            idempotencyResults[key] = entry.transactionId
+        }
+    }
+
+    /// Applies the operation of an entry that is not undone, and records it in its transaction's effect.
+    mutating func fold(_ entry: InventoryJournalEntry) {
+        if transactions[entry.transactionId] == nil {
+            transactions[entry.transactionId] = TransactionEffect(
+                transactionId: entry.transactionId, firstOrderKey: entry.orderKey)
+        }
+        transactions[entry.transactionId]?.operations.append(entry.operation.kind)
+        transactions[entry.transactionId]?.entryIds.append(entry.id)
+        switch entry.operation {
+        case .createHousehold(let name): foldCreateHousehold(name: name, entry: entry)
+        case .defineLocation(let location): foldDefineLocation(location, entry: entry)
+        case .removeLocation(let id): foldRemoveLocation(id, entry: entry)
+        case .defineUnit(let unit): units[unit.id] = unit
+        case .defineConversion(let conversion): foldDefineConversion(conversion, entry: entry)
+        case .setProductSettings(let settings): productSettings[settings.productId] = settings
+        case .addShoppingListItem(let item): shoppingListItems[item.id] = item
+        case .removeShoppingListItem(let id): shoppingListItems[id] = nil
+        case .purchase(let payload): foldPurchase(payload, entry: entry)
+        case .consume(let payload): foldConsume(payload, entry: entry)
+        case .open(let payload): foldOpen(payload, entry: entry)
+        case .transfer(let payload): foldTransfer(payload, entry: entry)
+        case .correct(let payload): foldCorrection(payload, entry: entry)
+        case .editLot(let payload): foldEditLot(payload, entry: entry)
+        case .undo: break
+        }
+    }
+
+    // MARK: - Effects
+
+    /// Records that `entry`'s transaction created `lot`.
+    mutating func noteCreated(_ lot: LotID, by entry: InventoryJournalEntry) {
+        transactions[entry.transactionId]?.createdLots.insert(lot)
+    }
+
+    /// Records that `entry`'s transaction changed `lot`.
+    mutating func noteChanged(_ lot: LotID, by entry: InventoryJournalEntry) {
+        transactions[entry.transactionId]?.changedLots.insert(lot)
+    }
+
+    /// Records that `entry`'s transaction merged a purchase into `lot`.
+    mutating func noteMerged(into lot: LotID, by entry: InventoryJournalEntry) {
+        transactions[entry.transactionId]?.mergedIntoLots.insert(lot)
+    }
+}

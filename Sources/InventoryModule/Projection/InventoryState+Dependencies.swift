@@ -1,0 +1,17 @@
+import Foundation
+
+extension InventoryState {
+    /// The transactions after `transaction` in the total order that changed a lot it created, changed or merged
+    /// into, in order: the transactions that block its undo.
+    public func dependents(of transaction: TransactionID) -> [TransactionID] {
+        guard let effect = transactions[transaction] else { return [] }
+        let produced = effect.producedLots
+        return transactions.values
+            .filter { other in
+                other.transactionId != transaction && effect.firstOrderKey < other.firstOrderKey
+                    && !other.changedLots.isDisjoint(with: produced)
+            }
+            .sorted { $0.firstOrderKey < $1.firstOrderKey }
+            .map(\.transactionId)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension InventoryState {
+    /// Creates the entry's household, or renames it (keeping its creation time).
+    mutating func foldCreateHousehold(name: String, entry: InventoryJournalEntry) {
+        if households[entry.householdId] != nil {
+            households[entry.householdId]?.name = name
+        } else {
+            households[entry.householdId] = Household(id: entry.householdId, name: name, createdAt: entry.recordedAt)
+        }
+    }
+
+    /// Defines a location; a parent that would close a cycle is dropped, an unknown parent is kept and reported.
+    mutating func foldDefineLocation(_ location: StorageLocation, entry: InventoryJournalEntry) {
+        var location = location
+        if let parent = location.parentId {
+            if wouldCloseCycle(location.id, parent: parent) {
+                anomalies.append(.locationCycle(entry: entry.id, location: location.id, parent: parent))
+                location.parentId = nil
+            } else if locations[parent] == nil {
+                anomalies.append(.unknownLocation(entry: entry.id, location: parent))
+            }
+        }
+        locations[location.id] = location
+    }
+
+    /// Removes a location, unless it holds stock or sublocations (then it is kept and reported).
+    mutating func foldRemoveLocation(_ id: LocationID, entry: InventoryJournalEntry) {
+        let holdsStock = lots.values.contains { $0.locationId == id }
+        let hasChildren = locations.values.contains { $0.parentId == id }
+        if holdsStock || hasChildren {
+            anomalies.append(.locationNotEmpty(entry: entry.id, location: id))
+            return
+        }
+        locations[id] = nil
+    }
+
+    /// Defines a conversion, unless its factor is not a positive number or it links a unit to itself.
+    mutating func foldDefineConversion(_ conversion: UnitConversion, entry: InventoryJournalEntry) {
+        guard conversion.factor > 0, InventoryQuantity.isValid(conversion.factor), conversion.from != conversion.to
+        else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "invalid conversion"))
+            return
+        }
+        conversions[conversion.key] = conversion
+    }
+
+    /// Whether making `parent` the parent of `id` would make `id` its own ancestor.
+    func wouldCloseCycle(_ id: LocationID, parent: LocationID) -> Bool {
+        var current: LocationID? = parent
+        var visited: Set<LocationID> = []
+        while let location = current {
+            if location == id { return true }
+            guard visited.insert(location).inserted else { return true }
+            current = locations[location]?.parentId
+        }
+        return false
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+extension InventoryState {
+    // MARK: - Purchase
+
+    /// Adds a purchase: merged into the first identical sealed lot (same product, location, due date and kind,
+    /// unit and price), whose id its own lot id then aliases, or a new lot.
+    mutating func foldPurchase(_ payload: PurchasePayload, entry: InventoryJournalEntry) {
+        guard isPositive(payload.amount, entry: entry), isValidPrice(payload.price, entry: entry),
+            isFreshLotID(payload.lotId, entry: entry)
+        else { return }
+        reportUnknown(unit: payload.unit, location: payload.locationId, entry: entry)
+        let due = dueDate(for: payload.dueDate, product: payload.productId, bookedAt: payload.purchasedAt)
+        let kind = productSettings[payload.productId]?.dueDateKind ?? .bestBefore
+        let survivor = lots.values
+            .filter { lot in
+                lot.householdId == entry.householdId && lot.productId == payload.productId
+                    && lot.locationId == payload.locationId && lot.dueDate == due && lot.unit == payload.unit
+                    && lot.dueDateKind == kind && lot.price == payload.price && lot.status == .available
+            }
+            .min { ($0.purchasedAt, $0.id) < ($1.purchasedAt, $1.id) }
+        if let survivor {
+            lots[survivor.id]?.quantity += payload.amount
+            if survivor.note == nil { lots[survivor.id]?.note = payload.note }
+            if survivor.barcode == nil { lots[survivor.id]?.barcode = payload.barcode }
+            lotAliases[payload.lotId] = survivor.id
+            noteMerged(into: survivor.id, by: entry)
+            return
+        }
+        lots[payload.lotId] = StockLot(
+            id: payload.lotId, householdId: entry.householdId, productId: payload.productId,
+            quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
+            purchasedAt: payload.purchasedAt, price: payload.price, locationId: payload.locationId,
+            note: payload.note, barcode: payload.barcode)
+        noteCreated(payload.lotId, by: entry)
+    }
+
+    // MARK: - Consume
+
+    /// Takes the amount out of the scope's lots in the consumption order, capped at what is there (the rest is a
+    /// shortfall). A lot scope naming a lot without stock is a shortfall of the whole amount: the stock is gone.
+    mutating func foldConsume(_ payload: ConsumePayload, entry: InventoryJournalEntry) {
+        guard isPositive(payload.amount, entry: entry) else { return }
+        let candidates =
+            (try? candidateLots(product: payload.productId, scope: payload.scope, household: entry.householdId)) ?? []
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+        withdraw(plan, reason: payload.spoiled ? .spoiled : .consumed, entry: entry)
+        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+    }
+
+    // MARK: - Open
+
+    /// Opens the amount of the scope's sealed lots, earliest due first; a partly opened lot splits.
+    mutating func foldOpen(_ payload: OpenPayload, entry: InventoryJournalEntry) {
+        guard isPositive(payload.amount, entry: entry),
+            let candidates = candidates(payload.productId, payload.scope, sealedOnly: true, entry: entry)
+        else { return }
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+        var splits = 0
+        for allocation in plan.allocations {
+            var opened = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
+            opened.status = .opened
+            opened.openedAt = entry.recordedAt
+            opened.dueDate = dueDateAfterOpening(opened, at: entry.recordedAt)
+            lots[opened.id] = opened
+            noteChanged(opened.id, by: entry)
+        }
+        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+    }
+
+    // MARK: - Transfer
+
+    /// Moves the amount to the destination lot by lot; a partly moved lot splits; freezer rules apply. A lot that
+    /// is already at the destination (another device moved it there) stays as it is.
+    mutating func foldTransfer(_ payload: TransferPayload, entry: InventoryJournalEntry) {
+        if case .lot(let id) = payload.scope, let lot = lot(id), lot.locationId == payload.destination,
+            lot.productId == payload.productId
+        {
+            return
+        }
+        guard isPositive(payload.amount, entry: entry),
+            let candidates = candidates(
+                payload.productId, payload.scope, excluding: payload.destination, entry: entry)
+        else { return }
+        if locations[payload.destination] == nil {
+            anomalies.append(.unknownLocation(entry: entry.id, location: payload.destination))
+        }
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+        var splits = 0
+        for allocation in plan.allocations {
+            var moved = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
+            moved.dueDate = dueDateAfterMove(moved, to: payload.destination, at: entry.recordedAt)
+            moved.locationId = payload.destination
+            lots[moved.id] = moved
+            noteChanged(moved.id, by: entry)
+        }
+        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+    }
+
+    // MARK: - Correct
+
+    /// Sets the product's total in the scope to the amount: adds the difference as a new lot, or consumes it.
+    mutating func foldCorrection(_ payload: CorrectionPayload, entry: InventoryJournalEntry) {
+        guard payload.amount >= 0, InventoryQuantity.isValid(payload.amount) else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "correction to \(payload.amount)"))
+            return
+        }
+        guard isValidPrice(payload.price, entry: entry) else { return }
+        let scope: StockScope = payload.locationId.map { .location($0) } ?? .household
+        guard let candidates = candidates(payload.productId, scope, entry: entry) else { return }
+        let converter = unitConverter
+        for lot in candidates where !converter.canConvert(from: lot.unit, to: payload.unit, product: lot.productId) {
+            anomalies.append(
+                .noUnitConversion(entry: entry.id, from: lot.unit, to: payload.unit, product: payload.productId))
+        }
+        let current = total(of: candidates, in: payload.unit, product: payload.productId)
+        if payload.amount < current {
+            let plan = allocate(
+                current - payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+            withdraw(plan, reason: .corrected, entry: entry)
+        } else if payload.amount > current {
+            guard let location = payload.additionLocationId ?? payload.locationId else {
+                anomalies.append(.invalidOperation(entry: entry.id, reason: "no location for the increase"))
+                return
+            }
+            guard isFreshLotID(payload.newLotId, entry: entry) else { return }
+            reportUnknown(unit: payload.unit, location: location, entry: entry)
+            lots[payload.newLotId] = StockLot(
+                id: payload.newLotId, householdId: entry.householdId, productId: payload.productId,
+                quantity: payload.amount - current, unit: payload.unit,
+                dueDate: dueDate(for: payload.dueDate, product: payload.productId, bookedAt: entry.recordedAt),
+                dueDateKind: productSettings[payload.productId]?.dueDateKind ?? .bestBefore,
+                purchasedAt: entry.recordedAt, price: payload.price, locationId: location)
+            noteCreated(payload.newLotId, by: entry)
+        }
+    }
+
+    // MARK: - Edit
+
+    /// Changes a lot: location (with the freezer rules), opened flag (with the opening rule), then the explicit
+    /// due date, price and note.
+    mutating func foldEditLot(_ payload: EditLotPayload, entry: InventoryJournalEntry) {
+        guard var lot = lot(payload.lotId) else {
+            anomalies.append(.unknownLot(entry: entry.id, lot: payload.lotId))
+            return
+        }
+        guard isValidPrice(payload.price?.newValue, entry: entry) else { return }
+        if let destination = payload.locationId, destination != lot.locationId {
+            if locations[destination] == nil {
+                anomalies.append(.unknownLocation(entry: entry.id, location: destination))
+            }
+            lot.dueDate = dueDateAfterMove(lot, to: destination, at: entry.recordedAt)
+            lot.locationId = destination
+        }
+        switch payload.opened {
+        case true? where !lot.isOpened:
+            lot.status = .opened
+            lot.openedAt = entry.recordedAt
+            lot.dueDate = dueDateAfterOpening(lot, at: entry.recordedAt)
+        case false? where lot.isOpened:
+            lot.status = .available
+            lot.openedAt = nil
+        default:
+            break
+        }
+        if let edit = payload.dueDate { lot.dueDate = edit.newValue.map(InventoryCalendar.day(of:)) }
+        if let edit = payload.price { lot.price = edit.newValue }
+        if let edit = payload.note { lot.note = edit.newValue }
+        lots[lot.id] = lot
+        noteChanged(lot.id, by: entry)
+    }
+
+    // MARK: - Helpers
+
+    /// The product's lots in the scope, or `nil` (and an anomaly) when a lot scope names no lot of the product.
+    private mutating func candidates(
+        _ product: ProductReference, _ scope: StockScope, sealedOnly: Bool = false,
+        excluding destination: LocationID? = nil, entry: InventoryJournalEntry
+    ) -> [StockLot]? {
+        do {
+            return try candidateLots(
+                product: product, scope: scope, household: entry.householdId, sealedOnly: sealedOnly,
+                excluding: destination)
+        } catch {
+            if case .lot(let id) = scope { anomalies.append(.unknownLot(entry: entry.id, lot: id)) }
+            return nil
+        }
+    }
+
+    /// Takes the planned amounts out of their lots, dropping emptied lots, and records the history.
+    private mutating func withdraw(_ plan: AllocationPlan, reason: ConsumptionReason, entry: InventoryJournalEntry) {
+        for allocation in plan.allocations {
+            let lot = allocation.lot
+            if allocation.isWhole {
+                lots[lot.id] = nil
+            } else {
+                lots[lot.id]?.quantity -= allocation.amount
+            }
+            noteChanged(lot.id, by: entry)
+            consumptionHistory.append(
+                ConsumptionRecord(
+                    entryId: entry.id, transactionId: entry.transactionId, productId: lot.productId, lotId: lot.id,
+                    amount: allocation.amount, unit: lot.unit, locationId: lot.locationId, price: lot.price,
+                    reason: reason, at: entry.recordedAt))
+        }
+    }
+
+    /// Splits the allocated part off its lot as a new lot (`LotID.split(entry:index:)`), returning the new lot.
+    private mutating func split(
+        _ allocation: LotAllocation, index: inout Int, entry: InventoryJournalEntry
+    ) -> StockLot {
+        index += 1
+        var part = allocation.lot
+        part.id = LotID.split(entry: entry.id, index: index)
+        part.quantity = allocation.amount
+        lots[allocation.lot.id]?.quantity -= allocation.amount
+        noteChanged(allocation.lot.id, by: entry)
+        noteCreated(part.id, by: entry)
+        return part
+    }
+
+    /// Records a shortfall and unconvertible lots of a plan.
+    private mutating func report(
+        _ plan: AllocationPlan, product: ProductReference, unit: UnitID, entry: InventoryJournalEntry
+    ) {
+        for lot in plan.unconvertible {
+            anomalies.append(.noUnitConversion(entry: entry.id, from: lot.unit, to: unit, product: product))
+        }
+        if plan.missing > 0 {
+            anomalies.append(.shortfall(entry: entry.id, product: product, missing: plan.missing, unit: unit))
+        }
+    }
+
+    /// Whether `amount` is a valid positive amount; records an anomaly when not.
+    private mutating func isPositive(_ amount: Decimal, entry: InventoryJournalEntry) -> Bool {
+        guard amount > 0, InventoryQuantity.isValid(amount) else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "amount \(amount) is not a positive number"))
+            return false
+        }
+        return true
+    }
+
+    /// Whether `price` is absent or a valid non-negative amount; records an anomaly when not.
+    private mutating func isValidPrice(_ price: Decimal?, entry: InventoryJournalEntry) -> Bool {
+        guard let price else { return true }
+        guard price >= 0, InventoryQuantity.isValid(price) else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "price \(price) is not a valid amount"))
+            return false
+        }
+        return true
+    }
+
+    /// Whether no lot or alias uses `id` yet; records an anomaly when one does.
+    private mutating func isFreshLotID(_ id: LotID, entry: InventoryJournalEntry) -> Bool {
+        guard lots[id] == nil, lotAliases[id] == nil else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "lot id \(id) is already used"))
+            return false
+        }
+        return true
+    }
+
+    /// Records anomalies for an undefined unit or location that stock is booked in anyway.
+    private mutating func reportUnknown(unit: UnitID, location: LocationID, entry: InventoryJournalEntry) {
+        if units[unit] == nil { anomalies.append(.unknownUnit(entry: entry.id, unit: unit)) }
+        if locations[location] == nil { anomalies.append(.unknownLocation(entry: entry.id, location: location)) }
+    }
+}

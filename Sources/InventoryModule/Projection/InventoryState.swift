@@ -1,0 +1,61 @@
+import Foundation
+
+/// The state of a household's inventory: the deterministic fold of its journal.
+///
+/// Build it with ``InventoryProjector/project(_:)``, or keep it up to date entry by entry with ``apply(_:)``.
+/// Two states folded from the same set of entries are equal, whatever order the entries arrived in. Project one
+/// household's journal per state: units, conversions and product settings are not kept apart by household.
+///
+/// Read it through the views (``stock(of:)``, ``dueSoon(now:days:)``, ``shoppingList()``, …) and decide new
+/// entries against it with ``InventoryCommandHandler/decide(_:in:context:)``.
+public struct InventoryState: Equatable, Sendable, Codable {
+    /// Households created by the journal.
+    public internal(set) var households: [HouseholdID: Household]
+    /// Storage locations.
+    public internal(set) var locations: [LocationID: StorageLocation]
+    /// Quantity units.
+    public internal(set) var units: [UnitID: QuantityUnit]
+    /// Unit conversions, global and per product.
+    public internal(set) var conversions: [UnitConversionKey: UnitConversion]
+    /// Stock settings per product.
+    public internal(set) var productSettings: [ProductReference: ProductStockSettings]
+    /// Lots holding stock (quantity > 0).
+    public internal(set) var lots: [LotID: StockLot]
+    /// Lot ids of purchases merged into another lot, mapped to the surviving lot.
+    public internal(set) var lotAliases: [LotID: LotID]
+    /// Manual shopping list items.
+    public internal(set) var shoppingListItems: [ShoppingListItemID: ShoppingListItem]
+    /// Every entry id the state has seen, including entries of undone transactions.
+    public internal(set) var appliedEntryIDs: Set<UUID>
+    /// What each folded (not undone) transaction did.
+    public internal(set) var transactions: [TransactionID: TransactionEffect]
+    /// Transactions undone by an undo entry (whether or not their entries are known yet).
+    public internal(set) var undoneTransactions: Set<TransactionID>
+    /// The transaction that first used each idempotency key.
+    public internal(set) var idempotencyResults: [IdempotencyKey: TransactionID]
+    /// What the fold met and worked around, in fold order.
+    public internal(set) var anomalies: [InventoryAnomaly]
+    /// Every amount taken out of a lot, in fold order.
+    public internal(set) var consumptionHistory: [ConsumptionRecord]
+    /// The order key of the last entry seen: ``apply(_:)`` folds only entries that sort after it.
+    public internal(set) var lastAppliedOrderKey: InventoryJournalOrderKey?
+
+    /// The empty state: the fold of an empty journal.
+    public init() {
+        households = [:]
+        locations = [:]
+        units = [:]
+        conversions = [:]
+        productSettings = [:]
+        lots = [:]
+        lotAliases = [:]
+        shoppingListItems = [:]
+        appliedEntryIDs = []
+        transactions = [:]
+        undoneTransactions = []
+        idempotencyResults = [:]
+        anomalies = []
+        consumptionHistory = []
+        lastAppliedOrderKey = nil
+    }
+}

@@ -1,0 +1,16 @@
+/// The stock at one location (and, when asked, its sublocations), per product.
+public struct LocationStock: Hashable, Sendable {
+    /// The location.
+    public var locationId: LocationID
+    /// The locations covered: the location and, when asked, every location below it.
+    public var coveredLocations: Set<LocationID>
+    /// The stock per product, in product order.
+    public var products: [ProductStock]
+
+    /// Creates a value.
+    public init(locationId: LocationID, coveredLocations: Set<LocationID>, products: [ProductStock]) {
+        self.locationId = locationId
+        self.coveredLocations = coveredLocations
+        self.products = products
+    }
+}

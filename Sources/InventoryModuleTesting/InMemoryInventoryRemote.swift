@@ -1,0 +1,96 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventorySync
+
+/// An in-process ``InventoryRemoteGateway``: a shared, append-only journal per household with the semantics a
+/// server must have (idempotent by entry id, a feed in append order) and fault injection.
+///
+/// ```swift
+/// let remote = InMemoryInventoryRemote()
+/// await remote.failNextCalls(1)
+/// await remote.timeOutAfterApplyingNext(1)
+/// ```
+public actor InMemoryInventoryRemote: InventoryRemoteGateway {
+    private var journals: [HouseholdID: [(sequence: Int64, entry: InventoryJournalEntry)]] = [:]
+    private var sequences: [UUID: Int64] = [:]
+    private var sequence: Int64 = 0
+    private var faults = RemoteFaultInjector()
+
+    /// How many entries were appended (replays do not count).
+    public private(set) var appendedCount = 0
+
+    /// Creates an empty remote.
+    public init() {}
+
+    /// Every entry of a household, in append order.
+    public func entries(of household: HouseholdID) -> [InventoryJournalEntry] {
+        (journals[household] ?? []).map(\.entry)
+    }
+
+    // MARK: - Fault injection
+
+    /// Makes the next `count` calls throw `error`.
+    public func failNextCalls(_ count: Int, with error: RemoteSyncError = .transient("injected failure")) {
+        faults.failNextCalls(count, with: error)
+    }
+
+    /// Makes every call fail with probability `probability` from a generator seeded with `seed`.
+    public func setFailureProbability(_ probability: Double, seed: UInt64) {
+        faults.setFailureProbability(probability, seed: seed)
+    }
+
+    /// Takes the remote off the network or back on.
+    public func setOffline(_ isOffline: Bool) {
+        faults.isOffline = isOffline
+    }
+
+    /// Makes the next `count` pushes append and then time out, as when an ACK is lost.
+    public func timeOutAfterApplyingNext(_ count: Int) {
+        faults.timeOutAfterApplyingNext(count)
+    }
+
+    /// Makes the next `count` pushes be delivered twice (and feed pages repeat their first entry).
+    public func deliverTwiceNext(_ count: Int) {
+        faults.deliverTwiceNext(count)
+    }
+
+    /// Clears every injected fault.
+    public func clearFaults() {
+        faults.clear()
+    }
+
+    // MARK: - InventoryRemoteGateway
+
+    /// Appends entries once each.
+    public func push(_ entries: [InventoryJournalEntry]) throws -> [InventoryPushResult] {
+        try faults.beginCall()
+        let results = entries.map(append)
+        if faults.consumeDuplicateDelivery() { _ = entries.map(append) }
+        if faults.consumeTimeoutAfterApplying() { throw RemoteSyncError.timeout }
+        return results
+    }
+
+    /// A household's entries after a cursor.
+    public func changes(of household: HouseholdID, after cursor: Int64?, limit: Int) throws -> InventoryChangeBatch {
+        try faults.beginCall()
+        let after = cursor ?? 0
+        let newer = (journals[household] ?? []).filter { $0.sequence > after }
+        let page = Array(newer.prefix(max(1, limit)))
+        var entries = page.map(\.entry)
+        if let first = entries.first, faults.consumeDuplicateDelivery() { entries.append(first) }
+        return InventoryChangeBatch(entries: entries, cursor: page.last?.sequence ?? cursor, hasMore: newer.count > page.count)
+    }
+
+    private func append(_ entry: InventoryJournalEntry) -> InventoryPushResult {
+        if let known = sequences[entry.id] {
+            return InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: known))
+        }
+        sequence += 1
+        appendedCount += 1
+        sequences[entry.id] = sequence
+        journals[entry.householdId, default: []].append((sequence, entry))
+        return InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: sequence))
+    }
+}

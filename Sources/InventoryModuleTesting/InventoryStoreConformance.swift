@@ -1,0 +1,134 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventorySync
+
+/// The checks every ``InventoryJournalStore`` adapter must pass: journal round trips per household, each entry
+/// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, and
+/// pull cursors per household.
+///
+/// ```swift
+/// @Test func myStoreConforms() async {
+///     let report = await InventoryStoreConformance { try MyInventoryStore(path: temporaryPath()) }.run()
+///     #expect(report.failures == [])
+/// }
+/// ```
+public struct InventoryStoreConformance: Sendable {
+    /// Makes a new, empty store for one check.
+    public let makeStore: @Sendable () async throws -> any InventoryJournalStore
+
+    /// Creates the suite.
+    public init(makeStore: @escaping @Sendable () async throws -> any InventoryJournalStore) {
+        self.makeStore = makeStore
+    }
+
+    /// The checks, by name.
+    public static let checkNames = ["journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "pullCursors"]
+
+    /// Runs every check.
+    public func run() async -> ConformanceReport {
+        var report = ConformanceReport()
+        for name in Self.checkNames {
+            do {
+                let store = try await makeStore()
+                switch name {
+                case "journalRoundTrip": try await journalRoundTrip(store)
+                case "entriesAreStoredOnce": try await entriesAreStoredOnce(store)
+                case "outboxOrderAndRemoval": try await outboxOrderAndRemoval(store)
+                default: try await pullCursors(store)
+                }
+                report.passed.append(name)
+            } catch let failure as ConformanceFailure {
+                report.failures.append(failure)
+            } catch {
+                report.failures.append(ConformanceFailure(check: name, message: "unexpected error: \(error)"))
+            }
+        }
+        return report
+    }
+
+    // MARK: - Checks
+
+    private func journalRoundTrip(_ store: any InventoryJournalStore) async throws {
+        let check = "journalRoundTrip"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin/../x")
+        let entries = (0..<30).map { Self.entry($0, household: $0 % 3 == 0 ? cabin : home) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        try await store.commit(transaction)
+        let homeEntries = try await store.entries(of: home)
+        let cabinEntries = try await store.entries(of: cabin)
+        try conformanceCheck(Set(homeEntries) == Set(entries.filter { $0.householdId == home }), check,
+                             "the home journal read back \(homeEntries.count) entries")
+        try conformanceCheck(Set(cabinEntries) == Set(entries.filter { $0.householdId == cabin }), check,
+                             "the cabin journal read back \(cabinEntries.count) entries")
+        let contains = try await store.containsEntry(entries[4].id)
+        let missing = try await store.containsEntry(UUID())
+        try conformanceCheck(contains && !missing, check, "containsEntry answered wrongly")
+    }
+
+    private func entriesAreStoredOnce(_ store: any InventoryJournalStore) async throws {
+        let check = "entriesAreStoredOnce"
+        let home = try HouseholdID("home")
+        let entry = Self.entry(1, household: home)
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = [entry, entry]
+        try await store.commit(transaction)
+        try await store.commit(transaction)
+        let stored = try await store.entries(of: home)
+        try conformanceCheck(stored == [entry], check, "an entry appended three times is stored \(stored.count) times")
+    }
+
+    private func outboxOrderAndRemoval(_ store: any InventoryJournalStore) async throws {
+        let check = "outboxOrderAndRemoval"
+        let home = try HouseholdID("home")
+        let entries = (0..<5).map { Self.entry($0, household: home) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().reversed().map { index, entry in
+            InventoryOutboxEntry(
+                operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(index + 1),
+                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt)
+        }
+        try await store.commit(transaction)
+        let pending = try await store.pendingOutbox(limit: 10)
+        try conformanceCheck(pending.map(\.operationID) == entries.map(\.id), check, "the outbox is not in sequence order")
+        let last = try await store.lastOutboxSequence()
+        try conformanceCheck(last == 5, check, "the last outbox sequence is \(last), not 5")
+        var acknowledge = InventoryLocalTransaction()
+        acknowledge.removedOutboxEntries = [entries[0].id, entries[2].id]
+        try await store.commit(acknowledge)
+        let remaining = try await store.outboxCount()
+        let gone = try await store.outboxEntry(for: entries[0].id)
+        let kept = try await store.outboxEntry(for: entries[1].id)
+        try conformanceCheck(remaining == 3 && gone == nil && kept != nil, check, "acknowledged outbox entries were not removed")
+    }
+
+    private func pullCursors(_ store: any InventoryJournalStore) async throws {
+        let check = "pullCursors"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin")
+        let initial = try await store.pullCursor(of: home)
+        try conformanceCheck(initial == nil, check, "a new store has a pull cursor")
+        var transaction = InventoryLocalTransaction()
+        transaction.pullCursor = (home, 42)
+        try await store.commit(transaction)
+        transaction.pullCursor = (cabin, 7)
+        try await store.commit(transaction)
+        let homeCursor = try await store.pullCursor(of: home)
+        let cabinCursor = try await store.pullCursor(of: cabin)
+        try conformanceCheck(homeCursor == 42 && cabinCursor == 7, check, "cursors read back \(String(describing: homeCursor)), \(String(describing: cabinCursor))")
+    }
+
+    // MARK: - Data
+
+    private static func entry(_ index: Int, household: HouseholdID) -> InventoryJournalEntry {
+        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
+        return InventoryJournalEntry(
+            id: id, householdId: household, transactionId: TransactionID(id), correlationId: CorrelationID(id),
+            recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index)), replicaID: ReplicaID("conformance"),
+            operation: .createHousehold(name: "Household \(index)"))
+    }
+}

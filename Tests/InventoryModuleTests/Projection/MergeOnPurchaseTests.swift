@@ -1,0 +1,85 @@
+import Foundation
+import InventoryModule
+import Testing
+
+@Suite("Merge on purchase: identical sealed lots merge, any difference makes a new lot")
+struct MergeOnPurchaseTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var second: PurchaseRequest
+        var openFirst = false
+        var merges: Bool
+        var testDescription: String { name }
+    }
+
+    static let base = PurchaseRequest(
+        productId: F.milk, amount: 1, unit: F.litre, locationId: F.fridge, dueDate: .on(F.day(7)))
+
+    static func changed(_ change: (inout PurchaseRequest) -> Void) -> PurchaseRequest {
+        var request = base
+        change(&request)
+        return request
+    }
+
+    static let cases: [Case] = [
+        Case(name: "an identical purchase merges", second: base, merges: true),
+        Case(
+            name: "a different note or barcode still merges",
+            second: changed {
+                $0.note = "x"
+                $0.barcode = "1"
+            }, merges: true),
+        Case(
+            name: "another product makes a new lot",
+            second: changed {
+                $0.productId = F.chicken
+                $0.unit = F.gram
+            }, merges: false),
+        Case(name: "another location makes a new lot", second: changed { $0.locationId = F.pantry }, merges: false),
+        Case(name: "another due date makes a new lot", second: changed { $0.dueDate = .on(F.day(8)) }, merges: false),
+        Case(name: "no due date makes a new lot", second: changed { $0.dueDate = .never }, merges: false),
+        Case(
+            name: "another unit makes a new lot",
+            second: changed {
+                $0.unit = F.millilitre
+                $0.amount = 1000
+            }, merges: false),
+        Case(name: "another price makes a new lot", second: changed { $0.price = 1 }, merges: false),
+        Case(name: "an opened existing lot makes a new lot", second: base, openFirst: true, merges: false),
+    ]
+
+    @Test("a second purchase merges or not", arguments: cases)
+    func merge(_ scenario: Case) throws {
+        var kitchen = try F.kitchen()
+        let first = try #require(kitchen.lotID(of: try kitchen.run(.purchase(Self.base))))
+        if scenario.openFirst { try kitchen.run(.open(OpenRequest(productId: F.milk, scope: .lot(first)))) }
+        let entries = try kitchen.run(.purchase(scenario.second))
+        guard case .purchase(let payload)? = entries.first?.operation else {
+            Issue.record("no purchase entry")
+            return
+        }
+        if scenario.merges {
+            #expect(kitchen.state.lots.count == 1)
+            #expect(kitchen.state.lots[first]?.quantity == 2)
+            #expect(kitchen.state.lotAliases[payload.lotId] == first)
+            #expect(kitchen.state.lot(payload.lotId)?.id == first)
+        } else {
+            #expect(kitchen.state.lots.count == 2)
+            #expect(kitchen.state.lots[payload.lotId]?.quantity == scenario.second.amount)
+            #expect(kitchen.state.lotAliases.isEmpty)
+        }
+    }
+
+    @Test("a later entry naming a merged purchase's lot id acts on the surviving lot")
+    func aliasResolves() throws {
+        var kitchen = try F.kitchen()
+        let first = try #require(kitchen.lotID(of: try kitchen.run(.purchase(Self.base))))
+        let entries = try kitchen.run(.purchase(Self.base))
+        guard case .purchase(let payload)? = entries.first?.operation else {
+            Issue.record("no purchase entry")
+            return
+        }
+        try kitchen.run(.consume(ConsumeRequest(productId: F.milk, amount: F.dec("1.5"), scope: .lot(payload.lotId))))
+        #expect(kitchen.state.lots[first]?.quantity == F.dec("0.5"))
+    }
+}
