@@ -1,0 +1,115 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventoryModuleTesting
+import InventorySync
+
+/// Devices for inventory service tests: each with its own storage, clock, connectivity and service.
+enum ServiceFixtures {
+    static let t0 = Date(timeIntervalSince1970: 1_773_129_600)
+    static let home = HouseholdID(rawValue: "home") ?? HouseholdID(UUID())
+    static let piece = UnitID.derived(name: "piece")
+    static let pantry = LocationID.derived(household: home, name: "Pantry")
+    static let fridge = LocationID.derived(household: home, name: "Fridge")
+    static let freezer = LocationID.derived(household: home, name: "Freezer")
+    static let products = ["milk", "eggs", "peas"].compactMap { ProductReference(rawValue: $0) }
+
+    static func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
+
+    /// A resolver that knows a fixed set of products and migrations, changeable by the test.
+    final class Catalog: ProductReferenceResolver, @unchecked Sendable {
+        // @unchecked: `known` and `migrations` are only touched under `lock`.
+        private let lock = NSLock()
+        private var known: Set<ProductReference>
+        private var migrations: [ProductReference: ProductReference] = [:]
+
+        init(_ known: [ProductReference]) { self.known = Set(known) }
+
+        func migrate(_ old: ProductReference, to new: ProductReference) {
+            lock.withLock {
+                migrations[old] = new
+                known.insert(new)
+            }
+        }
+
+        func resolve(_ reference: ProductReference) async throws -> ProductReferenceResolution {
+            lock.withLock {
+                let canonical = migrations[reference] ?? reference
+                return known.contains(canonical) ? .exists(canonical: canonical) : .unknown
+            }
+        }
+    }
+
+    final class Device: @unchecked Sendable {
+        // @unchecked: mutated only from the test's own task.
+        let storage = InMemoryStorageProvider()
+        let clock: ManualClock
+        let connectivity = ToggleConnectivity()
+        let remote: InMemoryInventoryRemote
+        let catalog: Catalog
+        let replica: ReplicaID
+        let strategy: InventorySyncStrategy
+        private let uuids: UUIDSource
+        private(set) var service: InventoryModuleService
+
+        init(
+            _ name: String, remote: InMemoryInventoryRemote, catalog: Catalog = Catalog(products), clock: ManualClock = ManualClock(t0),
+            strategy: InventorySyncStrategy = InventorySyncStrategy(
+                writePolicy: .localThenEnqueue, retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 1_000)),
+            seed: UInt64 = 1
+        ) {
+            self.remote = remote
+            self.catalog = catalog
+            self.clock = clock
+            self.replica = ReplicaID(name)
+            self.strategy = strategy
+            uuids = UUIDSource(seed: name.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
+            service = InventoryModuleService(
+                storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
+                replicaID: replica, clock: clock.clock, random: .seeded(seed), makeUUID: { [uuids] in uuids.next() })
+        }
+
+        /// Drops the service's in-memory state and starts a new one on the same storage.
+        func restart() async {
+            await service.waitForBackgroundWork()
+            service = InventoryModuleService(
+                storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
+                replicaID: replica, clock: clock.clock, random: .seeded(7), makeUUID: { [uuids] in uuids.next() })
+        }
+
+        /// Creates the household with a unit and three locations (one a freezer).
+        func setUpHousehold() async throws {
+            try await service.perform(.createHousehold(name: "Home"), in: home)
+            try await service.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: home)
+            for (name, freezer) in [("Pantry", false), ("Fridge", false), ("Freezer", true)] {
+                try await service.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: home)
+            }
+        }
+
+        func purchase(_ product: ProductReference, _ amount: String, at location: LocationID) async throws -> InventoryTransactionResult {
+            try await service.perform(
+                .purchase(PurchaseRequest(productId: product, amount: dec(amount), unit: piece, locationId: location)), in: home)
+        }
+    }
+}
+
+/// Deterministic UUIDs from a seed.
+final class UUIDSource: @unchecked Sendable {
+    // @unchecked: `random` is only used under `lock`.
+    private let lock = NSLock()
+    private var random: SeededRandomNumberGenerator
+
+    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
+
+    func next() -> UUID {
+        lock.withLock {
+            let high = random.next()
+            let low = random.next()
+            let text = String(format: "%08x-%04x-4%03x-8%03x-%012llx", UInt32(truncatingIfNeeded: high >> 32),
+                              UInt16(truncatingIfNeeded: high >> 16), UInt16(truncatingIfNeeded: high) & 0x0FFF,
+                              UInt16(truncatingIfNeeded: low >> 48) & 0x0FFF, low & 0xFFFF_FFFF_FFFF)
+            return UUID(uuidString: text) ?? UUID()
+        }
+    }
+}
