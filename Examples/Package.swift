@@ -3,24 +3,60 @@
 // products keep zero dependencies; examples may use well-kept packages.
 import PackageDescription
 
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "InventoryKitExamples",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"])
+        .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
+        .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"]),
     ],
     dependencies: [
         .package(name: "InventoryKit", path: "..")
     ],
     targets: [
+        .target(
+            name: "JSONFileStorage",
+            dependencies: [.product(name: "InventoryKit", package: "InventoryKit")],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "InventoryKitTour",
             dependencies: [
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
             ],
-            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        )
+            swiftSettings: settings
+        ),
+        // A helper process for the crash-safety test: writes product batches through the JSON-file store until killed.
+        .executableTarget(
+            name: "JSONStoreCrashWriter",
+            dependencies: [
+                "JSONFileStorage",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "JSONFileStorageTests",
+            dependencies: [
+                "JSONFileStorage", "JSONStoreCrashWriter",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventoryKitTesting", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "ProductModuleTesting", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventoryModuleTesting", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,101 @@
+import Foundation
+import InventoryKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file operations the JSON-file store needs: durable atomic writes and an exclusive lock.
+enum FileSystem {
+    /// Writes `data` to `url` atomically: a temporary file in the same folder, flushed to disk, renamed over the
+    /// target, and the folder flushed — a crash leaves the old file or the new one, never a torn one.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the file.
+    static func writeAtomically(_ data: Data, to url: URL, sync: Bool = true) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure("create", temporary) }
+        var written = 0
+        let result: Bool = data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            while written < buffer.count {
+                let count = write(descriptor, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += count
+            }
+            return true
+        }
+        guard result, !sync || fsync(descriptor) == 0 else {
+            close(descriptor)
+            unlink(temporary.path)
+            throw failure("write", temporary)
+        }
+        close(descriptor)
+        guard rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw failure("rename", url)
+        }
+        if sync { syncFolder(folder) }
+    }
+
+    /// Removes a file; a missing file is not an error.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the file.
+    static func remove(_ url: URL) throws {
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw failure("delete", url) }
+    }
+
+    /// Flushes a folder's entries (renames, unlinks) to disk.
+    static func syncFolder(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Flushes every written file to disk.
+    static func syncAll() {
+        sync()
+    }
+
+    /// Creates a folder and its parents.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the folder.
+    static func makeFolder(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw StorageError.backendFailure(operation: "create folder", reason: "\(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Takes an exclusive, non-blocking lock on `url`, held until ``unlock(_:)`` or process exit.
+    ///
+    /// - Returns: the lock's file descriptor.
+    /// - Throws: ``StorageError/locked(path:)`` when another process (or another store in this process) holds it.
+    static func lock(_ url: URL) throws -> Int32 {
+        let descriptor = open(url.path, O_RDWR | O_CREAT, 0o644)
+        guard descriptor >= 0 else { throw failure("open lock", url) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw StorageError.locked(path: url.deletingLastPathComponent().path)
+        }
+        return descriptor
+    }
+
+    /// Releases a lock taken with ``lock(_:)``.
+    static func unlock(_ descriptor: Int32) {
+        _ = flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    private static func failure(_ operation: String, _ url: URL) -> StorageError {
+        .backendFailure(operation: operation, reason: "\(url.path): \(String(cString: strerror(errno)))")
+    }
+}
