@@ -14,9 +14,11 @@ let package = Package(
     products: [
         .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
         .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"]),
+        .executable(name: "pantry", targets: ["Pantry"]),
     ],
     dependencies: [
-        .package(name: "InventoryKit", path: "..")
+        .package(name: "InventoryKit", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -29,6 +31,18 @@ let package = Package(
             dependencies: [
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "Pantry",
+            dependencies: [
+                "JSONFileStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
             ],
             swiftSettings: settings
         ),

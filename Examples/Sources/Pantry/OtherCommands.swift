@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import ProductModule
+
+/// `pantry shopping-list`.
+struct ShoppingListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "shopping-list", abstract: "What to buy: manual items and products below their minimum.")
+    @OptionGroup var options: StoreOptions
+    @Option(help: "Add a manual item with this note.") var add: String?
+
+    func run() async throws {
+        let environment = try await PantryEnvironment.open(options)
+        if let add {
+            try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: PantryEnvironment.household)
+        }
+        let list = try await environment.inventory.state(of: PantryEnvironment.household).shoppingList()
+        await environment.close()
+        struct Row: Encodable { var item: String; var amount: String? }
+        let rows = list.map { entry in
+            Row(item: entry.productId?.rawValue ?? (entry.note.isEmpty ? "-" : entry.note),
+                amount: (entry.missingAmount ?? entry.amount).map(Output.amount))
+        }
+        if options.json { return try Output.json(rows) }
+        Output.table(["item", "amount"], rows.map { [$0.item, $0.amount ?? ""] })
+    }
+}
+
+/// `pantry undo <transaction>`.
+struct UndoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "undo", abstract: "Undo a transaction (refused when later bookings depend on it).")
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The transaction id printed when it was booked.") var transaction: String
+
+    func run() async throws {
+        let environment = try await PantryEnvironment.open(options)
+        try await book(.undo(try TransactionID(parsing: transaction)), environment: environment, key: nil, json: options.json)
+    }
+}
+
+/// `pantry sync --remote <path>`.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sync", abstract: "Sync with a second store acting as the remote.")
+    @OptionGroup var options: StoreOptions
+    @Option(help: "The shared store (a .sqlite file or a JSON folder).") var remote: String
+
+    func run() async throws {
+        let environment = try await PantryEnvironment.open(options, remote: remote)
+        let products = try await environment.products.syncPending()
+        let inventory = try await environment.inventory.syncPending(households: [PantryEnvironment.household])
+        await environment.close()
+        if options.json {
+            struct Report: Encodable { var products: String; var inventory: String }
+            return try Output.json(Report(products: products.description, inventory: inventory.description))
+        }
+        print("products: \(products)")
+        print("inventory: \(inventory)")
+    }
+}
+
+/// `pantry id <namespace> <name>`.
+struct IDCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "id", abstract: "Print the deterministic UUIDv5 of a name.")
+    @Argument(help: "manufacturer, product, person, library, platform, category, storageLocation, unit, tag, household, dns, url, or a UUID.")
+    var namespace: String
+    @Argument(help: "The name.") var name: String
+    @Flag(help: "Normalize the name first (semantic id).") var semantic = false
+
+    func run() throws {
+        let spaces: [String: InventoryNamespace] = [
+            "manufacturer": .manufacturer, "product": .product, "person": .person, "library": .library, "platform": .platform,
+            "category": .category, "storagelocation": .storageLocation, "unit": .unit, "tag": .tag, "household": .household,
+            "dns": .dns, "url": .url,
+        ]
+        guard let space = spaces[namespace.lowercased()] ?? UUID(uuidString: namespace).map({ InventoryNamespace(rawValue: $0) }) else {
+            throw PantryError.invalidArgument("unknown namespace \(namespace)")
+        }
+        let id = semantic ? InventoryIDGenerator.generate(for: space, semanticName: name) : InventoryIDGenerator.generate(for: space, name: name)
+        print(id.uuidString.lowercased())
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+/// `pantry`: the InventoryKit demo client — a product catalog and household stock on an embedded store.
+@main
+struct Pantry: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A pantry on InventoryKit: products, stock, due dates, shopping list, sync.",
+        discussion: """
+            Data lives in an embedded store (SQLite by default, or a folder of JSON files with --store json).
+            Run `pantry demo` for a guided tour in a temporary folder.
+            """,
+        subcommands: [
+            ProductCommand.self, StockCommand.self, ShoppingListCommand.self, UndoCommand.self,
+            SyncCommand.self, IDCommand.self,
+        ])
+}
+
+/// Options every command that opens a store shares.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "The store kind: sqlite or json.")
+    var store: StoreKind = .json
+
+    @Option(name: .long, help: "Where the store lives (a file for sqlite, a folder for json). Default: $PANTRY_HOME or ./pantry-data.")
+    var path: String?
+
+    @Flag(name: .long, help: "Print JSON instead of tables.")
+    var json = false
+
+    /// The store's location.
+    var location: URL {
+        let base = path ?? ProcessInfo.processInfo.environment["PANTRY_HOME"] ?? "pantry-data"
+        return URL(fileURLWithPath: base)
+    }
+}
+
+/// The kinds of embedded store.
+enum StoreKind: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case sqlite, json
+}

@@ -1,0 +1,123 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import JSONFileStorage
+import ProductModule
+
+/// An opened pantry: the store, the product catalog and the household inventory, wired together.
+struct PantryEnvironment {
+    /// The household every pantry command works in.
+    static let household = HouseholdID(rawValue: "home") ?? HouseholdID(UUID())
+    /// The unit stock is counted in unless said otherwise.
+    static let piece = UnitID.derived(name: "piece")
+    /// The locations a new pantry starts with.
+    static let defaultLocations = [("Pantry", false), ("Fridge", false), ("Freezer", true)]
+
+    let storage: any StorageProvider
+    let products: ProductModuleService
+    let inventory: InventoryModuleService
+    let close: @Sendable () async -> Void
+
+    /// Opens the store at `options.location` (creating it on first use) and, when given, a remote store to sync with.
+    static func open(_ options: StoreOptions, remote remotePath: String? = nil) async throws -> PantryEnvironment {
+        let (storage, closeStorage) = try await openStorage(options.store, at: options.location)
+        var remoteProducts: (any ProductRemoteGateway)?
+        var remoteInventory: (any InventoryRemoteGateway)?
+        var closeRemote: @Sendable () async -> Void = {}
+        if let remotePath {
+            let url = URL(fileURLWithPath: remotePath)
+            let kind: StoreKind = url.pathExtension == "sqlite" ? .sqlite : .json
+            let (remoteStorage, close) = try await openStorage(kind, at: url)
+            remoteProducts = StorageProductRemote(storage: remoteStorage)
+            remoteInventory = StorageInventoryRemote(storage: remoteStorage)
+            closeRemote = close
+        }
+        let replica = ReplicaID(options.location.standardizedFileURL.path)
+        let products = ProductModuleService(
+            storage: storage, remote: remoteProducts,
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: replica)
+        let inventory = InventoryModuleService(
+            storage: storage, remote: remoteInventory, products: CatalogResolver(products: products),
+            strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: replica)
+        let closeBoth: @Sendable () async -> Void = { [closeRemote] in
+            await closeStorage()
+            await closeRemote()
+        }
+        let environment = PantryEnvironment(storage: storage, products: products, inventory: inventory, close: closeBoth)
+        try await environment.ensureHousehold()
+        return environment
+    }
+
+    /// Creates the household, its unit and default locations on first use.
+    func ensureHousehold() async throws {
+        let state = try await inventory.state(of: Self.household)
+        if state.households[Self.household] == nil {
+            try await inventory.perform(.createHousehold(name: "Home"), in: Self.household)
+        }
+        if try await inventory.state(of: Self.household).units[Self.piece] == nil {
+            try await inventory.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: Self.household)
+        }
+        for (name, freezer) in Self.defaultLocations {
+            let id = LocationID.derived(household: Self.household, name: name)
+            if try await inventory.state(of: Self.household).locations[id] == nil {
+                try await inventory.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: Self.household)
+            }
+        }
+    }
+
+    /// The location with this name (case-insensitive), or a typed error listing the known ones.
+    func location(named name: String) async throws -> LocationID {
+        let state = try await inventory.state(of: Self.household)
+        let key = SemanticKey.normalize(name)
+        if let match = state.locations.values.first(where: { SemanticKey.normalize($0.name) == key }) { return match.id }
+        let known = state.locations.values.map(\.name).sorted().joined(separator: ", ")
+        throw PantryError.unknownLocation(name, known: known)
+    }
+
+    /// The product for a barcode or id typed by the user.
+    func product(_ text: String) async throws -> Product {
+        let lookup: ProductLookup = GTIN.isValid(text) ? .barcode(text) : .productId(try ProductID(text))
+        guard let product = try await products.retrieveProduct(by: lookup) else { throw PantryError.unknownProduct(text) }
+        return product
+    }
+
+    private static func openStorage(_ kind: StoreKind, at url: URL) async throws -> (any StorageProvider, @Sendable () async -> Void) {
+        switch kind {
+        case .json:
+            let storage = try await JSONFileStorage(root: url)
+            return (storage, { await storage.close() })
+        case .sqlite:
+            throw PantryError.unsupportedStore(kind.rawValue)
+        }
+    }
+}
+
+/// Resolves inventory product references with the product catalog (existence, migrated ids).
+struct CatalogResolver: ProductReferenceResolver {
+    let products: ProductModuleService
+
+    func resolve(_ reference: ProductReference) async throws -> ProductReferenceResolution {
+        guard let id = ProductID(rawValue: reference.rawValue),
+            let product = try await products.retrieveProduct(by: .productId(id))
+        else { return .unknown }
+        return .exists(canonical: ProductReference(rawValue: product.productId.rawValue) ?? reference)
+    }
+}
+
+/// What pantry reports as one clear line.
+enum PantryError: Error, CustomStringConvertible {
+    case unknownProduct(String)
+    case unknownLocation(String, known: String)
+    case unsupportedStore(String)
+    case invalidArgument(String)
+
+    var description: String {
+        switch self {
+        case .unknownProduct(let text): "no product \(text) in the catalog (import it or add it first)"
+        case .unknownLocation(let name, let known): "no location \(name); known locations: \(known)"
+        case .unsupportedStore(let kind): "the \(kind) store is not available in this build"
+        case .invalidArgument(let reason): reason
+        }
+    }
+}

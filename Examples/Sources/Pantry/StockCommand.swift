@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import ProductModule
+
+/// `pantry stock …`: household stock.
+struct StockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stock", abstract: "Add, consume, open, move, correct and list stock.",
+        subcommands: [Add.self, Consume.self, Open.self, Move.self, Correct.self, List.self])
+
+    /// `pantry stock add <product> <amount>`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Book a purchase.")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "Barcode or product id.") var product: String
+        @Argument(help: "How many pieces.") var amount: String
+        @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = "Pantry"
+        @Option(help: "Best-before date, yyyy-MM-dd.") var due: String?
+        @Option(help: "Price per piece.") var price: String?
+        @Option(help: "An idempotency key: the same key books once.") var key: String?
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let product = try await environment.product(self.product)
+            let request = PurchaseRequest(
+                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                locationId: try await environment.location(named: location),
+                dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal))
+            try await book(.purchase(request), environment: environment, key: key, json: options.json)
+        }
+    }
+
+    /// `pantry stock consume <product> <amount>`.
+    struct Consume: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Consume stock: opened first, then earliest due, then oldest.")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "Barcode or product id.") var product: String
+        @Argument(help: "How many pieces.") var amount: String = "1"
+        @Flag(help: "It went bad.") var spoiled = false
+        @Option(help: "An idempotency key.") var key: String?
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let product = try await environment.product(self.product)
+            let request = ConsumeRequest(
+                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, spoiled: spoiled)
+            try await book(.consume(request), environment: environment, key: key, json: options.json)
+        }
+    }
+
+    /// `pantry stock open <product> [amount]`.
+    struct Open: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark stock as opened.")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "Barcode or product id.") var product: String
+        @Argument(help: "How many pieces.") var amount: String = "1"
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let product = try await environment.product(self.product)
+            let request = OpenRequest(productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece)
+            try await book(.open(request), environment: environment, key: nil, json: options.json)
+        }
+    }
+
+    /// `pantry stock move <product> <amount> --to <location>`.
+    struct Move: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move stock to another location (due dates follow freezer rules).")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "Barcode or product id.") var product: String
+        @Argument(help: "How many pieces.") var amount: String
+        @Option(help: "Move from this location only.") var from: String?
+        @Option(help: "The destination.") var to: String
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let product = try await environment.product(self.product)
+            var scope = StockScope.household
+            if let from { scope = .location(try await environment.location(named: from)) }
+            let request = TransferRequest(
+                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, scope: scope,
+                destination: try await environment.location(named: to))
+            try await book(.transfer(request), environment: environment, key: nil, json: options.json)
+        }
+    }
+
+    /// `pantry stock correct <product> <amount>`.
+    struct Correct: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the counted amount (inventory correction).")
+        @OptionGroup var options: StoreOptions
+        @Argument(help: "Barcode or product id.") var product: String
+        @Argument(help: "The amount actually there.") var amount: String
+        @Option(help: "Only at this location.") var location: String?
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let product = try await environment.product(self.product)
+            var locationId: LocationID?
+            if let location { locationId = try await environment.location(named: location) }
+            let request = CorrectionRequest(
+                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                locationId: locationId)
+            try await book(.correct(request), environment: environment, key: nil, json: options.json)
+        }
+    }
+
+    /// `pantry stock list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List stock lots.")
+        @OptionGroup var options: StoreOptions
+        @Option(help: "Only this location.") var location: String?
+        @Option(help: "Only lots due within this window, e.g. 7d.") var expiring: String?
+
+        func run() async throws {
+            let environment = try await PantryEnvironment.open(options)
+            let state = try await environment.inventory.state(of: PantryEnvironment.household)
+            var lots = state.lots.values.sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
+            if let location {
+                let id = try await environment.location(named: location)
+                lots = lots.filter { $0.locationId == id }
+            }
+            if let expiring {
+                guard expiring.hasSuffix("d"), let days = Int(expiring.dropLast()), days >= 0 else {
+                    throw PantryError.invalidArgument("--expiring takes a number of days such as 7d")
+                }
+                let limit = Date().addingTimeInterval(Double(days) * 86_400)
+                lots = lots.filter { ($0.dueDate ?? .distantFuture) <= limit }
+            }
+            var titles: [String: String] = [:]
+            for lot in lots where titles[lot.productId.rawValue] == nil {
+                guard let id = ProductID(rawValue: lot.productId.rawValue) else { continue }
+                titles[lot.productId.rawValue] = try await environment.products.retrieveProduct(by: .productId(id))?.title
+            }
+            await environment.close()
+            if options.json { return try Output.json(lots) }
+            Output.table(
+                ["product", "amount", "location", "due", "opened"],
+                lots.map { lot in
+                    [titles[lot.productId.rawValue] ?? lot.productId.rawValue, Output.amount(lot.quantity),
+                     state.locations[lot.locationId]?.name ?? lot.locationId.rawValue, Output.day(lot.dueDate),
+                     lot.openedAt == nil ? "" : "opened"]
+                })
+        }
+    }
+}
+
+/// Runs a command in the household and prints its transaction.
+func book(_ command: InventoryCommand, environment: PantryEnvironment, key: String?, json: Bool) async throws {
+    let result = try await environment.inventory.perform(
+        command, in: PantryEnvironment.household, idempotencyKey: try key.map { try IdempotencyKey($0) })
+    await environment.close()
+    if json {
+        struct Booked: Encodable { var transaction: String?; var entries: Int; var replay: Bool }
+        return try Output.json(Booked(transaction: result.transactionId?.description, entries: result.entries.count, replay: result.isReplay))
+    }
+    if result.isReplay {
+        print("already booked as transaction \(result.transactionId?.description ?? "-")")
+    } else {
+        print("booked transaction \(result.transactionId?.description ?? "-")")
+    }
+}
+
+/// The inventory reference of a catalog product.
+func reference(_ product: Product) throws -> ProductReference {
+    try ProductReference(product.productId.rawValue)
+}
+
+/// A decimal typed by the user, exactly (never through floating point).
+func decimal(_ text: String) throws -> Decimal {
+    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
+        throw PantryError.invalidArgument("\(text) is not a number")
+    }
+    return value
+}
+
+/// A `yyyy-MM-dd` day in UTC.
+func day(_ text: String) throws -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    guard let date = formatter.date(from: text) else { throw PantryError.invalidArgument("\(text) is not a date like 2026-12-31") }
+    return date
+}
