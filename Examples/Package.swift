@@ -71,6 +71,11 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "PantryTests",
+            dependencies: ["Pantry"],
+            swiftSettings: settings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

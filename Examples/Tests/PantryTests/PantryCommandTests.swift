@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Runs the built `pantry` executable, as a user would, and returns its exit status and output.
+struct PantryRun {
+    var status: Int32
+    var output: String
+    var error: String
+
+    static func executable() throws -> URL {
+        var candidates: [URL] = []
+        for start in [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])] {
+            var folder = start
+            for _ in 0..<4 {
+                candidates.append(folder.appendingPathComponent("pantry"))
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+        return try #require(found, "pantry was not built next to the tests")
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], in folder: URL) throws -> PantryRun {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PANTRY_HOME"] = folder.appendingPathComponent("home").path
+        process.environment = environment
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return PantryRun(
+            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+            error: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+func newFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+@Suite("pantry: every command, run as a user would")
+struct PantryCommandTests {
+    @Test("products: add, show by any barcode spelling, list with filters and cursor pages")
+    func products() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk", "--brand", "Acme"], in: folder)
+        try PantryRun.run(["product", "add", "--barcode", "0 12345 67890 5", "--title", "Oat milk", "--brand", "Oaty"], in: folder)
+        try PantryRun.run(["product", "add", "--title", "Apples"], in: folder)
+        let show = try PantryRun.run(["product", "show", "400-6381-33393-1"], in: folder)
+        #expect(show.status == 0 && show.output.contains("Milk") && show.output.contains("pending upsert"))
+        let list = try PantryRun.run(["product", "list", "--search", "milk", "--limit", "1"], in: folder)
+        #expect(list.status == 0 && list.output.contains("Milk") && !list.output.contains("Oat milk"))
+        let cursor = try #require(list.output.components(separatedBy: "--after ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        let second = try PantryRun.run(["product", "list", "--search", "milk", "--limit", "1", "--after", cursor], in: folder)
+        #expect(second.output.contains("Oat milk"))
+        let byBrand = try PantryRun.run(["product", "list", "--brand", "ACME", "--json"], in: folder)
+        #expect(byBrand.output.contains("\"4006381333931\"") && !byBrand.output.contains("Oat"))
+        let missing = try PantryRun.run(["product", "show", "4006381333932"], in: folder)
+        #expect(missing.status != 0 && missing.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("stock: add, consume, open, move, correct, list with --location and --expiring, undo")
+    func stock() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let today = ISO8601DateFormatter().string(from: Date().addingTimeInterval(3 * 86_400)).prefix(10)
+        let added = try PantryRun.run(["stock", "add", "4006381333931", "3", "--location", "fridge", "--due", String(today)], in: folder)
+        #expect(added.status == 0 && added.output.contains("booked transaction"))
+        let keyed = try PantryRun.run(["stock", "add", "4006381333931", "1", "--location", "Pantry", "--key", "scan-1"], in: folder)
+        let replay = try PantryRun.run(["stock", "add", "4006381333931", "1", "--location", "Pantry", "--key", "scan-1"], in: folder)
+        #expect(keyed.output.contains("booked") && replay.output.contains("already booked"))
+        #expect(try PantryRun.run(["stock", "consume", "4006381333931", "0.5"], in: folder).status == 0)
+        #expect(try PantryRun.run(["stock", "open", "4006381333931", "1"], in: folder).status == 0)
+        #expect(try PantryRun.run(["stock", "move", "4006381333931", "1", "--from", "Pantry", "--to", "Freezer"], in: folder).status == 0)
+        let fridge = try PantryRun.run(["stock", "list", "--location", "Fridge"], in: folder)
+        #expect(fridge.output.contains("Milk") && !fridge.output.contains("Freezer"))
+        let soon = try PantryRun.run(["stock", "list", "--expiring", "7d"], in: folder)
+        #expect(soon.output.contains("Fridge"))
+        let corrected = try PantryRun.run(["stock", "correct", "4006381333931", "10", "--location", "Fridge", "--json"], in: folder)
+        #expect(corrected.status == 0 && corrected.output.contains("\"transaction\""))
+        let list = try PantryRun.run(["stock", "list", "--json"], in: folder)
+        #expect(list.output.contains("\"quantity\""))
+        let over = try PantryRun.run(["stock", "consume", "4006381333931", "1000"], in: folder)
+        #expect(over.status != 0 && over.error.contains("only") && over.error.split(separator: "\n").count == 1)
+        let transaction = try #require(corrected.output.split(separator: "\"").dropFirst(7).first.map(String.init))
+        let undone = try PantryRun.run(["undo", transaction], in: folder)
+        #expect(undone.status == 0, "undo printed \(undone.error)")
+    }
+
+    @Test("shopping list, deterministic ids, and sync between two pantries through a shared store")
+    func shoppingIdsAndSync() throws {
+        let folder = try newFolder()
+        let list = try PantryRun.run(["shopping-list", "--add", "bread"], in: folder)
+        #expect(list.output.contains("bread"))
+        let id = try PantryRun.run(["id", "manufacturer", "Apple Computer"], in: folder)
+        #expect(id.output.trimmingCharacters(in: .whitespacesAndNewlines) == "f21e6e0c-de96-52f9-86e3-7c122cff3a48")
+        let semantic = try PantryRun.run(["id", "manufacturer", " apple   COMPUTER ", "--semantic"], in: folder)
+        let plain = try PantryRun.run(["id", "manufacturer", "apple computer", "--semantic"], in: folder)
+        #expect(semantic.output == plain.output)
+        #expect(try PantryRun.run(["id", "nowhere", "x"], in: folder).status != 0)
+
+        try PantryRun.run(["product", "add", "--path", "a", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "--path", "a", "4006381333931", "2", "--location", "Fridge"], in: folder)
+        let first = try PantryRun.run(["sync", "--path", "a", "--remote", "shared"], in: folder)
+        #expect(first.output.contains("products: pushed 1"))
+        try PantryRun.run(["sync", "--path", "b", "--remote", "shared"], in: folder)
+        let onB = try PantryRun.run(["stock", "list", "--path", "b"], in: folder)
+        #expect(onB.output.contains("Milk") && onB.output.contains("2"))
+        try PantryRun.run(["stock", "consume", "--path", "b", "4006381333931", "1"], in: folder)
+        try PantryRun.run(["sync", "--path", "b", "--remote", "shared"], in: folder)
+        try PantryRun.run(["sync", "--path", "a", "--remote", "shared"], in: folder)
+        let onA = try PantryRun.run(["stock", "list", "--path", "a", "--json"], in: folder)
+        #expect(onA.output.contains("\"quantity\" : 1"))
+    }
+}
