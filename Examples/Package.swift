@@ -13,17 +13,46 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
+        .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"]),
         .executable(name: "pantry", targets: ["Pantry"]),
     ],
     dependencies: [
         .package(name: "InventoryKit", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .target(
             name: "JSONFileStorage",
             dependencies: [.product(name: "InventoryKit", package: "InventoryKit")],
+            swiftSettings: settings
+        ),
+        // A StorageProvider and native product/inventory stores on SQLite, through GRDB.
+        .target(
+            name: "SQLiteStorage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SQLiteStorageTests",
+            dependencies: [
+                "SQLiteStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventoryKitTesting", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "ProductModuleTesting", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventoryModuleTesting", package: "InventoryKit"),
+            ],
             swiftSettings: settings
         ),
         .executableTarget(
@@ -37,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "Pantry",
             dependencies: [
-                "JSONFileStorage",
+                "JSONFileStorage", "SQLiteStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),

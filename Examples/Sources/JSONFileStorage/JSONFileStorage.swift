@@ -155,11 +155,13 @@ public actor JSONFileStorage: StorageProvider {
 
     private func write(_ writes: [(StorageScope, RecordWrite)]) throws {
         guard !writes.isEmpty else { return }
-        var staged = records
+        // Stage only the touched records (an overlay), so a write costs O(batch), not O(store).
+        var staged: [RecordKey: StoredRecord?] = [:]
         var operations: [JournalOperation] = []
         for (scope, write) in writes {
             try write.collection.validate()
-            let current = staged[scope]?[write.collection]?[write.id]
+            let key = RecordKey(scope: scope, collection: write.collection, id: write.id)
+            let current = staged[key] ?? records[scope]?[write.collection]?[write.id]
             guard write.precondition.isSatisfied(byCurrentRevision: current?.revision) else {
                 throw StorageError.preconditionFailed(
                     collection: write.collection, id: write.id, expected: write.precondition, actualRevision: current?.revision)
@@ -167,10 +169,10 @@ public actor JSONFileStorage: StorageProvider {
             switch write.action {
             case .put(let payload, let fields):
                 let record = StoredRecord(id: write.id, payload: payload, fields: fields, revision: (current?.revision ?? 0) + 1)
-                staged[scope, default: [:]][write.collection, default: [:]][write.id] = record
+                staged[key] = .some(record)
                 operations.append(JournalOperation(scope: scope, collection: write.collection, record: RecordFile(record)))
             case .delete:
-                staged[scope]?[write.collection]?[write.id] = nil
+                staged[key] = .some(nil)
                 operations.append(JournalOperation(scope: scope, collection: write.collection, deleting: write.id))
             }
         }
@@ -178,8 +180,10 @@ public actor JSONFileStorage: StorageProvider {
         try FileSystem.writeAtomically(try RecordCoding.encode(Journal(operations: operations)), to: journal)
         try applyJournal(operations)
         try FileSystem.remove(journal)
-        records = staged
-        for (scope, write) in writes { corrupt[scope]?[write.collection]?[write.id] = nil }
+        for (key, record) in staged {
+            records[key.scope, default: [:]][key.collection, default: [:]][key.id] = record
+            corrupt[key.scope]?[key.collection]?[key.id] = nil
+        }
     }
 
     /// Writes every record file of a journal, flushes them, and returns once they are durable.
@@ -275,6 +279,13 @@ public actor JSONFileStorage: StorageProvider {
         }
         return RecordID(rawValue: String(decoding: bytes, as: UTF8.self))
     }
+}
+
+/// The address of one record in the store.
+struct RecordKey: Hashable, Sendable {
+    var scope: StorageScope
+    var collection: RecordCollection
+    var id: RecordID
 }
 
 /// One record as its file holds it.

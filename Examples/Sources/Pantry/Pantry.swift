@@ -19,7 +19,7 @@ struct Pantry: AsyncParsableCommand {
 /// Options every command that opens a store shares.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "The store kind: sqlite or json.")
-    var store: StoreKind = .json
+    var store: StoreKind = .sqlite
 
     @Option(name: .long, help: "Where the store lives (a file for sqlite, a folder for json). Default: $PANTRY_HOME or ./pantry-data.")
     var path: String?

@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import InventorySync
 import JSONFileStorage
+import SQLiteStorage
 import ProductModule
 
 /// An opened pantry: the store, the product catalog and the household inventory, wired together.
@@ -21,24 +22,24 @@ struct PantryEnvironment {
 
     /// Opens the store at `options.location` (creating it on first use) and, when given, a remote store to sync with.
     static func open(_ options: StoreOptions, remote remotePath: String? = nil) async throws -> PantryEnvironment {
-        let (storage, closeStorage) = try await openStorage(options.store, at: options.location)
+        let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
         var remoteProducts: (any ProductRemoteGateway)?
         var remoteInventory: (any InventoryRemoteGateway)?
         var closeRemote: @Sendable () async -> Void = {}
         if let remotePath {
             let url = URL(fileURLWithPath: remotePath)
             let kind: StoreKind = url.pathExtension == "sqlite" ? .sqlite : .json
-            let (remoteStorage, close) = try await openStorage(kind, at: url)
+            let (remoteStorage, close, _, _) = try await openStorage(kind, at: url)
             remoteProducts = StorageProductRemote(storage: remoteStorage)
             remoteInventory = StorageInventoryRemote(storage: remoteStorage)
             closeRemote = close
         }
         let replica = ReplicaID(options.location.standardizedFileURL.path)
         let products = ProductModuleService(
-            storage: storage, remote: remoteProducts,
+            store: productStore, remote: remoteProducts,
             strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: replica)
         let inventory = InventoryModuleService(
-            storage: storage, remote: remoteInventory, products: CatalogResolver(products: products),
+            store: inventoryStore, remote: remoteInventory, products: CatalogResolver(products: products),
             strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: replica)
         let closeBoth: @Sendable () async -> Void = { [closeRemote] in
             await closeStorage()
@@ -82,13 +83,21 @@ struct PantryEnvironment {
         return product
     }
 
-    private static func openStorage(_ kind: StoreKind, at url: URL) async throws -> (any StorageProvider, @Sendable () async -> Void) {
+    private typealias OpenedStore = (
+        storage: any StorageProvider, close: @Sendable () async -> Void,
+        products: any ProductLocalStore & ProductSyncStateStore, inventory: any InventoryJournalStore
+    )
+
+    /// Opens a store: a JSON folder, or a SQLite file (`<folder>/pantry.sqlite` unless the path ends in `.sqlite`).
+    private static func openStorage(_ kind: StoreKind, at url: URL) async throws -> OpenedStore {
         switch kind {
         case .json:
             let storage = try await JSONFileStorage(root: url)
-            return (storage, { await storage.close() })
+            return (storage, { await storage.close() }, StorageProductStore(storage: storage), StorageInventoryStore(storage: storage))
         case .sqlite:
-            throw PantryError.unsupportedStore(kind.rawValue)
+            let file = url.pathExtension == "sqlite" ? url : url.appendingPathComponent("pantry.sqlite")
+            let storage = try SQLiteStorage(path: file.path)
+            return (storage, { try? storage.close() }, SQLiteProductStore(storage: storage), SQLiteInventoryStore(storage: storage))
         }
     }
 }
@@ -109,14 +118,12 @@ struct CatalogResolver: ProductReferenceResolver {
 enum PantryError: Error, CustomStringConvertible {
     case unknownProduct(String)
     case unknownLocation(String, known: String)
-    case unsupportedStore(String)
     case invalidArgument(String)
 
     var description: String {
         switch self {
         case .unknownProduct(let text): "no product \(text) in the catalog (import it or add it first)"
         case .unknownLocation(let name, let known): "no location \(name); known locations: \(known)"
-        case .unsupportedStore(let kind): "the \(kind) store is not available in this build"
         case .invalidArgument(let reason): reason
         }
     }

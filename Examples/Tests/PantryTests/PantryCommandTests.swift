@@ -124,3 +124,20 @@ struct PantryCommandTests {
         #expect(onA.output.contains("\"quantity\" : 1"))
     }
 }
+
+@Suite("pantry on the JSON-file store")
+struct PantryJSONStoreTests {
+    @Test("--store json keeps products and stock in a folder of JSON files, and syncs with a SQLite pantry")
+    func jsonStore() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--store", "json", "--path", "j", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "--store", "json", "--path", "j", "4006381333931", "2", "--location", "Fridge"], in: folder)
+        let list = try PantryRun.run(["stock", "list", "--store", "json", "--path", "j"], in: folder)
+        #expect(list.output.contains("Milk") && list.output.contains("Fridge"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("j/domain/metadata/products").path))
+        try PantryRun.run(["sync", "--store", "json", "--path", "j", "--remote", "shared.sqlite"], in: folder)
+        try PantryRun.run(["sync", "--path", "s", "--remote", "shared.sqlite"], in: folder)
+        let onSQLite = try PantryRun.run(["stock", "list", "--path", "s"], in: folder)
+        #expect(onSQLite.output.contains("Milk") && onSQLite.output.contains("2"))
+    }
+}

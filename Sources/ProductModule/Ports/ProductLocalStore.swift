@@ -10,7 +10,7 @@ import InventorySync
 ///   outbox entries and the pull cursor — or nothing. The offline-first guarantee (a change is never stored
 ///   without its outbox entry) rests on it.
 /// - ``query(_:)`` returns exactly the page ``ProductQueryEvaluator`` computes over the stored products and
-///   their sync state kinds (run `ProductStoreConformance` from `InventoryKitTesting`).
+///   their sync state kinds (run `ProductQueryConformance` from `ProductModuleTesting`).
 /// - All methods are safe to call concurrently.
 public protocol ProductLocalStore: Sendable {
     /// The product with this id, or `nil`.

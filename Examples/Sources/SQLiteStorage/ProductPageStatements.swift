@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import InventoryKit
+import ProductModule
+
+/// The SQL that returns one page of a ``ProductQuery``: keyset pagination executed by SQLite, never loading more
+/// than the page.
+///
+/// ## Order
+/// A page is ordered by the sort column, then `product_id` ascending, in `FieldValue` order: NULL first
+/// ascending and last descending (SQLite's own NULL order), numbers (dates) numerically, text by its bytes
+/// (`BINARY` collation).
+///
+/// ## Two ranges
+/// The rows whose sort column is NULL and the rows with a value are two ranges of the column's
+/// `(column, product_id)` index, and the query visits them in order — `NULL`s then values ascending, values then
+/// `NULL`s descending — one statement each, each `LIMIT`ed to what the page still needs. Splitting them keeps
+/// every condition an index range:
+///
+/// ```sql
+/// -- after a cursor (value v, id i), ascending:
+/// SELECT product_id, payload FROM products
+/// WHERE title_key >= ? AND (title_key > ? OR product_id > ?) AND <filters>
+/// ORDER BY title_key ASC, product_id ASC LIMIT ?
+/// -- the NULL range after a cursor on a NULL value:
+/// SELECT product_id, payload FROM products
+/// WHERE title_key IS NULL AND product_id > ? AND <filters> ORDER BY product_id LIMIT ?
+/// ```
+///
+/// A cursor's value is compared in `FieldValue` order too: a cursor holding a number for a text column (or text
+/// for a date column) is placed by kind — numbers sort before text — without comparing values SQLite would
+/// coerce.
+struct ProductPageStatements {
+    /// One range of the sort column.
+    enum Segment: Sendable {
+        /// The rows whose sort column is NULL, after a product id (or from the first).
+        case nulls(afterID: String?)
+        /// The rows with a value, after a value and product id (or from the first).
+        case values(afterValue: DatabaseValue?, afterID: String)
+    }
+
+    /// A statement to run, with its arguments.
+    struct Query: Sendable {
+        /// The SQL text.
+        let sql: String
+        /// Its arguments.
+        let arguments: StatementArguments
+        /// Whether to keep the prepared statement in the connection's cache (small filters only, so arbitrary
+        /// filter trees cannot grow the cache without bound).
+        let isCacheable: Bool
+    }
+
+    /// The sort column.
+    let column: String
+    /// Whether the sort is ascending.
+    let ascending: Bool
+    /// The filters, as one condition.
+    let filter: SQLCondition
+    /// The page size; statements ask for one more row, to know whether a next page exists.
+    let limit: Int
+    /// The ranges to visit, in order.
+    let segments: [Segment]
+
+    /// The statements of a query.
+    ///
+    /// - Throws: the errors of `ProductQuery.validate()`.
+    init(_ query: ProductQuery) throws(ProductQueryError) {
+        try query.validate()
+        column = ProductColumns.column(for: query.sort.key)
+        ascending = query.sort.order == .ascending
+        filter = .all(query.filters.map(\.sqlCondition))
+        limit = query.page.limit
+        // A filter that can never hold (an invalid barcode, an empty `or`) needs no statement at all.
+        segments = filter.isNever ? [] : Self.makeSegments(
+            after: query.page.cursor?.recordCursor, numeric: ProductColumns.isNumeric(query.sort.key),
+            ascending: ascending)
+    }
+
+    /// The statement that reads up to `count` rows of a segment, in query order.
+    func query(for segment: Segment, count: Int) -> Query {
+        var conditions: [SQLCondition] = []
+        let order: String
+        switch segment {
+        case .nulls(let afterID):
+            conditions.append(SQLCondition("\(column) IS NULL"))
+            if let afterID { conditions.append(SQLCondition("product_id > ?", [afterID.databaseValue])) }
+            order = "product_id"
+        case .values(let value?, let afterID):
+            let (inclusive, strict) = ascending ? (">=", ">") : ("<=", "<")
+            conditions.append(
+                SQLCondition(
+                    "\(column) \(inclusive) ? AND (\(column) \(strict) ? OR product_id > ?)",
+                    [value, value, afterID.databaseValue]))
+            order = "\(column) \(ascending ? "ASC" : "DESC"), product_id ASC"
+        case .values(nil, _):
+            conditions.append(SQLCondition("\(column) IS NOT NULL"))
+            order = "\(column) \(ascending ? "ASC" : "DESC"), product_id ASC"
+        }
+        if !filter.isAlways { conditions.append(filter) }
+        let condition = SQLCondition.all(conditions)
+        return Query(
+            sql: "SELECT product_id, payload FROM products WHERE \(condition.sql) ORDER BY \(order) LIMIT ?",
+            arguments: StatementArguments(condition.arguments + [count.databaseValue]),
+            isCacheable: filter.leafCount <= 8)
+    }
+
+    // MARK: - Segments
+
+    /// The ranges after a cursor, in query order.
+    private static func makeSegments(after cursor: InventoryKit.RecordCursor?, numeric: Bool, ascending: Bool) -> [Segment] {
+        let fromStart = Segment.values(afterValue: nil, afterID: "")
+        guard let cursor, let value = cursor.values.first else {
+            return ascending ? [.nulls(afterID: nil), fromStart] : [fromStart, .nulls(afterID: nil)]
+        }
+        let id = cursor.lastID.rawValue
+        if value.isNull {
+            // NULLs come first ascending (the values follow) and last descending.
+            return ascending ? [.nulls(afterID: id), fromStart] : [.nulls(afterID: id)]
+        }
+        switch (value, numeric) {
+        case (.string(let text), false):
+            let after = Segment.values(afterValue: text.databaseValue, afterID: id)
+            return ascending ? [after] : [after, .nulls(afterID: nil)]
+        case (_, true) where value.numericValue != nil:
+            let after = Segment.values(afterValue: value.numericValue?.databaseValue, afterID: id)
+            return ascending ? [after] : [after, .nulls(afterID: nil)]
+        case (_, false):
+            // A number on a text column: it sorts after the NULLs and before every text.
+            return ascending ? [fromStart] : [.nulls(afterID: nil)]
+        case (_, true):
+            // Text on a date column: it sorts after every number.
+            return ascending ? [] : [fromStart, .nulls(afterID: nil)]
+        }
+    }
+}

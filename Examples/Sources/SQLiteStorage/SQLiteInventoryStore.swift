@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import InventoryKit
+import InventoryModule
+import InventorySync
+
+/// The inventory module's local port, native on SQLite: the journal in a table indexed by household, its outbox
+/// and the pull cursors per household, in the database of a ``SQLiteStorage``.
+///
+/// ```swift
+/// let inventory = InventoryModuleService(store: SQLiteInventoryStore(storage: storage), replicaID: device)
+/// ```
+///
+/// ## Guarantees
+/// - ``commit(_:)`` is one SQLite transaction. Journal entries are inserted with `ON CONFLICT DO NOTHING`, so an
+///   entry already stored is kept as it is — decided inside the transaction, so two concurrent commits of the
+///   same entry still store it once.
+/// - ``entries(of:)`` reads one household's rows through its index, not the whole journal.
+///
+/// `StorageInventoryStore(storage:)` on the same ``SQLiteStorage`` works too (through the generic `records`
+/// table); the two keep separate journals, so use one or the other.
+public struct SQLiteInventoryStore: InventoryJournalStore {
+    private static let outbox = SQLiteOutboxTable<InventoryJournalChange>(table: "inventory_outbox")
+
+    /// Access to the database.
+    private let dbWriter: any DatabaseWriter
+
+    /// Creates the store on a storage's database.
+    public init(storage: SQLiteStorage) {
+        dbWriter = storage.dbWriter
+    }
+
+    // MARK: - Database Access: Reads
+
+    /// Every journal entry of a household, in recording order.
+    ///
+    /// - Throws: `StorageError.corruptRecord` naming an entry that does not decode, or a backend failure.
+    public func entries(of household: HouseholdID) async throws -> [InventoryJournalEntry] {
+        try await read("read the journal of \(household)") { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT entry_id, payload FROM inventory_journal WHERE household_id = ? ORDER BY recorded_at, entry_id")
+            var entries: [InventoryJournalEntry] = []
+            let rows = try Row.fetchCursor(statement, arguments: [household.rawValue])
+            while let row = try rows.next() {
+                let key = try row.decode(String.self, atIndex: 0)
+                do {
+                    entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: try row.decode(Data.self, atIndex: 1)))
+                } catch {
+                    throw StorageError.corrupt(collection: StorageInventoryStore.journalCollection, key: key, error: error)
+                }
+            }
+            return entries
+        }
+    }
+
+    /// Whether an entry with this id is stored.
+    ///
+    /// - Throws: a backend failure.
+    public func containsEntry(_ id: UUID) async throws -> Bool {
+        try await read("read the journal") { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM inventory_journal WHERE entry_id = ?)"),
+                arguments: [Self.key(id)]) ?? false
+        }
+    }
+
+    /// The outbox entries that are not quarantined, in enqueue order, up to `limit`.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func pendingOutbox(limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await read("read the inventory outbox") { db in try Self.outbox.pending(limit: limit, db) }
+    }
+
+    /// The outbox entry of a journal entry, if it still waits.
+    ///
+    /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
+    public func outboxEntry(for entryID: UUID) async throws -> InventoryOutboxEntry? {
+        try await read("read the inventory outbox") { db in try Self.outbox.entry(entryID, db) }
+    }
+
+    /// The number of outbox entries, quarantined ones included.
+    ///
+    /// - Throws: a backend failure.
+    public func outboxCount() async throws -> Int {
+        try await read("count the inventory outbox") { db in try Self.outbox.count(db) }
+    }
+
+    /// The highest outbox sequence in use, or 0.
+    ///
+    /// - Throws: a backend failure.
+    public func lastOutboxSequence() async throws -> Int64 {
+        try await read("read the inventory outbox") { db in try Self.outbox.lastSequence(db) }
+    }
+
+    /// A household's position in the remote journal, or `nil` before the first pull.
+    ///
+    /// - Throws: a backend failure.
+    public func pullCursor(of household: HouseholdID) async throws -> Int64? {
+        try await read("read the pull cursor of \(household)") { db in
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT sequence FROM inventory_sync_cursor WHERE household_id = ?"),
+                arguments: [household.rawValue])
+        }
+    }
+
+    // MARK: - Database Access: Writes
+
+    /// Applies a transaction in one SQLite transaction: journal entries (kept when already stored), removed
+    /// outbox entries, outbox entries, the pull cursor.
+    ///
+    /// - Throws: `StorageError.encodingFailed` before anything is written, or a backend failure after a
+    ///   rollback; nothing of the transaction was written then.
+    public func commit(_ transaction: InventoryLocalTransaction) async throws {
+        guard !transaction.isEmpty else { return }
+        let entries = try transaction.entries.map { entry in
+            do {
+                return (
+                    id: Self.key(entry.id), household: entry.householdId.rawValue,
+                    recordedAt: entry.recordedAt.timeIntervalSinceReferenceDate, payload: try RecordCoding.encode(entry)
+                )
+            } catch {
+                throw StorageError.encodingFailed(
+                    collection: StorageInventoryStore.journalCollection, id: RecordID(entry.id),
+                    reason: String(describing: error))
+            }
+        }
+        let removed = transaction.removedOutboxEntries
+        let outboxEntries = try transaction.outboxEntries.map(Self.outbox.encode)
+        let cursor = transaction.pullCursor.map { (household: $0.household.rawValue, sequence: $0.sequence) }
+        try await SQLiteStorage.perform("commit inventory journal entries") {
+            try await dbWriter.write { db in
+                if !entries.isEmpty {
+                    let insert = try db.cachedStatement(
+                        sql: """
+                            INSERT INTO inventory_journal (entry_id, household_id, recorded_at, payload) VALUES (?, ?, ?, ?)
+                            ON CONFLICT (entry_id) DO NOTHING
+                            """)
+                    for entry in entries {
+                        try insert.execute(arguments: [entry.id, entry.household, entry.recordedAt, entry.payload])
+                    }
+                }
+                for id in removed { try Self.outbox.delete(id, db) }
+                for entry in outboxEntries { try Self.outbox.save(entry, db) }
+                if let cursor {
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO inventory_sync_cursor (household_id, sequence) VALUES (?, ?)
+                            ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence
+                            """
+                    ).execute(arguments: [cursor.household, cursor.sequence])
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The key of an entry: its lowercase UUID.
+    private static func key(_ id: UUID) -> String {
+        RecordID(id).rawValue
+    }
+
+    private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await SQLiteStorage.perform(operation) { try await dbWriter.read(body) }
+    }
+}

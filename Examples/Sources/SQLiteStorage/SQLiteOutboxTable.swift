@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import InventoryKit
+import InventorySync
+
+/// A native outbox table (`product_outbox`, `inventory_outbox`): one row per entry, keyed by operation id, with
+/// the columns the sync engine looks entries up by and the whole entry as a JSON payload.
+///
+/// Orders match the kit's generic stores: enqueue order is `sequence` then the operation id's text (the
+/// lowercase UUID a `RecordID` holds), as `OutboxEntry.dueQuery` sorts with the id as its tiebreak.
+struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
+    /// An entry of this outbox.
+    typealias Entry = OutboxEntry<Payload>
+
+    /// An entry encoded for its row, ready to be written inside a transaction.
+    struct EncodedEntry: Sendable {
+        let operationID: String
+        let entityID: String
+        let sequence: Int64
+        let isQuarantined: Bool
+        let nextAttemptAt: Double?
+        let payload: Data
+    }
+
+    /// The table's name.
+    let table: String
+
+    // MARK: - Reads
+
+    /// The entries that are not quarantined, in enqueue order, up to `limit` (clamped to 1...10 000 as the
+    /// kit's generic stores do).
+    func pending(limit: Int, _ db: Database) throws -> [Entry] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT operation_id, payload FROM \(table) WHERE quarantined = 0 ORDER BY sequence, operation_id LIMIT ?")
+        return try decodeAll(statement, [max(1, min(limit, RecordQuery.maximumLimit))])
+    }
+
+    /// The quarantined entries, in enqueue order.
+    func quarantined(_ db: Database) throws -> [Entry] {
+        let statement = try db.cachedStatement(
+            sql: "SELECT operation_id, payload FROM \(table) WHERE quarantined = 1 ORDER BY sequence, operation_id")
+        return try decodeAll(statement, [])
+    }
+
+    /// The latest entry of an entity (quarantined or not), or `nil`.
+    func latest(forEntity entityID: String, _ db: Database) throws -> Entry? {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT operation_id, payload FROM \(table) WHERE entity_id = ?
+                ORDER BY sequence DESC, operation_id LIMIT 1
+                """)
+        return try decodeAll(statement, [entityID]).first
+    }
+
+    /// The entry of an operation, or `nil`.
+    func entry(_ operationID: UUID, _ db: Database) throws -> Entry? {
+        let statement = try db.cachedStatement(sql: "SELECT operation_id, payload FROM \(table) WHERE operation_id = ?")
+        return try decodeAll(statement, [Self.key(operationID)]).first
+    }
+
+    /// The number of entries, quarantined ones included.
+    func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table)")) ?? 0
+    }
+
+    /// The highest sequence in use, or 0.
+    func lastSequence(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(sequence) FROM \(table)")) ?? 0
+    }
+
+    // MARK: - Writes
+
+    /// Encodes an entry for its row; call it before the transaction starts.
+    ///
+    /// - Throws: ``StorageError/encodingFailed(collection:id:reason:)``.
+    func encode(_ entry: Entry) throws -> EncodedEntry {
+        do {
+            return EncodedEntry(
+                operationID: Self.key(entry.operationID), entityID: entry.entityID, sequence: entry.sequence,
+                isQuarantined: entry.isQuarantined, nextAttemptAt: entry.nextAttemptAt?.timeIntervalSinceReferenceDate,
+                payload: try RecordCoding.encode(entry))
+        } catch {
+            throw StorageError.encodingFailed(
+                collection: Payload.outboxCollection, id: RecordID(entry.operationID), reason: String(describing: error))
+        }
+    }
+
+    /// Creates or replaces an entry.
+    func save(_ row: EncodedEntry, _ db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, payload)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (operation_id) DO UPDATE SET
+                    entity_id = excluded.entity_id, sequence = excluded.sequence, quarantined = excluded.quarantined,
+                    next_attempt_at = excluded.next_attempt_at, payload = excluded.payload
+                """)
+        try statement.execute(
+            arguments: [row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload])
+    }
+
+    /// Deletes an entry (deleting a missing one is not an error).
+    func delete(_ operationID: UUID, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE operation_id = ?").execute(arguments: [Self.key(operationID)])
+    }
+
+    // MARK: - Helpers
+
+    /// The key of an operation: its lowercase UUID, as `RecordID(_:)` writes it.
+    static func key(_ operationID: UUID) -> String {
+        RecordID(operationID).rawValue
+    }
+
+    private func decodeAll(_ statement: Statement, _ arguments: StatementArguments) throws -> [Entry] {
+        var entries: [Entry] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            let key = try row.decode(String.self, atIndex: 0)
+            do {
+                entries.append(try RecordCoding.decode(Entry.self, from: try row.decode(Data.self, atIndex: 1)))
+            } catch {
+                throw StorageError.corrupt(collection: Payload.outboxCollection, key: key, error: error)
+            }
+        }
+        return entries
+    }
+}

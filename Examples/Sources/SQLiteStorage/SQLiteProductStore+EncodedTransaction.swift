@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import InventoryKit
+import InventorySync
+import ProductModule
+
+extension SQLiteProductStore {
+    /// A `ProductLocalTransaction` encoded for its rows before the database transaction starts, then written
+    /// with cached statements inside it.
+    struct EncodedTransaction: Sendable {
+        private let products: [(columns: ProductColumns, payload: Data)]
+        private let removedProducts: [String]
+        private let tombstones: [(id: String, migratedTo: String?, deletedAt: Double, payload: Data)]
+        private let removedTombstones: [String]
+        private let syncRecords: [(id: String, status: String, payload: Data)]
+        private let removedOutboxEntries: [UUID]
+        private let outboxEntries: [SQLiteOutboxTable<ProductChange>.EncodedEntry]
+        private let pullCursor: Int64?
+
+        /// Encodes a transaction.
+        ///
+        /// - Throws: `StorageError.encodingFailed` naming the record that could not be encoded.
+        init(_ transaction: ProductLocalTransaction, outbox: SQLiteOutboxTable<ProductChange>) throws {
+            products = try transaction.products.map { write in
+                let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productId)
+                return (ProductColumns(write.product, syncState: write.syncState), payload)
+            }
+            removedProducts = transaction.removedProducts.map(\.rawValue)
+            tombstones = try transaction.tombstones.map { tombstone in
+                (
+                    tombstone.productId.rawValue, tombstone.migratedTo?.rawValue,
+                    tombstone.deletedAt.timeIntervalSinceReferenceDate,
+                    try Self.encode(tombstone, ProductTombstone.collection, tombstone.productId)
+                )
+            }
+            removedTombstones = transaction.removedTombstones.map(\.rawValue)
+            syncRecords = try transaction.syncRecords.map { record in
+                (
+                    record.productId.rawValue, record.status.kind.rawValue,
+                    try Self.encode(record, ProductSyncRecord.collection, record.productId)
+                )
+            }
+            removedOutboxEntries = transaction.removedOutboxEntries
+            outboxEntries = try transaction.outboxEntries.map(outbox.encode)
+            pullCursor = transaction.pullCursor
+        }
+
+        /// Writes the rows; call it inside a write transaction.
+        func execute(_ db: Database, outbox: SQLiteOutboxTable<ProductChange>, feed: String) throws {
+            if !products.isEmpty {
+                let upsert = try db.cachedStatement(sql: ProductColumns.upsertSQL)
+                for product in products { try upsert.execute(arguments: product.columns.upsertArguments(payload: product.payload)) }
+            }
+            if !removedProducts.isEmpty {
+                let delete = try db.cachedStatement(sql: "DELETE FROM products WHERE product_id = ?")
+                for id in removedProducts { try delete.execute(arguments: [id]) }
+            }
+            if !tombstones.isEmpty {
+                let upsert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO product_tombstones (product_id, migrated_to, deleted_at, payload) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (product_id) DO UPDATE SET
+                            migrated_to = excluded.migrated_to, deleted_at = excluded.deleted_at, payload = excluded.payload
+                        """)
+                for tombstone in tombstones {
+                    try upsert.execute(arguments: [tombstone.id, tombstone.migratedTo, tombstone.deletedAt, tombstone.payload])
+                }
+            }
+            if !removedTombstones.isEmpty {
+                let delete = try db.cachedStatement(sql: "DELETE FROM product_tombstones WHERE product_id = ?")
+                for id in removedTombstones { try delete.execute(arguments: [id]) }
+            }
+            if !syncRecords.isEmpty {
+                let upsert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO product_sync (product_id, status, payload) VALUES (?, ?, ?)
+                        ON CONFLICT (product_id) DO UPDATE SET status = excluded.status, payload = excluded.payload
+                        """)
+                for record in syncRecords { try upsert.execute(arguments: [record.id, record.status, record.payload]) }
+            }
+            for id in removedOutboxEntries { try outbox.delete(id, db) }
+            for entry in outboxEntries { try outbox.save(entry, db) }
+            if let pullCursor {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO product_sync_cursor (feed, sequence) VALUES (?, ?)
+                        ON CONFLICT (feed) DO UPDATE SET sequence = excluded.sequence
+                        """
+                ).execute(arguments: [feed, pullCursor])
+            }
+        }
+
+        private static func encode(_ value: some Encodable, _ collection: RecordCollection, _ id: ProductID) throws -> Data {
+            do {
+                return try RecordCoding.encode(value)
+            } catch {
+                throw StorageError.encodingFailed(collection: collection, id: id.recordID, reason: String(describing: error))
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+import InventoryKit
+import InventorySync
+import ProductModule
+
+/// The product module's local ports, native on SQLite: products in a table with a column per indexed field, so
+/// queries filter, sort and page in SQL; sync records, tombstones, the outbox and the pull cursor in their own
+/// tables of the same database.
+///
+/// ```swift
+/// let storage = try SQLiteStorage(path: path)
+/// let products = ProductModuleService(store: SQLiteProductStore(storage: storage), remote: gateway, replicaID: device)
+/// ```
+///
+/// ## Guarantees
+/// - ``commit(_:)`` is one SQLite transaction: products, tombstones, sync records, outbox entries and the pull
+///   cursor land together or not at all. A constraint violation anywhere (a barcode held by another product, a
+///   barcode that is not the product's id) rolls the whole transaction back.
+/// - ``query(_:)`` returns exactly the pages of `ProductQueryEvaluator`: every filter is translated to SQL, and
+///   the sort and keyset cursor run in SQL on the sort column's index with `LIMIT n + 1` (see
+///   ``queryPlan(_:)``), so a deep page costs what the first page costs.
+/// - Hot paths (point reads, every write of a commit) use prepared statements cached per connection.
+///
+/// The tables are separate from the generic `records` table: a `StorageProductStore` on the same
+/// ``SQLiteStorage`` would keep a second, independent catalog. Use one or the other.
+public struct SQLiteProductStore: ProductLocalStore, ProductSyncStateStore {
+    /// The pull cursor's row in `product_sync_cursor`.
+    private static let feed = "products"
+    private static let outbox = SQLiteOutboxTable<ProductChange>(table: "product_outbox")
+
+    /// Access to the database.
+    private let dbWriter: any DatabaseWriter
+
+    /// Creates the store on a storage's database.
+    public init(storage: SQLiteStorage) {
+        dbWriter = storage.dbWriter
+    }
+
+    // MARK: - Database Access: Reads
+
+    /// The product with this id, or `nil`.
+    ///
+    /// - Throws: `StorageError.corruptRecord` when its payload does not decode, or a backend failure.
+    public func product(_ id: ProductID) async throws -> Product? {
+        let payload = try await read("read product \(id)") { db in
+            try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT payload FROM products WHERE product_id = ?"), arguments: [id.rawValue])
+        }
+        return try payload.map { try Self.decodeProduct(id.rawValue, $0) }
+    }
+
+    /// The tombstone of a deleted or migrated product, or `nil`.
+    ///
+    /// - Throws: `StorageError.corruptRecord` when its payload does not decode, or a backend failure.
+    public func tombstone(_ id: ProductID) async throws -> ProductTombstone? {
+        let payload = try await read("read tombstone \(id)") { db in
+            try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT payload FROM product_tombstones WHERE product_id = ?"),
+                arguments: [id.rawValue])
+        }
+        return try payload.map { try Self.decode(ProductTombstone.self, key: id.rawValue, $0) }
+    }
+
+    /// One page of products, filtered, sorted and paged by SQLite.
+    ///
+    /// - Throws: `ProductQueryError` for an invalid query or cursor (before touching the database),
+    ///   `StorageError.corruptRecord` for a product that does not decode, or a backend failure.
+    public func query(_ query: ProductQuery) async throws -> ProductPage {
+        let statements = try ProductPageStatements(query)
+        let rows = try await read("query products") { db in
+            var rows: [(id: String, payload: Data)] = []
+            let wanted = statements.limit + 1
+            for segment in statements.segments where rows.count < wanted {
+                let query = statements.query(for: segment, count: wanted - rows.count)
+                let statement = try query.isCacheable ? db.cachedStatement(sql: query.sql) : db.makeStatement(sql: query.sql)
+                let cursor = try Row.fetchCursor(statement, arguments: query.arguments)
+                while let row = try cursor.next() {
+                    rows.append((try row.decode(String.self, atIndex: 0), try row.decode(Data.self, atIndex: 1)))
+                }
+            }
+            return rows
+        }
+        var products = try rows.map { try Self.decodeProduct($0.id, $0.payload) }
+        guard products.count > query.page.limit else { return ProductPage(products: products, nextCursor: nil) }
+        products.removeLast()
+        let nextCursor = products.last.map { last in
+            let field = query.sort.key.field.rawValue
+            return PageCursor(
+                InventoryKit.RecordCursor(
+                    sort: query.sort.recordSort, values: [last.indexedFields(syncState: nil)[field] ?? .null],
+                    lastID: last.productId.recordID))
+        }
+        return ProductPage(products: products, nextCursor: nextCursor)
+    }
+
+    /// SQLite's plan for each statement a query runs (`EXPLAIN QUERY PLAN`), one line per step, for diagnostics:
+    /// a healthy plan reads `SEARCH products USING INDEX …` and never `SCAN products`.
+    ///
+    /// - Throws: `ProductQueryError` for an invalid query, or a backend failure.
+    public func queryPlan(_ query: ProductQuery) async throws -> [String] {
+        let statements = try ProductPageStatements(query)
+        return try await read("explain a product query") { db in
+            var lines: [String] = []
+            for segment in statements.segments {
+                let query = statements.query(for: segment, count: statements.limit + 1)
+                let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments)
+                lines += try rows.map { try $0.decode(String.self, forColumn: "detail") }
+            }
+            return lines
+        }
+    }
+
+    /// The sync record of a product, or `nil`.
+    ///
+    /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
+    public func syncRecord(_ id: ProductID) async throws -> ProductSyncRecord? {
+        let payload = try await read("read sync record \(id)") { db in
+            try Data.fetchOne(
+                db.cachedStatement(sql: "SELECT payload FROM product_sync WHERE product_id = ?"), arguments: [id.rawValue])
+        }
+        return try payload.map { try Self.decode(ProductSyncRecord.self, key: id.rawValue, $0) }
+    }
+
+    /// The outbox entries that are not quarantined, in enqueue order, up to `limit`.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func pendingEntries(limit: Int) async throws -> [ProductOutboxEntry] {
+        try await read("read the product outbox") { db in try Self.outbox.pending(limit: limit, db) }
+    }
+
+    /// The quarantined outbox entries, in enqueue order.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func quarantinedEntries() async throws -> [ProductOutboxEntry] {
+        try await read("read the product outbox") { db in try Self.outbox.quarantined(db) }
+    }
+
+    /// The pending outbox entry of a product, if any.
+    ///
+    /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
+    public func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry? {
+        try await read("read the product outbox") { db in try Self.outbox.latest(forEntity: id.rawValue, db) }
+    }
+
+    /// The number of outbox entries, quarantined ones included.
+    ///
+    /// - Throws: a backend failure.
+    public func outboxCount() async throws -> Int {
+        try await read("count the product outbox") { db in try Self.outbox.count(db) }
+    }
+
+    /// The highest outbox sequence in use, or 0.
+    ///
+    /// - Throws: a backend failure.
+    public func lastSequence() async throws -> Int64 {
+        try await read("read the product outbox") { db in try Self.outbox.lastSequence(db) }
+    }
+
+    /// The position in the remote change feed, or `nil` before the first pull.
+    ///
+    /// - Throws: a backend failure.
+    public func pullCursor() async throws -> Int64? {
+        try await read("read the product pull cursor") { db in
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT sequence FROM product_sync_cursor WHERE feed = ?"),
+                arguments: [Self.feed])
+        }
+    }
+
+    // MARK: - Database Access: Writes
+
+    /// Applies a transaction in one SQLite transaction, in the order `StorageProductStore` applies it: products,
+    /// removed products, tombstones, removed tombstones, sync records, removed outbox entries, outbox entries,
+    /// the pull cursor.
+    ///
+    /// Everything is encoded before the transaction starts, so it holds the write lock only to run cached
+    /// statements.
+    ///
+    /// - Throws: `StorageError.encodingFailed` before anything is written, or
+    ///   `StorageError.backendFailure` (a constraint violation, a full disk) after a rollback; nothing of the
+    ///   transaction was written then.
+    public func commit(_ transaction: ProductLocalTransaction) async throws {
+        guard !transaction.isEmpty else { return }
+        let encoded = try EncodedTransaction(transaction, outbox: Self.outbox)
+        try await SQLiteStorage.perform("commit products") {
+            try await dbWriter.write { db in try encoded.execute(db, outbox: Self.outbox, feed: Self.feed) }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await SQLiteStorage.perform(operation) { try await dbWriter.read(body) }
+    }
+
+    private static func decodeProduct(_ key: String, _ payload: Data) throws -> Product {
+        do {
+            return try RecordCoding.decode(Product.self, from: payload)
+        } catch {
+            throw StorageError.corrupt(collection: StorageProductStore.productCollection, key: key, error: error)
+        }
+    }
+
+    private static func decode<Record: StorableRecord>(_ type: Record.Type, key: String, _ payload: Data) throws -> Record {
+        do {
+            return try RecordCoding.decode(Record.self, from: payload)
+        } catch {
+            throw StorageError.corrupt(collection: Record.collection, key: key, error: error)
+        }
+    }
+}

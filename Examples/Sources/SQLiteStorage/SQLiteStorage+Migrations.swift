@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+import InventoryKit
+import ProductModule
+
+extension SQLiteStorage {
+    /// The `DatabaseMigrator` that defines the database schema, one named migration per released version.
+    ///
+    /// - `"v1"`: the generic `records` and `blobs` tables; the product tables (`products` with its sort and
+    ///   filter indexes, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`); the
+    ///   inventory tables (`inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`).
+    /// - `"v2"`: product text search: the `products.search_text` column, filled from each stored product.
+    ///
+    /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
+    /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
+    /// the migrator; to open a database at an earlier version (in a test), call
+    /// `SQLiteStorage.migrator.migrate(writer, upTo: "v1")` on a writer of your own.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try createGenericTables(db)
+            try createProductTables(db)
+            try createInventoryTables(db)
+        }
+        migrator.registerMigration("v2") { db in
+            try addProductSearchText(db)
+        }
+        return migrator
+    }
+
+    /// The identifiers of ``migrator``'s migrations, oldest first.
+    public static var schemaVersions: [String] { migrator.migrations }
+
+    // MARK: - v1
+
+    private static func createGenericTables(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE records (
+                    scope TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    payload BLOB NOT NULL,
+                    fields TEXT NOT NULL,
+                    PRIMARY KEY (scope, collection, id)
+                );
+                CREATE TABLE blobs (
+                    scope TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    data BLOB NOT NULL,
+                    PRIMARY KEY (scope, id)
+                );
+                """)
+    }
+
+    private static func createProductTables(_ db: Database) throws {
+        // Dates are seconds since 2001-01-01 (`timeIntervalSinceReferenceDate`), the numbers `FieldValue.date`
+        // orders by, so SQL order and keyset cursors agree with the reference evaluator.
+        // Each sort column has a (column, product_id) index: the keyset range of a page and its tiebreak.
+        try db.execute(
+            sql: """
+                CREATE TABLE products (
+                    product_id TEXT NOT NULL PRIMARY KEY,
+                    barcode TEXT UNIQUE,
+                    title_key TEXT,
+                    brand_key TEXT,
+                    category_main TEXT,
+                    category_sub TEXT,
+                    status TEXT NOT NULL,
+                    sync_state TEXT,
+                    created_at REAL,
+                    updated_at REAL,
+                    payload BLOB NOT NULL,
+                    CHECK (barcode IS NULL OR product_id = barcode)
+                );
+                CREATE INDEX products_by_updated_at ON products (updated_at, product_id);
+                CREATE INDEX products_by_created_at ON products (created_at, product_id);
+                CREATE INDEX products_by_title ON products (title_key, product_id);
+                CREATE INDEX products_by_brand ON products (brand_key, product_id);
+                CREATE INDEX products_by_category ON products (category_main, category_sub);
+                CREATE INDEX products_by_status ON products (status);
+                CREATE INDEX products_by_sync_state ON products (sync_state);
+                CREATE TABLE product_tombstones (
+                    product_id TEXT NOT NULL PRIMARY KEY,
+                    migrated_to TEXT,
+                    deleted_at REAL NOT NULL,
+                    payload BLOB NOT NULL
+                );
+                CREATE TABLE product_sync (
+                    product_id TEXT NOT NULL PRIMARY KEY,
+                    status TEXT NOT NULL,
+                    payload BLOB NOT NULL
+                );
+                CREATE TABLE product_sync_cursor (
+                    feed TEXT NOT NULL PRIMARY KEY,
+                    sequence INTEGER NOT NULL
+                );
+                """)
+        try createOutboxTable("product_outbox", db)
+    }
+
+    private static func createInventoryTables(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE inventory_journal (
+                    entry_id TEXT NOT NULL PRIMARY KEY,
+                    household_id TEXT NOT NULL,
+                    recorded_at REAL NOT NULL,
+                    payload BLOB NOT NULL
+                );
+                CREATE INDEX inventory_journal_by_household ON inventory_journal (household_id, recorded_at);
+                CREATE TABLE inventory_sync_cursor (
+                    household_id TEXT NOT NULL PRIMARY KEY,
+                    sequence INTEGER NOT NULL
+                );
+                """)
+        try createOutboxTable("inventory_outbox", db)
+    }
+
+    /// An outbox: entries keyed by operation id, found in enqueue order (`sequence`) and by entity.
+    private static func createOutboxTable(_ table: String, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE \(table) (
+                    operation_id TEXT NOT NULL PRIMARY KEY,
+                    entity_id TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    quarantined INTEGER NOT NULL CHECK (quarantined IN (0, 1)),
+                    next_attempt_at REAL,
+                    payload BLOB NOT NULL
+                );
+                CREATE INDEX \(table)_by_sequence ON \(table) (sequence, operation_id);
+                CREATE INDEX \(table)_by_entity ON \(table) (entity_id, sequence);
+                """)
+    }
+
+    // MARK: - v2
+
+    /// Adds `products.search_text` and fills it for the products stored by v1, in batches of 500.
+    ///
+    /// A payload that does not decode keeps an empty search text: reading that product throws a corrupt-record
+    /// error anyway, and a migration that failed on it would make the whole database unusable.
+    private static func addProductSearchText(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE products ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+        let batch = try db.makeStatement(
+            sql: "SELECT product_id, payload FROM products WHERE product_id > ? ORDER BY product_id LIMIT 500")
+        let update = try db.makeStatement(sql: "UPDATE products SET search_text = ? WHERE product_id = ?")
+        var after = ""
+        while true {
+            let rows = try Row.fetchAll(batch, arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let id: String = row[0]
+                let payload: Data = row[1]
+                guard let product = try? RecordCoding.decode(Product.self, from: payload) else { continue }
+                try update.execute(arguments: [ProductColumns(product, syncState: nil).searchText, id])
+            }
+            after = last[0]
+        }
+    }
+}

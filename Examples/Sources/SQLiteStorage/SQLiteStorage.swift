@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+import InventoryKit
+
+/// A ``StorageProvider`` on one SQLite database, through GRDB: the four stores of the kit in two generic tables,
+/// plus the native tables of ``SQLiteProductStore`` and ``SQLiteInventoryStore`` in the same file.
+///
+/// ```swift
+/// let storage = try SQLiteStorage(path: documents.appendingPathComponent("inventory.sqlite").path)
+/// let products = ProductModuleService(store: SQLiteProductStore(storage: storage), remote: gateway, replicaID: device)
+/// let inventory = StorageInventoryStore(storage: storage)   // or SQLiteInventoryStore(storage: storage)
+/// ```
+///
+/// ## Tables
+/// - `records(scope, collection, id, revision, payload BLOB, fields TEXT)`: every record of both metadata stores;
+///   `fields` holds the record's indexed fields as JSON, each value tagged with its kind so it reads back exactly.
+/// - `blobs(scope, id, data BLOB)`: both data stores.
+/// - `products`, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`: the product
+///   module's native tables (``SQLiteProductStore``).
+/// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`: the inventory module's native tables
+///   (``SQLiteInventoryStore``).
+///
+/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"`, `"v2"`), run by every
+/// initializer: a database of any earlier version is brought up to date, its data kept.
+///
+/// ## Guarantees
+/// - ``commit(_:)`` and every ``MetadataStore/apply(_:)`` are one SQLite transaction: preconditions are checked
+///   inside it, and a failed one rolls the whole batch back.
+/// - Files open as a `DatabasePool` in WAL mode with `synchronous = NORMAL`: readers never block the writer, and
+///   a crash of the app keeps every committed transaction (a power loss may drop the last ones, never half of one).
+/// - Generic record queries load the collection's ids, revisions and indexed fields (not the payloads), page them
+///   with `RecordQueryEvaluator` — the reference semantics, so parity holds by construction — and then read the
+///   payloads of the page only. Collections that must page fast at scale get native tables, as products do.
+public struct SQLiteStorage: StorageProvider {
+    /// Access to the database.
+    let dbWriter: any DatabaseWriter
+
+    /// Creates the storage on a database connection and brings its schema up to date.
+    ///
+    /// A database that a newer version of the app migrated further (it lists migrations this version does not
+    /// know) is refused rather than used with a schema this code does not understand.
+    ///
+    /// - important: Create the writer with a configuration returned by ``makeConfiguration(_:)``.
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the database was migrated by a newer
+    ///   version, or a migration fails (it is rolled back, and the database keeps its previous version).
+    public init(_ dbWriter: any DatabaseWriter) throws {
+        self.dbWriter = dbWriter
+        let migrator = Self.migrator
+        let unknown: Set<String>
+        do {
+            unknown = try dbWriter.read { db in try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) }
+            if unknown.isEmpty { try migrator.migrate(dbWriter) }
+        } catch {
+            throw StorageError.wrapping(error, operation: "migrate the database schema")
+        }
+        guard unknown.isEmpty else {
+            throw StorageError.backendFailure(
+                operation: "open the database",
+                reason: "it was migrated by a newer version (unknown migrations: \(unknown.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// Opens (or creates) the database file at `path` as a `DatabasePool` in WAL mode, creating missing folders.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the file cannot be opened or migrated.
+    public init(path: String) throws {
+        let pool: DatabasePool
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path, configuration: Self.makeConfiguration())
+        } catch {
+            throw StorageError.wrapping(error, operation: "open \(path)")
+        }
+        try self.init(pool)
+    }
+
+    /// A new, empty, private in-memory database (a `DatabaseQueue`), for tests and previews.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when SQLite cannot create it.
+    public static func inMemory() throws -> SQLiteStorage {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: makeConfiguration())
+        } catch {
+            throw StorageError.wrapping(error, operation: "open an in-memory database")
+        }
+        return try SQLiteStorage(queue)
+    }
+
+    /// Read-only access to the database, for diagnostics and for client code that reads the tables directly.
+    public var reader: any DatabaseReader { dbWriter }
+
+    /// Closes the database connections; every later access throws.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when SQLite refuses to close.
+    public func close() throws {
+        do {
+            try dbWriter.close()
+        } catch {
+            throw StorageError.wrapping(error, operation: "close the database")
+        }
+    }
+
+    // MARK: - StorageProvider
+
+    /// The user's private records.
+    public var userMetadata: any MetadataStore { SQLiteMetadataStore(storage: self, scope: .user) }
+    /// Shared reference records.
+    public var domainMetadata: any MetadataStore { SQLiteMetadataStore(storage: self, scope: .domain) }
+    /// The user's private blobs.
+    public var userData: any DataStore { SQLiteDataStore(storage: self, scope: .user) }
+    /// Shared blobs.
+    public var domainData: any DataStore { SQLiteDataStore(storage: self, scope: .domain) }
+
+    /// Applies the writes of both metadata stores in one SQLite transaction.
+    ///
+    /// - Throws: ``StorageError``: an invalid collection name, a failed precondition, or a backend failure; the
+    ///   transaction is rolled back then, so nothing of the batch was written.
+    public func commit(_ batch: StorageBatch) async throws {
+        try await apply(StorageScope.allCases.flatMap { scope in batch[scope].map { (scope, $0) } })
+    }
+}
+
+// MARK: - Database Configuration
+
+extension SQLiteStorage {
+    /// Returns a database configuration suited for ``SQLiteStorage``: foreign keys on, `synchronous = NORMAL`,
+    /// and a five-second busy timeout for a second process (an app extension) writing the same file.
+    ///
+    /// - Parameter config: A base configuration.
+    public static func makeConfiguration(_ config: Configuration = Configuration()) -> Configuration {
+        var config = config
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            // With WAL, NORMAL keeps every transaction atomic and survives an app crash; only a power loss may
+            // drop the last transactions. It saves an fsync per commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return config
+    }
+}
+
+// MARK: - Errors
+
+extension SQLiteStorage {
+    /// Runs a database access, reporting its failure as a ``StorageError``.
+    ///
+    /// A `StorageError` (a failed precondition, a corrupt record) and cancellation pass through; anything else —
+    /// a `DatabaseError` such as `SQLITE_CONSTRAINT`, a row that does not decode — becomes
+    /// ``StorageError/backendFailure(operation:reason:)`` naming the operation.
+    static func perform<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw StorageError.wrapping(error, operation: operation)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventorySync
+import ProductModule
+import ProductModuleTesting
+import SQLiteStorage
+import Testing
+
+/// Differential tests: the same random command sequence drives a service on `SQLiteProductStore` and a twin on
+/// the kit's `StorageProductStore` (in memory); every read of both local ports must agree after every step.
+@Suite("SQLiteProductStore agrees with StorageProductStore")
+struct SQLiteProductStoreParityTests {
+    typealias S = SQLiteTestSupport
+
+    /// One of the twins: a service, its local store and its own remote.
+    private struct Twin {
+        let store: any ProductLocalStore & ProductSyncStateStore
+        let remote: InMemoryProductRemote
+        let clock: ManualClock
+        let service: ProductModuleService
+
+        init(store: some ProductLocalStore & ProductSyncStateStore, seed: UInt64) {
+            self.store = store
+            remote = InMemoryProductRemote()
+            clock = ManualClock(S.t0)
+            let uuids = SeededUUIDSource(seed: seed)
+            service = ProductModuleService(
+                store: store, remote: remote,
+                strategy: ProductSyncStrategy(
+                    readPolicy: .localOnly, writePolicy: .localThenEnqueue,
+                    retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 4, maxAttempts: 3), pushBatchSize: 3),
+                replicaID: ReplicaID("phone"), clock: clock.clock, random: .seeded(seed), makeUUID: { uuids.next() })
+        }
+    }
+
+    @Test("every local read agrees after every step of a random session", arguments: [1, 2, 3, 4] as [UInt64])
+    func randomSession(_ seed: UInt64) async throws {
+        let sqlite = Twin(store: SQLiteProductStore(storage: try SQLiteStorage.inMemory()), seed: seed)
+        let memory = Twin(store: StorageProductStore(storage: InMemoryStorageProvider()), seed: seed)
+        var random = SeededRandomNumberGenerator(seed: seed)
+        var ids: [ProductID] = []
+        for step in 0..<80 {
+            let action = Int.random(in: 0..<10, using: &random)
+            let number = Int.random(in: 0..<40, using: &random)
+            // Updates and deletes pick among the products that exist (the twins agree on which, checked below).
+            var existing: [ProductID] = []
+            for id in ids where try await sqlite.store.product(id) != nil { existing.append(id) }
+            var outcomes: [String] = []
+            for twin in [sqlite, memory] {
+                do {
+                    outcomes.append(try await Self.perform(action, number: number, ids: existing, on: twin))
+                } catch {
+                    outcomes.append("error: \(error)")
+                }
+            }
+            #expect(outcomes[0] == outcomes[1], "step \(step), action \(action)")
+            // Ids the step may have created: an added product, or the barcode id a product migrated to.
+            for id in [try Self.newID(number), try ProductID(S.ean13(1_000 + number))] where !ids.contains(id) {
+                ids.append(id)
+            }
+            try await Self.expectSameReads(sqlite, memory, ids: ids, step: step)
+        }
+    }
+
+    /// Runs one action on a twin and describes its result.
+    private static func perform(_ action: Int, number: Int, ids: [ProductID], on twin: Twin) async throws -> String {
+        let service = twin.service
+        switch action {
+        case 0, 1, 2:
+            let product = try Product.new(
+                barcode: number % 3 == 0 ? S.ean13(number) : nil, title: "Product \(number % 7)",
+                brand: number % 2 == 0 ? "Acme" : nil, id: S.uuid(number), now: twin.clock.now)
+            return "\(try await service.addProducts([product]))"
+        case 3, 4:
+            guard !ids.isEmpty, var product = try await service.local.product(ids[number % ids.count]) else { return "none" }
+            product.title = "Renamed \(number)"
+            if product.barcode == nil, number % 4 == 0 { product.barcode = try Barcode(S.ean13(1_000 + number)) }
+            return "\(try await service.updateProducts([product]))"
+        case 5:
+            guard !ids.isEmpty else { return "none" }
+            return "\(try await service.deleteProducts([ids[number % ids.count]]))"
+        case 6:
+            await twin.remote.failNextCalls(1, with: number % 2 == 0 ? .transient("flaky") : .permanent("rejected"))
+            return "fault"
+        case 7:
+            twin.clock.advance(by: Double(number % 5))
+            return "\(try await service.requeueQuarantined())"
+        default:
+            return "\(try await service.syncPending())"
+        }
+    }
+
+    private static func newID(_ number: Int) throws -> ProductID {
+        number % 3 == 0 ? try ProductID(S.ean13(number)) : .generated(S.uuid(number))
+    }
+
+    private static func expectSameReads(_ a: Twin, _ b: Twin, ids: [ProductID], step: Int) async throws {
+        let context = "after step \(step)"
+        for id in ids {
+            #expect(try await a.store.product(id) == b.store.product(id), "\(context): product \(id)")
+            #expect(try await a.store.tombstone(id) == b.store.tombstone(id), "\(context): tombstone \(id)")
+            #expect(try await a.store.syncRecord(id) == b.store.syncRecord(id), "\(context): sync record \(id)")
+            #expect(try await a.store.pendingEntry(for: id) == b.store.pendingEntry(for: id), "\(context): entry of \(id)")
+        }
+        #expect(try await a.store.pendingEntries(limit: 1_000) == b.store.pendingEntries(limit: 1_000), "\(context)")
+        #expect(try await a.store.pendingEntries(limit: 2) == b.store.pendingEntries(limit: 2), "\(context)")
+        #expect(try await a.store.quarantinedEntries() == b.store.quarantinedEntries(), "\(context)")
+        #expect(try await a.store.outboxCount() == b.store.outboxCount(), "\(context)")
+        #expect(try await a.store.lastSequence() == b.store.lastSequence(), "\(context)")
+        #expect(try await a.store.pullCursor() == b.store.pullCursor(), "\(context)")
+        for query in [
+            ProductQuery(page: PageRequest(limit: 1_000)), ProductQuery(sort: .title(), filters: [.syncState(.pendingUpsert)]),
+            ProductQuery(sort: .brand(.descending), filters: [.not(.syncState(.synced))]),
+        ] {
+            #expect(try await a.store.query(query) == b.store.query(query), "\(context): \(query.sort)")
+        }
+    }
+}
+
+/// Deterministic UUIDs from a seed, the same sequence for both twins.
+private final class SeededUUIDSource: @unchecked Sendable {
+    // @unchecked: `random` is only used under `lock`.
+    private let lock = NSLock()
+    private var random: SeededRandomNumberGenerator
+
+    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
+
+    func next() -> UUID {
+        lock.withLock {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &random) }
+            bytes[6] = bytes[6] & 0x0F | 0x40
+            bytes[8] = bytes[8] & 0x3F | 0x80
+            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        }
+    }
+}

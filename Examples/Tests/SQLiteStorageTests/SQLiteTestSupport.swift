@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import InventoryKit
+import ProductModule
+import SQLiteStorage
+
+/// Factories for the SQLite tests.
+enum SQLiteTestSupport {
+    /// A fixed point in time.
+    static let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    /// A database path in a fresh temporary folder (the folder is created by the storage).
+    static func temporaryDatabasePath(_ name: String = "inventory.sqlite") -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("sqlitestore-\(UUID().uuidString)")
+            .appendingPathComponent(name).path
+    }
+
+    /// A valid EAN-13 built from a number.
+    static func ean13(_ number: Int) -> String {
+        let body = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
+        return body + String(GTIN.checkDigit(for: body) ?? 0)
+    }
+
+    /// A deterministic UUID built from a number.
+    static func uuid(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
+    }
+
+    /// A valid product: with a barcode (its id is the barcode) or without (a generated id).
+    static func product(
+        _ number: Int, barcode: Bool = false, title: String? = nil, brand: String? = nil, now: Date = t0
+    ) throws -> Product {
+        try Product.new(
+            barcode: barcode ? ean13(number) : nil, title: title ?? "Product \(number)", brand: brand, id: uuid(number),
+            now: now)
+    }
+
+    /// Every row of every table, by table name: equal dumps mean equal databases.
+    static func dump(_ reader: any DatabaseReader) async throws -> [String: [[DatabaseValue]]] {
+        try await reader.read { db in
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            var dump: [String: [[DatabaseValue]]] = [:]
+            for table in tables {
+                dump[table] = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY rowid").map { Array($0.databaseValues) }
+            }
+            return dump
+        }
+    }
+}
