@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "InventorySync", targets: ["InventorySync"]),
         .library(name: "ProductModule", targets: ["ProductModule"]),
         .library(name: "ProductModuleTesting", targets: ["ProductModuleTesting"]),
+        .library(name: "ProductImport", targets: ["ProductImport"]),
         .library(name: "InventoryModule", targets: ["InventoryModule"]),
         .library(name: "InventoryModuleTesting", targets: ["InventoryModuleTesting"]),
     ],
@@ -27,6 +28,11 @@ let package = Package(
         .target(
             name: "ProductModuleTesting",
             dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ProductImport",
+            dependencies: ["InventoryKit", "InventorySync", "ProductModule"],
             swiftSettings: strictSettings
         ),
         // InventoryModule must never depend on ProductModule: an inventory lot refers to a product by its id only.
@@ -55,6 +61,12 @@ let package = Package(
         .testTarget(
             name: "ProductModuleTests",
             dependencies: ["InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting", "ProductModuleTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProductImportTests",
+            dependencies: ["ProductImport", "InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         // Deliberately without ProductModule: proves the inventory module builds and runs without it.
