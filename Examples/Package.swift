@@ -67,6 +67,7 @@ let package = Package(
             name: "Pantry",
             dependencies: [
                 "JSONFileStorage", "SQLiteStorage",
+                .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),

@@ -11,8 +11,8 @@ struct Pantry: AsyncParsableCommand {
             Run `pantry demo` for a guided tour in a temporary folder.
             """,
         subcommands: [
-            ProductCommand.self, StockCommand.self, ShoppingListCommand.self, UndoCommand.self,
-            SyncCommand.self, IDCommand.self,
+            ImportCommand.self, ProductCommand.self, StockCommand.self, ShoppingListCommand.self, UndoCommand.self,
+            SyncCommand.self, IDCommand.self, DemoCommand.self,
         ])
 }
 

@@ -141,3 +141,35 @@ struct PantryJSONStoreTests {
         #expect(onSQLite.output.contains("Milk") && onSQLite.output.contains("2"))
     }
 }
+
+@Suite("pantry import and demo")
+struct PantryImportAndDemoTests {
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Data")
+
+    @Test("import reads CSV and Open Food Facts JSONL feeds, and a second import creates nothing")
+    func importFeeds() throws {
+        let folder = try newFolder()
+        let csv = try PantryRun.run(["import", Self.data.appendingPathComponent("sample-products.csv").path], in: folder)
+        #expect(csv.status == 0 && csv.output.contains("10 created"))
+        let jsonl = try PantryRun.run(["import", Self.data.appendingPathComponent("openfoodfacts-sample.jsonl").path, "--json"], in: folder)
+        #expect(jsonl.output.contains("\"created\" : 6"))
+        let again = try PantryRun.run(["import", Self.data.appendingPathComponent("sample-products.csv").path], in: folder)
+        #expect(again.output.contains("0 created") && again.output.contains("10 unchanged"))
+        let jam = try PantryRun.run(["product", "show", "3045320094008"], in: folder)
+        #expect(jam.output.contains("Strawberry Jam") && jam.output.contains("Bonne Maman"))
+        let bad = try PantryRun.run(["import", "missing.csv"], in: folder)
+        #expect(bad.status != 0 && bad.error.contains("missing.csv"))
+    }
+
+    @Test("demo runs the whole tour in a temporary folder", arguments: ["sqlite", "json"])
+    func demo(_ store: String) throws {
+        let folder = try newFolder()
+        let run = try PantryRun.run(["demo", "--store", store, "--folder", folder.appendingPathComponent("tour").path], in: folder)
+        #expect(run.status == 0, "demo failed: \(run.error)")
+        #expect(run.output.contains("10 created") && run.output.contains("0 created, 10 unchanged"))
+        #expect(run.output.contains("Whole milk") && run.output.contains("due within 7 days: Whole milk"))
+        #expect(run.output.contains("peas on the kitchen device after syncing back: 3 (was 4)"))
+        #expect(run.output.contains("both devices hold the same stock: yes"))
+    }
+}

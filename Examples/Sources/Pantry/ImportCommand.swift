@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import ProductImport
+import ProductModule
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `pantry import <file>`: Open Food Facts JSON / JSONL and CSV feeds through the ImportService.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import products from an Open Food Facts .json/.jsonl file or a .csv feed.",
+        discussion: "CSV columns: barcode, title, brand, category, size (header names are matched case-insensitively).")
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "The file to import.") var file: String
+
+    func run() async throws {
+        let environment = try await PantryEnvironment.open(options)
+        let report = try await Self.importFile(URL(fileURLWithPath: file), into: environment, showProgress: !options.json)
+        await environment.close()
+        if options.json {
+            struct Summary: Encodable {
+                var created, updated, unchanged, rejected, warnings: Int
+                var rejections: [String]
+            }
+            return try Output.json(Summary(
+                created: report.created.count, updated: report.updated.count, unchanged: report.unchanged.count,
+                rejected: report.rejected.count, warnings: report.warnings.count, rejections: report.rejected.map { "\($0)" }))
+        }
+        print("imported \(report.processed) records: \(report.created.count) created, \(report.updated.count) updated, "
+              + "\(report.unchanged.count) unchanged, \(report.rejected.count) rejected, \(report.warnings.count) warnings")
+        for rejection in report.rejected.prefix(10) { print("  rejected: \(rejection)") }
+    }
+
+    /// Imports a file by its extension, drawing a progress bar on a terminal.
+    static func importFile(_ url: URL, into environment: PantryEnvironment, showProgress: Bool) async throws -> ImportReport<ProductID> {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PantryError.invalidArgument("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        let service = ImportService(products: environment.products)
+        let job: ImportJob
+        switch url.pathExtension.lowercased() {
+        case "csv":
+            job = await service.start(CSVDocument(parsing: data).records, from: CSVProductNormalizer())
+        case "jsonl", "ndjson":
+            job = await service.start(OpenFoodFactsNormalizer.records(fromJSONLines: data), from: OpenFoodFactsNormalizer())
+        case "json":
+            job = await service.start([data], from: OpenFoodFactsNormalizer())
+        default:
+            throw PantryError.invalidArgument("\(url.lastPathComponent): use a .csv, .json or .jsonl file")
+        }
+        let drawBar = showProgress && isatty(STDOUT_FILENO) == 1
+        for await progress in job.progress where drawBar {
+            let fraction = progress.fractionCompleted ?? 0
+            let filled = Int(fraction * 30)
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled)
+            FileHandle.standardOutput.write(Data("\r[\(bar)] \(progress.processed)/\(progress.total ?? 0)".utf8))
+        }
+        if drawBar { print("") }
+        return try await job.report()
+    }
+}
