@@ -50,7 +50,7 @@ enum ServiceFixtures {
         let catalog: Catalog
         let replica: ReplicaID
         let strategy: InventorySyncStrategy
-        private let uuids: UUIDSource
+        private let uuids: SeededUUIDGenerator
         private(set) var service: InventoryModuleService
 
         init(
@@ -64,7 +64,7 @@ enum ServiceFixtures {
             self.clock = clock
             self.replica = ReplicaID(name)
             self.strategy = strategy
-            uuids = UUIDSource(seed: name.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
+            uuids = SeededUUIDGenerator(seed: name.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
             service = InventoryModuleService(
                 storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
                 replicaID: replica, clock: clock.clock, random: .seeded(seed), makeUUID: { [uuids] in uuids.next() })
@@ -90,26 +90,6 @@ enum ServiceFixtures {
         func purchase(_ product: ProductReference, _ amount: String, at location: LocationID) async throws -> InventoryTransactionResult {
             try await service.perform(
                 .purchase(PurchaseRequest(productId: product, amount: dec(amount), unit: piece, locationId: location)), in: home)
-        }
-    }
-}
-
-/// Deterministic UUIDs from a seed.
-final class UUIDSource: @unchecked Sendable {
-    // @unchecked: `random` is only used under `lock`.
-    private let lock = NSLock()
-    private var random: SeededRandomNumberGenerator
-
-    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
-
-    func next() -> UUID {
-        lock.withLock {
-            let high = random.next()
-            let low = random.next()
-            let text = String(format: "%08x-%04x-4%03x-8%03x-%012llx", UInt32(truncatingIfNeeded: high >> 32),
-                              UInt16(truncatingIfNeeded: high >> 16), UInt16(truncatingIfNeeded: high) & 0x0FFF,
-                              UInt16(truncatingIfNeeded: low >> 48) & 0x0FFF, low & 0xFFFF_FFFF_FFFF)
-            return UUID(uuidString: text) ?? UUID()
         }
     }
 }

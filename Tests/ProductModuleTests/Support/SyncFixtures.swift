@@ -28,7 +28,7 @@ enum SyncFixtures {
         let remote: InMemoryProductRemote
         let replica: ReplicaID
         let strategy: ProductSyncStrategy
-        let uuids: SeededUUIDs
+        let uuids: SeededUUIDGenerator
         private var seed: UInt64
         private(set) var service: ProductModuleService
 
@@ -48,7 +48,7 @@ enum SyncFixtures {
             self.strategy = strategy
             // Each device draws its own ids: mix the device's name into the seed.
             let mixed = name.utf8.reduce(seed ^ 0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-            self.uuids = SeededUUIDs(seed: mixed)
+            self.uuids = SeededUUIDGenerator(seed: mixed)
             self.seed = mixed
             service = Self.makeService(storage, remote, clock, connectivity, replica, strategy, uuids, seed)
         }
@@ -74,37 +74,12 @@ enum SyncFixtures {
 
         private static func makeService(
             _ storage: InventoryKitTesting.InMemoryStorageProvider, _ remote: InMemoryProductRemote, _ clock: ManualClock,
-            _ connectivity: ToggleConnectivity, _ replica: ReplicaID, _ strategy: ProductSyncStrategy, _ uuids: SeededUUIDs,
+            _ connectivity: ToggleConnectivity, _ replica: ReplicaID, _ strategy: ProductSyncStrategy, _ uuids: SeededUUIDGenerator,
             _ seed: UInt64
         ) -> ProductModuleService {
             ProductModuleService(
                 storage: storage, remote: remote, connectivity: connectivity, strategy: strategy, replicaID: replica,
                 clock: clock.clock, random: .seeded(seed), makeUUID: { uuids.next() })
-        }
-    }
-}
-
-/// Deterministic UUIDs from a seed.
-final class SeededUUIDs: @unchecked Sendable {
-    // @unchecked: `random` is only used under `lock`.
-    private let lock = NSLock()
-    private var random: SeededRandomNumberGenerator
-
-    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
-
-    func next() -> UUID {
-        lock.withLock {
-            let high = random.next()
-            let low = random.next()
-            var bytes = [UInt8](repeating: 0, count: 16)
-            for index in 0..<8 {
-                bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
-                bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * index))
-            }
-            bytes[6] = bytes[6] & 0x0F | 0x40
-            bytes[8] = bytes[8] & 0x3F | 0x80
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         }
     }
 }
