@@ -68,12 +68,11 @@ public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
         ).map { stored throws(StorageError) in try ProductOutboxEntry.decode(stored) }
     }
 
-    /// The pending outbox entry of a product, if any.
+    /// The pending outbox entry of a product, if any: the entry its sync record names (one lookup by key,
+    /// never a scan of the outbox).
     public func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry? {
-        let page = try await storage.userMetadata.query(
-            ProductOutboxEntry.self,
-            RecordQuery(filter: .equals("entityID", .string(id.rawValue)), sort: [.descending("sequence")], limit: 1))
-        return page.records.first
+        guard let operation = try await syncRecord(id)?.pendingOperationID else { return nil }
+        return try await storage.userMetadata.load(ProductOutboxEntry.self, id: RecordID(operation))
     }
 
     /// The number of outbox entries.

@@ -22,7 +22,10 @@ public protocol ProductSyncStateStore: Sendable {
     /// - Throws: a storage error.
     func quarantinedEntries() async throws -> [ProductOutboxEntry]
 
-    /// The pending outbox entry of a product, if any.
+    /// The pending outbox entry of a product, if any (quarantined ones included).
+    ///
+    /// Every outbox entry of a product is the one its ``ProductSyncRecord/pendingOperationID`` names; adapters may
+    /// look it up through that id.
     ///
     /// - Throws: a storage error.
     func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry?
