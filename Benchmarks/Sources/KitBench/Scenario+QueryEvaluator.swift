@@ -1,0 +1,74 @@
+import Foundation
+import InventoryKit
+import ProductModule
+
+// MARK: - Reference query evaluator
+
+extension Scenario {
+    /// `ProductQueryEvaluator.page` (filter on the main category, newest change first, first page of 50) over N
+    /// products in memory, against `filter` + `sorted` + `prefix` on the same array.
+    static let queryEvaluator = Scenario(
+        name: "query.evaluator-page",
+        summary: "ProductQueryEvaluator.page(category food, updatedAt desc, 50) over N in memory vs filter + sorted + prefix",
+        target: 1.5
+    ) { fixtures in
+        // In store order (shuffled), as a remote or a dictionary-backed store hands them over.
+        var generator = SplitMix64(seed: 42)
+        let products = await fixtures.products().shuffled(using: &generator)
+        let pageSize = fixtures.configuration.pageSize
+        let query = ProductQuery(
+            page: PageRequest(limit: pageSize), sort: .updatedAt(.descending), filters: [.category(main: "food")])
+        let expected = try ProductQueryEvaluator.page(products, query: query).products.map(\.productId)
+        guard expected == Self.plainPage(products, limit: pageSize).map(\.productId), expected.count == pageSize else {
+            throw BenchmarkError.mismatch(scenario: "query.evaluator-page", detail: "the pages differ")
+        }
+        let repeats = 5
+        return ScenarioRun(
+            ours: {
+                try Stopwatch.timeSync {
+                    for _ in 0..<repeats {
+                        let page = try ProductQueryEvaluator.page(products, query: query)
+                        precondition(page.products.count == pageSize)
+                    }
+                }
+            },
+            baseline: {
+                Stopwatch.timeSync {
+                    for _ in 0..<repeats {
+                        let page = Self.plainPage(products, limit: pageSize)
+                        precondition(page.count == pageSize)
+                    }
+                }
+            })
+    }
+
+    /// The page in plain Swift: the same filter, the same order (updatedAt descending, then product id bytes
+    /// ascending), the first `limit`.
+    @inline(never)
+    static func plainPage(_ products: [Product], limit: Int) -> [Product] {
+        Array(
+            products.filter { $0.category?.main == "food" }
+                .sorted { lhs, rhs in
+                    if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
+                    return lhs.productId.rawValue.utf8.lexicographicallyPrecedes(rhs.productId.rawValue.utf8)
+                }
+                .prefix(limit))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so every run shuffles the same way.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import InventoryKit
+import InventorySync
+import ProductModule
+import SQLiteStorage
+
+// MARK: - SQLite provider (SQLiteStorage + SQLiteProductStore on GRDB) against the C API
+
+extension Scenario {
+    /// One `SQLiteProductStore.commit` of a transaction adding every product (with sync records and outbox
+    /// entries) to an empty database, against the same rows written through the C API.
+    static let sqliteBulkAdd = Scenario(
+        name: "sqlite.bulk-add",
+        summary: "SQLiteProductStore.commit of N new products + sync records + outbox vs C API inserts, one transaction",
+        target: 1.3
+    ) { fixtures in
+        let transaction = BenchData.addTransaction(await fixtures.products())
+        return try await bulkWrite("sqlite.bulk-add", transaction, template: fixtures.emptyTemplate(), upsert: false, fixtures)
+    }
+
+    /// One `SQLiteProductStore.commit` updating every product of a synced store, against the same rows upserted
+    /// through the C API.
+    static let sqliteBulkUpdate = Scenario(
+        name: "sqlite.bulk-update",
+        summary: "SQLiteProductStore.commit updating N existing products (+ sync, outbox) vs C API INSERT … ON CONFLICT DO UPDATE",
+        target: 1.3
+    ) { fixtures in
+        let transaction = BenchData.updateTransaction(await fixtures.products())
+        return try await bulkWrite("sqlite.bulk-update", transaction, template: fixtures.syncedTemplate(), upsert: true, fixtures)
+    }
+
+    private static func bulkWrite(
+        _ name: String, _ transaction: ProductLocalTransaction, template: String, upsert: Bool, _ fixtures: BenchFixtures
+    ) async throws -> ScenarioRun {
+        let files = SideFiles(fixtures: fixtures)
+        return ScenarioRun(
+            ours: {
+                let path = try await fixtures.copy(template, as: "ours.sqlite")
+                let storage = try SQLiteStorage(path: path)
+                let store = SQLiteProductStore(storage: storage)
+                let seconds = try await Stopwatch.time { try await store.commit(transaction) }
+                try storage.close()
+                await files.keepOrRemove(path, side: .ours)
+                return seconds
+            },
+            baseline: {
+                let path = try await fixtures.copy(template, as: "baseline.sqlite")
+                let seconds = try Self.rawWrite(transaction, path: path, upsert: upsert)
+                await files.keepOrRemove(path, side: .baseline)
+                return seconds
+            },
+            verify: {
+                guard let ours = await files.path(of: .ours), let baseline = await files.path(of: .baseline) else { return }
+                let (oursDigest, baselineDigest) = (try TableDigest.productTables(at: ours), try TableDigest.productTables(at: baseline))
+                guard oursDigest == baselineDigest else {
+                    throw BenchmarkError.mismatch(scenario: name, detail: "ours \(oursDigest); baseline \(baselineDigest)")
+                }
+                await files.removeAll()
+            },
+            finish: { await files.removeAll() })
+    }
+
+    /// Opens the database (untimed), then times statement preparation and the one transaction.
+    private static func rawWrite(_ transaction: ProductLocalTransaction, path: String, upsert: Bool) throws -> Double {
+        let database = try RawDatabase(path: path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let writer = try RawProductWriter(database: database, upsert: upsert)
+        try writer.writeInOneTransaction(transaction)
+        return Stopwatch.seconds(start.duration(to: clock.now))
+    }
+
+    /// Every product, page by page (`ProductQuery`, newest change first, pages of 50, keyset cursor), against
+    /// the same keyset pagination through the C API on the same index, decoding each payload with one reused
+    /// `JSONDecoder`.
+    static let sqliteFetchAllPages = Scenario(
+        name: "sqlite.fetch-all-pages",
+        summary: "every product through ProductQuery pages of 50 (updatedAt desc, keyset) vs C API keyset pagination + JSONDecoder",
+        target: 1.6
+    ) { fixtures in
+        let path = try await fixtures.copy(fixtures.syncedTemplate(), as: "pages.sqlite")
+        let pageSize = fixtures.configuration.pageSize
+        let results = PageResults()
+        // Both sides open a new connection for each measurement (untimed) and read the same file.
+        return ScenarioRun(
+            ours: {
+                var fingerprint = Fingerprint()
+                let storage = try SQLiteStorage(path: path)
+                let store = SQLiteProductStore(storage: storage)
+                defer { try? storage.close() }
+                let seconds = try await Stopwatch.time {
+                    var next: ProductQuery? = ProductQuery(page: PageRequest(limit: pageSize), sort: .updatedAt(.descending))
+                    while let query = next {
+                        let page = try await store.query(query)
+                        for product in page.products { fingerprint.add(product) }
+                        next = query.after(page.nextCursor)
+                    }
+                }
+                await results.record(fingerprint, side: .ours)
+                return seconds
+            },
+            baseline: {
+                var fingerprint = Fingerprint()
+                let database = try RawDatabase(path: path)
+                let seconds = try Stopwatch.timeSync {
+                    try Self.rawFetchAll(database, pageSize: pageSize) { fingerprint.add($0) }
+                }
+                await results.record(fingerprint, side: .baseline)
+                return seconds
+            },
+            verify: { try await results.verify("sqlite.fetch-all-pages", expectedCount: fixtures.configuration.productCount) },
+            finish: { fixtures.removeDatabase(path) })
+    }
+
+    /// Keyset pagination written by hand: the first page, then `WHERE (updated_at, product_id)` after the last
+    /// row, on the `(updated_at, product_id)` index, until a page comes back short.
+    private static func rawFetchAll(_ database: RawDatabase, pageSize: Int, _ body: (Product) -> Void) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .deferredToDate
+        let first = try database.prepare(
+            "SELECT product_id, payload FROM products ORDER BY updated_at DESC, product_id ASC LIMIT ?1")
+        let after = try database.prepare(
+            """
+            SELECT product_id, payload FROM products WHERE updated_at <= ?1 AND (updated_at < ?1 OR product_id > ?2)
+            ORDER BY updated_at DESC, product_id ASC LIMIT ?3
+            """)
+        var cursor: (updatedAt: Double, id: String)?
+        while true {
+            let statement: RawStatement
+            if let cursor {
+                statement = after
+                statement.bind(1, cursor.updatedAt)
+                statement.bind(2, cursor.id)
+                statement.bind(3, Int64(pageSize))
+            } else {
+                statement = first
+                statement.bind(1, Int64(pageSize))
+            }
+            var count = 0
+            var last: Product?
+            while try statement.step() {
+                let product = try decoder.decode(Product.self, from: statement.data(1))
+                body(product)
+                last = product
+                count += 1
+            }
+            statement.reset()
+            guard count == pageSize, let last else { return }
+            cursor = (last.updatedAt.timeIntervalSinceReferenceDate, last.productId.rawValue)
+        }
+    }
+
+    /// The last page of the same query against its first page, both through `SQLiteProductStore.query`: a keyset
+    /// page should cost the same at any depth.
+    static let sqlitePageDepth = Scenario(
+        name: "sqlite.last-vs-first-page",
+        summary: "SQLiteProductStore.query of the last page (ours) vs the first page (baseline), pages of 50",
+        target: 1.5
+    ) { fixtures in
+        let path = try await fixtures.copy(fixtures.syncedTemplate(), as: "depth.sqlite")
+        let storage = try SQLiteStorage(path: path)
+        let store = SQLiteProductStore(storage: storage)
+        let configuration = fixtures.configuration
+        let pageSize = configuration.pageSize
+        let firstQuery = ProductQuery(page: PageRequest(limit: pageSize), sort: .updatedAt(.descending))
+        // Newest first: the last page holds products pageSize-1 … 0; it starts after product `pageSize`.
+        let beforeLast = await fixtures.products()[pageSize]
+        let lastQuery = ProductQuery(
+            page: PageRequest(
+                limit: pageSize,
+                cursor: PageCursor(
+                    RecordCursor(
+                        sort: firstQuery.sort.recordSort, values: [.date(beforeLast.updatedAt)],
+                        lastID: beforeLast.productId.recordID))),
+            sort: firstQuery.sort)
+        let last = try await store.query(lastQuery)
+        let first = try await store.query(firstQuery)
+        guard last.products.count == pageSize, last.nextCursor == nil,
+            last.products.first?.productId.rawValue == BenchData.barcode(pageSize - 1),
+            first.products.first?.productId.rawValue == BenchData.barcode(configuration.productCount - 1)
+        else {
+            throw BenchmarkError.setup("the last page is not what the benchmark expects")
+        }
+        let fetches = configuration.pageFetches
+        return ScenarioRun(
+            ours: {
+                try await Stopwatch.time {
+                    for _ in 0..<fetches { _ = try await store.query(lastQuery) }
+                }
+            },
+            baseline: {
+                try await Stopwatch.time {
+                    for _ in 0..<fetches { _ = try await store.query(firstQuery) }
+                }
+            },
+            finish: {
+                try storage.close()
+                fixtures.removeDatabase(path)
+            })
+    }
+
+    /// Products added one at a time through `ProductModuleService.addProducts` (one local commit with its outbox
+    /// entry each) into a store of N synced products, against single-row autocommit inserts through the C API.
+    static let sqliteAddOne = Scenario(
+        name: "sqlite.add-one",
+        summary: "ProductModuleService.addProducts([p]) x K into N synced products vs C API single-row autocommit INSERT x K",
+        target: 2.5
+    ) { fixtures in
+        let configuration = fixtures.configuration
+        let template = try await fixtures.syncedTemplate()
+        let newProducts = BenchData.products(configuration.productCount..<(configuration.productCount + configuration.singleAdds))
+        let counts = RowCounts()
+        return ScenarioRun(
+            ours: {
+                let path = try await fixtures.copy(template, as: "add-one-ours.sqlite")
+                let storage = try SQLiteStorage(path: path)
+                let service = ProductModuleService(
+                    store: SQLiteProductStore(storage: storage), replicaID: BenchData.replica,
+                    clock: .constant(BenchData.now))
+                let seconds = try await Stopwatch.time {
+                    for product in newProducts { try await service.addProducts([product]) }
+                }
+                try storage.close()
+                await counts.record(try Self.count("products", path), side: .ours)
+                fixtures.removeDatabase(path)
+                return seconds
+            },
+            baseline: {
+                let path = try await fixtures.copy(template, as: "add-one-baseline.sqlite")
+                let database = try RawDatabase(path: path)
+                let seconds = try Stopwatch.timeSync {
+                    let writer = try RawProductWriter(database: database, upsert: false)
+                    for product in newProducts { try writer.insert(product, syncState: .pendingUpsert) }
+                }
+                await counts.record(try Self.count("products", path), side: .baseline)
+                fixtures.removeDatabase(path)
+                return seconds
+            },
+            verify: {
+                try await counts.verify("sqlite.add-one", expected: configuration.productCount + configuration.singleAdds)
+            })
+    }
+
+    static func count(_ table: String, _ path: String) throws -> Int {
+        let statement = try RawDatabase(path: path).prepare("SELECT COUNT(*) FROM \(table)")
+        _ = try statement.step()
+        return Int(statement.int64(0))
+    }
+}

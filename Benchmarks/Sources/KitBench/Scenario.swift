@@ -1,0 +1,57 @@
+/// One comparison of the table: a path of the kit ("ours") against a baseline doing the same work, and the
+/// largest acceptable ratio ours / baseline.
+///
+/// ``prepare`` builds what both sides share (untimed) and returns the two sides; each side prepares its own
+/// per-measurement state (a fresh database copy, an open connection), times only its work with ``Stopwatch``,
+/// and cleans up.
+struct Scenario: Sendable {
+    /// The name shown in the table and matched by `--only`.
+    let name: String
+    /// One line on what is compared, for `--list`.
+    let summary: String
+    /// The largest acceptable ratio ours / baseline.
+    let target: Double
+    /// Builds the shared fixtures and returns the two sides.
+    let prepare: @Sendable (BenchFixtures) async throws -> ScenarioRun
+}
+
+/// The two sides of a prepared scenario.
+struct ScenarioRun: Sendable {
+    /// One measurement of the kit's path, in seconds.
+    let ours: @Sendable () async throws -> Double
+    /// One measurement of the baseline, in seconds.
+    let baseline: @Sendable () async throws -> Double
+    /// Checks, after the measurements, that both sides produced the same result; throws
+    /// ``BenchmarkError/mismatch(scenario:detail:)`` otherwise.
+    var verify: @Sendable () async throws -> Void = {}
+    /// Releases what ``Scenario/prepare`` built (open stores, files).
+    var finish: @Sendable () async throws -> Void = {}
+}
+
+/// The medians of one scenario.
+struct ScenarioResult: Sendable, Encodable {
+    let name: String
+    let oursSeconds: Double
+    let baselineSeconds: Double
+    let target: Double
+    /// Every measurement, in run order, for the docs and for spotting noise.
+    let oursSamples: [Double]
+    let baselineSamples: [Double]
+
+    var ratio: Double { oursSeconds / baselineSeconds }
+    var pass: Bool { ratio <= target }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, oursSeconds = "ours_s", baselineSeconds = "baseline_s", ratio, target, pass
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(oursSeconds, forKey: .oursSeconds)
+        try container.encode(baselineSeconds, forKey: .baselineSeconds)
+        try container.encode(ratio, forKey: .ratio)
+        try container.encode(target, forKey: .target)
+        try container.encode(pass, forKey: .pass)
+    }
+}
