@@ -1,31 +1,29 @@
 /// The data sizes of a run: the full sizes of the issue, or scaled down for a CI smoke run (`--quick`).
 struct BenchConfiguration: Sendable {
     /// Products in the SQLite stores, the JSON-file store and the in-memory query (100 000 in a full run).
-    var productCount: Int
+    let productCount: Int
     /// Products in the small JSON-file store the save is compared with (1 000).
-    var smallStoreCount: Int
+    let smallStoreCount: Int
     /// Page size of the keyset pagination scenarios (50).
-    var pageSize: Int
+    let pageSize: Int
     /// How often one page is fetched per measurement in the page-depth scenario.
-    var pageFetches: Int
+    let pageFetches: Int
     /// How many single products are added, one commit each, per measurement.
-    var singleAdds: Int
+    let singleAdds: Int
     /// How many single products are saved into each JSON-file store per measurement (each save fsyncs).
-    var jsonSaves: Int
+    let jsonSaves: Int
     /// UUIDv5 ids per measurement (1 000 000).
-    var uuidCount: Int
+    let uuidCount: Int
     /// Pending changes pushed by the sync scenario (10 000).
-    var syncCount: Int
-    /// Measurements per side; the median is reported.
-    var repetitions: Int
+    let syncCount: Int
 
     /// The sizes the issue asks for.
     static let full = BenchConfiguration(
         productCount: 100_000, smallStoreCount: 1_000, pageSize: 50, pageFetches: 400, singleAdds: 1_000,
-        jsonSaves: 40, uuidCount: 1_000_000, syncCount: 10_000, repetitions: 3)
+        jsonSaves: 40, uuidCount: 1_000_000, syncCount: 10_000)
 
     /// A smoke run for CI: every scenario and code path, on data about 20 times smaller.
     static let quick = BenchConfiguration(
         productCount: 5_000, smallStoreCount: 200, pageSize: 50, pageFetches: 100, singleAdds: 200,
-        jsonSaves: 8, uuidCount: 100_000, syncCount: 1_000, repetitions: 3)
+        jsonSaves: 8, uuidCount: 100_000, syncCount: 1_000)
 }

@@ -58,6 +58,7 @@ struct KitBench: ParsableCommand {
 
     mutating func validate() throws {
         guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+        guard side == .both || !json else { throw ValidationError("--json needs both sides (no --side)") }
     }
 
     func run() throws {
@@ -76,31 +77,34 @@ struct KitBench: ParsableCommand {
         }
         guard !selected.isEmpty else { throw ValidationError("no scenario name contains \"\(only ?? "")\"") }
 
-        var configuration: BenchConfiguration = quick ? .quick : .full
-        configuration.repetitions = repetitions
+        let configuration: BenchConfiguration = quick ? .quick : .full
         let root = workdir.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("kitbench-\(ProcessInfo.processInfo.processIdentifier)")
         let log: @Sendable (String) -> Void = { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        let clock = ContinuousClock()
+        let start = clock.now
         let fixtures = try BenchFixtures(configuration: configuration, root: root, log: log)
-        defer { if !keepWorkdir { fixtures.removeAll() } }
         log("kitbench: \(quick ? "quick" : "full") run, \(repetitions) repetitions, scratch folder \(root.path)")
 
         let runner = ScenarioRunner(repetitions: repetitions, sides: side, fixtures: fixtures, log: log)
-        let results = try BlockingTask.run {
-            let clock = ContinuousClock()
-            let start = clock.now
-            var results: [ScenarioResult] = []
-            let built = try await Stopwatch.time { try await fixtures.prebuild(for: selected) }
-            log("== fixtures built in \(Report.formatSeconds(built))")
-            for (index, scenario) in selected.enumerated() {
-                results.append(try await runner.run(scenario, index: index))
+        let outcome = Result {
+            try BlockingTask.run {
+                let built = try await Stopwatch.time { try await fixtures.prebuild(for: selected) }
+                log("== fixtures built in \(Report.formatSeconds(built))")
+                var results: [ScenarioResult] = []
+                for (index, scenario) in selected.enumerated() {
+                    results.append(try await runner.run(scenario, index: index))
+                }
+                await fixtures.closeParkedStores()
+                return results
             }
-            await fixtures.closeParkedStores()
-            log("kitbench: finished in \(Report.formatSeconds(Stopwatch.seconds(start.duration(to: clock.now))))")
-            return results
         }
+        if !keepWorkdir { fixtures.removeAll() }
+        log("kitbench: finished in \(Report.formatSeconds(Stopwatch.seconds(start.duration(to: clock.now)))) "
+            + "(scratch folder \(keepWorkdir ? "kept" : "removed"))")
+        let results = try outcome.get()
         print(json ? try Report.json(results) : Report.table(results))
     }
 }

@@ -6,10 +6,12 @@ enum Report {
     static func table(_ results: [ScenarioResult]) -> String {
         let header = ["scenario", "ours", "baseline", "ratio", "target", "pass"]
         let rows = results.map { result in
-            [
+            // With --side, one column holds zeros: no ratio to show.
+            let measuredBoth = result.oursSeconds > 0 && result.baselineSeconds > 0
+            return [
                 result.name, formatSeconds(result.oursSeconds), formatSeconds(result.baselineSeconds),
-                String(format: "%.2fx", result.ratio), String(format: "<= %.2fx", result.target),
-                result.pass ? "yes" : "MISS",
+                measuredBoth ? String(format: "%.2fx", result.ratio) : "-", String(format: "<= %.2fx", result.target),
+                measuredBoth ? (result.pass ? "yes" : "MISS") : "-",
             ]
         }
         let widths = header.indices.map { column in
@@ -26,12 +28,15 @@ enum Report {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 
-    /// The results as `{"scenarios": [{"name": …, "ours_s": …, "baseline_s": …, "ratio": …, "target": …, "pass": …}]}`.
+    /// The results as one JSON object, keys in the documented order:
+    /// `{"scenarios": [{"name": …, "ours_s": …, "baseline_s": …, "ratio": …, "target": …, "pass": …}]}`.
     static func json(_ results: [ScenarioResult]) throws -> String {
-        struct Document: Encodable { let scenarios: [ScenarioResult] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(Document(scenarios: results)), as: UTF8.self)
+        let scenarios = try results.map { result in
+            let name = String(decoding: try JSONEncoder().encode(result.name), as: UTF8.self)
+            return "{\"name\": \(name), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
+                + "\"ratio\": \(result.ratio), \"target\": \(result.target), \"pass\": \(result.pass)}"
+        }
+        return "{\"scenarios\": [" + scenarios.joined(separator: ", ") + "]}"
     }
 
     /// A duration for people: seconds, milliseconds or microseconds with three or four significant digits.

@@ -83,14 +83,3 @@ extension Scenario {
             })
     }
 }
-
-/// How many measurements each side has started.
-actor RoundCounter {
-    private var rounds: [SideFiles.Side: Int] = [:]
-
-    /// The round number of a side's next measurement (0, 1, …).
-    func next(_ side: SideFiles.Side) -> Int {
-        defer { rounds[side, default: 0] += 1 }
-        return rounds[side, default: 0]
-    }
-}

@@ -221,7 +221,7 @@ extension Scenario {
                     for product in newProducts { try await service.addProducts([product]) }
                 }
                 try storage.close()
-                await counts.record(try Self.count("products", path), side: .ours)
+                await counts.record(try RawDatabase(path: path).count("products"), side: .ours)
                 fixtures.removeDatabase(path)
                 return seconds
             },
@@ -232,18 +232,12 @@ extension Scenario {
                     let writer = try RawProductWriter(database: database, upsert: false)
                     for product in newProducts { try writer.insert(product, syncState: .pendingUpsert) }
                 }
-                await counts.record(try Self.count("products", path), side: .baseline)
+                await counts.record(try RawDatabase(path: path).count("products"), side: .baseline)
                 fixtures.removeDatabase(path)
                 return seconds
             },
             verify: {
                 try await counts.verify("sqlite.add-one", expected: configuration.productCount + configuration.singleAdds)
             })
-    }
-
-    static func count(_ table: String, _ path: String) throws -> Int {
-        let statement = try RawDatabase(path: path).prepare("SELECT COUNT(*) FROM \(table)")
-        _ = try statement.step()
-        return Int(statement.int64(0))
     }
 }

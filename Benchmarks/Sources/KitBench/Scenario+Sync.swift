@@ -56,7 +56,7 @@ extension Scenario {
                 let store = SQLiteProductStore(storage: storage)
                 let seconds = try await Stopwatch.time { try await store.commit(synced) }
                 try storage.close()
-                await counts.record(try Self.count("products", path), side: .baseline)
+                await counts.record(try RawDatabase(path: path).count("products"), side: .baseline)
                 fixtures.removeDatabase(path)
                 return seconds
             },

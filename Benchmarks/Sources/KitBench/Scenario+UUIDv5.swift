@@ -17,7 +17,7 @@ extension Scenario {
         for name in names.prefix(1_000) where InventoryIDGenerator.uuidV5(namespace: namespace, name: name) != Self.cryptoUUIDv5(namespace, name) {
             throw BenchmarkError.mismatch(scenario: "uuid5.generate", detail: "the ids of \"\(name)\" differ")
         }
-        let checksums = Checksums()
+        let checksums = UUIDChecksums()
         return ScenarioRun(
             ours: {
                 var checksum = UUIDChecksum()
@@ -54,36 +54,5 @@ extension Scenario {
         bytes.6 = bytes.6 & 0x0F | 0x50
         bytes.8 = bytes.8 & 0x3F | 0x80
         return UUID(uuid: bytes)
-    }
-}
-
-/// An XOR of ids, so the compiler cannot drop the work and the two sides can be shown to produce the same ids.
-struct UUIDChecksum: Sendable, Equatable {
-    private(set) var low: UInt64 = 0
-    private(set) var high: UInt64 = 0
-    private(set) var count = 0
-
-    mutating func add(_ id: UUID) {
-        withUnsafeBytes(of: id.uuid) { raw in
-            low ^= raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-            high ^= raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) &+ UInt64(count)
-        }
-        count += 1
-    }
-}
-
-/// The checksums of every measurement of both sides.
-actor Checksums {
-    private var values: [SideFiles.Side: [UUIDChecksum]] = [:]
-
-    func record(_ checksum: UUIDChecksum, side: SideFiles.Side) {
-        values[side, default: []].append(checksum)
-    }
-
-    func verify(_ scenario: String) throws {
-        let all = values.values.flatMap { $0 }
-        guard let first = all.first, all.allSatisfy({ $0 == first }) else {
-            throw BenchmarkError.mismatch(scenario: scenario, detail: "the generated ids differ")
-        }
     }
 }

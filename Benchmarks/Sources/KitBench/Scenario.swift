@@ -29,29 +29,12 @@ struct ScenarioRun: Sendable {
 }
 
 /// The medians of one scenario.
-struct ScenarioResult: Sendable, Encodable {
+struct ScenarioResult: Sendable {
     let name: String
     let oursSeconds: Double
     let baselineSeconds: Double
     let target: Double
-    /// Every measurement, in run order, for the docs and for spotting noise.
-    let oursSamples: [Double]
-    let baselineSamples: [Double]
 
     var ratio: Double { oursSeconds / baselineSeconds }
     var pass: Bool { ratio <= target }
-
-    private enum CodingKeys: String, CodingKey {
-        case name, oursSeconds = "ours_s", baselineSeconds = "baseline_s", ratio, target, pass
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(oursSeconds, forKey: .oursSeconds)
-        try container.encode(baselineSeconds, forKey: .baselineSeconds)
-        try container.encode(ratio, forKey: .ratio)
-        try container.encode(target, forKey: .target)
-        try container.encode(pass, forKey: .pass)
-    }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// first, and reports the medians.
 struct ScenarioRunner: Sendable {
     /// Which sides to measure: both, or one alone (to profile it; the other side's column then reads 0).
-    enum Sides: String, ExpressibleByArgument, Sendable {
+    enum Sides: String, CaseIterable, ExpressibleByArgument, Sendable {
         case both, ours, baseline
     }
 
@@ -64,7 +64,7 @@ struct ScenarioRunner: Sendable {
             + "\(Report.formatSeconds(measured)) measured")
         return ScenarioResult(
             name: scenario.name, oursSeconds: Self.median(ours), baselineSeconds: Self.median(baseline),
-            target: scenario.target, oursSamples: ours, baselineSamples: baseline)
+            target: scenario.target)
     }
 
     /// Flushes every dirty page to disk (`sync(2)`).

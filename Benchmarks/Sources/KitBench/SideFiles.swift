@@ -1,8 +1,6 @@
 /// The database files of the first measurement of each side, kept until the scenario verifies that both sides
 /// wrote the same rows; the files of later measurements are removed at once.
 actor SideFiles {
-    enum Side: Hashable, Sendable { case ours, baseline }
-
     private var kept: [Side: String] = [:]
     private let fixtures: BenchFixtures
 
