@@ -24,6 +24,9 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
 
     private var entries: [ProductID: Entry] = [:]
     private var appliedOperations: [UUID: Int64] = [:]
+    /// Every applied change as (sequence, product), in sequence order; an element is stale when its product was
+    /// changed again later. A page of the feed is a binary search and a walk, never a sort of everything.
+    private var feed: [(sequence: Int64, productId: ProductID)] = []
     private var sequence: Int64 = 0
     private var faults = RemoteFaultInjector()
 
@@ -110,9 +113,22 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     public func changes(after cursor: Int64?, limit: Int) throws -> ProductChangeBatch {
         try beginCall()
         let after = cursor ?? 0
-        let changed = entries.values.map(\.record).filter { $0.sequence > after }.sorted { $0.sequence < $1.sequence }
-        var page = Array(changed.prefix(max(1, limit)))
-        let hasMore = changed.count > page.count
+        var low = 0
+        var high = feed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if feed[middle].sequence <= after { low = middle + 1 } else { high = middle }
+        }
+        var page: [RemoteProductRecord] = []
+        var hasMore = false
+        for change in feed[low...] {
+            guard let record = entries[change.productId]?.record, record.sequence == change.sequence else { continue }
+            if page.count == max(1, limit) {
+                hasMore = true
+                break
+            }
+            page.append(record)
+        }
         let next = page.last?.sequence ?? cursor
         if let first = page.first, faults.consumeDuplicateDelivery() { page.append(first) }
         return ProductChangeBatch(records: page, cursor: next, hasMore: hasMore)
@@ -156,6 +172,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
                 migratedTo: change.migratedTo, sequence: sequence),
             lastOperationID: request.operationID)
         appliedOperations[request.operationID] = sequence
+        feed.append((sequence, change.productId))
         return ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: sequence))
     }
 }

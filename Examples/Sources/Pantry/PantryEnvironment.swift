@@ -85,7 +85,7 @@ struct PantryEnvironment {
 
     private typealias OpenedStore = (
         storage: any StorageProvider, close: @Sendable () async -> Void,
-        products: any ProductLocalStore & ProductSyncStateStore, inventory: any InventoryJournalStore
+        products: any ProductStore, inventory: any InventoryJournalStore
     )
 
     /// Opens a store: a JSON folder, or a SQLite file (`<folder>/pantry.sqlite` unless the path ends in `.sqlite`).

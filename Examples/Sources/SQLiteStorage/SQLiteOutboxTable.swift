@@ -35,6 +35,19 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         return try decodeAll(statement, [max(1, min(limit, RecordQuery.maximumLimit))])
     }
 
+    /// The entries due at `now` — not quarantined, no next attempt after `now` — in enqueue order, up to
+    /// `limit` (clamped like ``pending(limit:_:)``). The scan follows the `(sequence, operation_id)` index and
+    /// stops after `limit` rows.
+    func due(at now: Date, limit: Int, _ db: Database) throws -> [Entry] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT operation_id, payload FROM \(table)
+                WHERE quarantined = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+                ORDER BY sequence, operation_id LIMIT ?
+                """)
+        return try decodeAll(statement, [now.timeIntervalSinceReferenceDate, max(1, min(limit, RecordQuery.maximumLimit))])
+    }
+
     /// The quarantined entries, in enqueue order.
     func quarantined(_ db: Database) throws -> [Entry] {
         let statement = try db.cachedStatement(

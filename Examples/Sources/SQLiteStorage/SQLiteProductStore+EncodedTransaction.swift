@@ -9,6 +9,7 @@ extension SQLiteProductStore {
     /// with cached statements inside it.
     struct EncodedTransaction: Sendable {
         private let products: [(columns: ProductColumns, payload: Data)]
+        private let syncStateChanges: [(id: String, state: String)]
         private let removedProducts: [String]
         private let tombstones: [(id: String, migratedTo: String?, deletedAt: Double, payload: Data)]
         private let removedTombstones: [String]
@@ -25,6 +26,7 @@ extension SQLiteProductStore {
                 let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productId)
                 return (ProductColumns(write.product, syncState: write.syncState), payload)
             }
+            syncStateChanges = transaction.syncStateChanges.map { ($0.productId.rawValue, $0.syncState.rawValue) }
             removedProducts = transaction.removedProducts.map(\.rawValue)
             tombstones = try transaction.tombstones.map { tombstone in
                 (
@@ -50,6 +52,10 @@ extension SQLiteProductStore {
             if !products.isEmpty {
                 let upsert = try db.cachedStatement(sql: ProductColumns.upsertSQL)
                 for product in products { try upsert.execute(arguments: product.columns.upsertArguments(payload: product.payload)) }
+            }
+            if !syncStateChanges.isEmpty {
+                let update = try db.cachedStatement(sql: "UPDATE products SET sync_state = ? WHERE product_id = ?")
+                for change in syncStateChanges { try update.execute(arguments: [change.state, change.id]) }
             }
             if !removedProducts.isEmpty {
                 let delete = try db.cachedStatement(sql: "DELETE FROM products WHERE product_id = ?")

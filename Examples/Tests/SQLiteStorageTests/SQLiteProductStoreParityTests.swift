@@ -15,12 +15,12 @@ struct SQLiteProductStoreParityTests {
 
     /// One of the twins: a service, its local store and its own remote.
     private struct Twin {
-        let store: any ProductLocalStore & ProductSyncStateStore
+        let store: any ProductStore
         let remote: InMemoryProductRemote
         let clock: ManualClock
         let service: ProductModuleService
 
-        init(store: some ProductLocalStore & ProductSyncStateStore, seed: UInt64) {
+        init(store: some ProductStore, seed: UInt64) {
             self.store = store
             remote = InMemoryProductRemote()
             clock = ManualClock(S.t0)

@@ -10,7 +10,7 @@ import InventorySync
 /// (`product-sync`, `product-outbox`, `product-sync-cursor`). Every ``commit(_:)`` is one
 /// `StorageProvider.commit(_:)`, atomic across both stores. Queries run natively in the store through
 /// ``ProductQuery/recordQuery()`` on the fields of ``Product/indexedFields(syncState:)``.
-public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
+public struct StorageProductStore: ProductStore {
     /// The collection of products in the domain metadata store.
     public static let productCollection: RecordCollection = "products"
     /// The collection holding the pull cursor in the user metadata store.
@@ -60,6 +60,53 @@ public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
         return page.records
     }
 
+    /// The due outbox entries in enqueue order: one query filtering on the quarantine flag and the next attempt.
+    public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
+        let filter = RecordFilter.and([
+            .equals("quarantined", .bool(false)),
+            .or([.not(.exists("nextAttemptAt")), .lessThanOrEqual("nextAttemptAt", .date(now))]),
+        ])
+        var query = ProductOutboxEntry.dueQuery(limit: max(1, min(limit, RecordQuery.maximumLimit)))
+        query.filter = filter
+        return try await storage.userMetadata.query(ProductOutboxEntry.self, query).records
+    }
+
+    /// The sync records of several products, in one read of the user metadata store.
+    public func syncRecords(_ ids: [ProductID]) async throws -> [ProductID: ProductSyncRecord] {
+        let stored = try await storage.userMetadata.records(ids.map(\.recordID), in: ProductSyncRecord.collection)
+        var records: [ProductID: ProductSyncRecord] = [:]
+        for record in stored {
+            let decoded = try ProductSyncRecord.decode(record)
+            records[decoded.productId] = decoded
+        }
+        return records
+    }
+
+    /// The local states of several products: four batched reads (products, tombstones, sync records, and the
+    /// outbox entries the sync records name).
+    public func localStates(_ ids: [ProductID]) async throws -> [ProductID: ProductLocalState] {
+        let keys = ids.map(\.recordID)
+        var states: [ProductID: ProductLocalState] = [:]
+        for stored in try await storage.domainMetadata.records(keys, in: Self.productCollection) {
+            let product = try Self.decodeProduct(stored)
+            states[product.productId, default: ProductLocalState()].product = product
+        }
+        for stored in try await storage.domainMetadata.records(keys, in: ProductTombstone.collection) {
+            let tombstone = try ProductTombstone.decode(stored)
+            states[tombstone.productId, default: ProductLocalState()].tombstone = tombstone
+        }
+        var pending: [RecordID: ProductID] = [:]
+        for (id, record) in try await syncRecords(ids) {
+            states[id, default: ProductLocalState()].syncRecord = record
+            if let operation = record.pendingOperationID { pending[RecordID(operation)] = id }
+        }
+        for stored in try await storage.userMetadata.records(Array(pending.keys), in: ProductOutboxEntry.collection) {
+            let entry = try ProductOutboxEntry.decode(stored)
+            if let id = pending[stored.id] { states[id, default: ProductLocalState()].pendingEntry = entry }
+        }
+        return states
+    }
+
     /// The quarantined outbox entries, in enqueue order.
     public func quarantinedEntries() async throws -> [ProductOutboxEntry] {
         try await storage.userMetadata.all(
@@ -96,10 +143,23 @@ public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
     // MARK: - Writes
 
     /// Applies a transaction as one atomic `StorageProvider` commit.
+    ///
+    /// A ``ProductLocalTransaction/syncStateChanges`` entry rewrites the stored product's indexed fields (its
+    /// payload is kept as stored) under a revision precondition, so a concurrent change of the product fails
+    /// the commit instead of being overwritten.
     public func commit(_ transaction: ProductLocalTransaction) async throws {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
-        for write in transaction.products {
+        var products = transaction.products
+        var stateChanges: [ProductID: SyncStatusKind] = [:]
+        for change in transaction.syncStateChanges {
+            if let index = products.lastIndex(where: { $0.product.productId == change.productId }) {
+                products[index].syncState = change.syncState
+            } else {
+                stateChanges[change.productId] = change.syncState
+            }
+        }
+        for write in products {
             let payload = try RecordCoding.encode(write.product)
             batch.domain.append(
                 .put(
@@ -107,6 +167,14 @@ public struct StorageProductStore: ProductLocalStore, ProductSyncStateStore {
                         id: write.product.productId.recordID, payload: payload,
                         fields: write.product.indexedFields(syncState: write.syncState)),
                     in: Self.productCollection))
+        }
+        if !stateChanges.isEmpty {
+            let keys = Dictionary(stateChanges.map { ($0.key.recordID, $0.value) }, uniquingKeysWith: { _, last in last })
+            for var record in try await storage.domainMetadata.records(Array(keys.keys), in: Self.productCollection) {
+                guard let state = keys[record.id] else { continue }
+                record.fields[ProductIndexField.syncState.rawValue] = .string(state.rawValue)
+                batch.domain.append(.put(record, in: Self.productCollection, precondition: .revision(record.revision)))
+            }
         }
         for id in transaction.removedProducts { batch.domain.append(.delete(id.recordID, in: Self.productCollection)) }
         for tombstone in transaction.tombstones { batch.domain.append(try .save(tombstone)) }

@@ -31,6 +31,7 @@ public actor ProductModuleService {
     /// This replica's identity, the final tiebreak of last-write-wins.
     public nonisolated let replicaID: ReplicaID
 
+    private let store: any ProductStore
     private let makeUUID: @Sendable () -> UUID
     private let hub = SyncEventHub()
     private var lastSequence: Int64?
@@ -39,11 +40,12 @@ public actor ProductModuleService {
 
     /// Creates the service on native ports (for example a SQLite adapter implementing both local ports).
     public init(
-        store: some ProductLocalStore & ProductSyncStateStore, remote: (any ProductRemoteGateway)? = nil,
+        store: some ProductStore, remote: (any ProductRemoteGateway)? = nil,
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: ProductSyncStrategy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
         makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
+        self.store = store
         local = store
         syncState = store
         self.remote = remote
@@ -160,11 +162,13 @@ public actor ProductModuleService {
         let now = clock.now()
         var transaction = ProductLocalTransaction()
         var added: [Product] = []
+        let states = try await store.localStates(products.map(\.productId))
         for product in products {
             try Self.validate(product)
-            if try await local.product(product.productId) != nil { throw ProductModuleError.alreadyExists(product.productId) }
-            let tombstone = try await local.tombstone(product.productId)
-            let previous = try await syncState.syncRecord(product.productId)
+            let state = states[product.productId] ?? ProductLocalState()
+            if state.product != nil { throw ProductModuleError.alreadyExists(product.productId) }
+            let tombstone = state.tombstone
+            let previous = state.syncRecord
             let stamp = tombstone.map { ($0.stamp).successor(now: now, replica: replicaID) }
                 ?? SyncStamp(updatedAt: max(now, product.createdAt), version: 1, replicaID: replicaID)
             var stored = product
@@ -175,7 +179,7 @@ public actor ProductModuleService {
             if tombstone != nil { transaction.removedTombstones.append(product.productId) }
             try await enqueue(
                 ProductChange(productId: stored.productId, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),
-                previous: previous, into: &transaction, now: now)
+                previous: previous, pending: state.pendingEntry, into: &transaction, now: now)
             added.append(stored)
         }
         try await local.commit(transaction)
@@ -195,19 +199,21 @@ public actor ProductModuleService {
         var transaction = ProductLocalTransaction()
         var result = UpdateProductsResult(updated: [], unchanged: [], migrated: [])
         var claimedBarcodes: Set<ProductID> = []
+        let states = try await store.localStates(products.map(\.productId))
         for submitted in products {
             let id = submitted.productId
-            guard let current = try await local.product(id) else { throw ProductModuleError.notFound(id) }
+            let state = states[id] ?? ProductLocalState()
+            guard let current = state.product else { throw ProductModuleError.notFound(id) }
             guard submitted.version == current.version else {
                 throw ProductModuleError.staleVersion(id, stored: current.version, submitted: submitted.version)
             }
-            let previous = try await syncState.syncRecord(id)
+            let previous = state.syncRecord
             let currentStamp = previous?.stamp ?? stamp(of: current)
             if let existing = current.barcode {
                 guard submitted.barcode?.value == existing.value else { throw ProductModuleError.barcodeChangeNotAllowed(id) }
             } else if let barcode = submitted.barcode, barcode.value != id.rawValue {
                 let alias = try await migrate(
-                    submitted, to: barcode, current: current, currentStamp: currentStamp, previous: previous,
+                    submitted, to: barcode, current: current, currentStamp: currentStamp, state: state,
                     claimed: &claimedBarcodes, into: &transaction, now: now)
                 result.migrated.append(alias.alias)
                 result.updated.append(alias.product)
@@ -231,7 +237,7 @@ public actor ProductModuleService {
             }
             try await enqueue(
                 ProductChange(productId: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp),
-                previous: previous, into: &transaction, now: now)
+                previous: previous, pending: state.pendingEntry, into: &transaction, now: now)
             result.updated.append(candidate)
         }
         try await local.commit(transaction)
@@ -249,15 +255,17 @@ public actor ProductModuleService {
         try Self.rejectDuplicates(ids)
         let now = clock.now()
         var transaction = ProductLocalTransaction()
+        let states = try await store.localStates(ids)
         for id in ids {
-            guard let current = try await local.product(id) else { throw ProductModuleError.notFound(id) }
-            let previous = try await syncState.syncRecord(id)
+            let state = states[id] ?? ProductLocalState()
+            guard let current = state.product else { throw ProductModuleError.notFound(id) }
+            let previous = state.syncRecord
             let stamp = (previous?.stamp ?? stamp(of: current)).successor(now: now, replica: replicaID)
             transaction.removedProducts.append(id)
             transaction.tombstones.append(ProductTombstone(productId: id, stamp: stamp))
             try await enqueue(
                 ProductChange(productId: id, product: nil, stamp: stamp, baseStamp: previous?.baseStamp),
-                previous: previous, into: &transaction, now: now)
+                previous: previous, pending: state.pendingEntry, into: &transaction, now: now)
         }
         try await local.commit(transaction)
         await afterLocalWrite()
@@ -353,10 +361,7 @@ public actor ProductModuleService {
     /// Pushes due entries in rounds; returns false when a call failed (the pass stops there).
     private func push(to remote: any ProductRemoteGateway, report: inout ProductSyncReport) async throws -> Bool {
         for _ in 0..<1_000 {
-            let now = clock.now()
-            let due = try await syncState.pendingEntries(limit: strategy.pushBatchSize * 10)
-                .filter { $0.isDue(at: now) }
-                .prefix(strategy.pushBatchSize)
+            let due = try await syncState.dueEntries(at: clock.now(), limit: strategy.pushBatchSize)
             guard !due.isEmpty else { return true }
             let requests = due.map {
                 ProductPushRequest(
@@ -366,20 +371,24 @@ public actor ProductModuleService {
             do {
                 results = try await remote.push(requests)
             } catch {
-                try await recordFailure(of: Array(due), error: RemoteSyncError.classify(error), report: &report)
+                try await recordFailure(of: due, error: RemoteSyncError.classify(error), report: &report)
                 return false
             }
             let outcomes = Dictionary(results.map { ($0.operationID, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+            let records = try await syncState.syncRecords(due.map(\.payload.productId))
+            let now = clock.now()
             var transaction = ProductLocalTransaction()
             var pushedIDs: [String] = []
             var unanswered: [ProductOutboxEntry] = []
             var rejected: [(ProductOutboxEntry, String)] = []
             for entry in due {
+                let record = records[entry.payload.productId]
                 switch outcomes[entry.operationID] {
                 case .applied?:
-                    if try await acknowledge(entry, into: &transaction) { pushedIDs.append(entry.entityID) }
+                    try await acknowledge(entry, record: record, into: &transaction, now: now)
+                    pushedIDs.append(entry.entityID)
                 case .conflict(let current)?:
-                    try await resolveConflict(entry, remote: current, into: &transaction, report: &report)
+                    try await resolveConflict(entry, record: record, remote: current, into: &transaction, report: &report)
                 case .rejected(let reason)?:
                     rejected.append((entry, reason))
                 case nil:
@@ -399,35 +408,46 @@ public actor ProductModuleService {
         return true
     }
 
-    private func acknowledge(_ entry: ProductOutboxEntry, into transaction: inout ProductLocalTransaction) async throws -> Bool {
+    /// The operation of a product's pending outbox entry, as its sync record names it (for a record written
+    /// before records named it, the outbox is asked).
+    private func pendingOperation(of id: ProductID, record: ProductSyncRecord?) async throws -> UUID? {
+        guard let record, record.mayHavePendingEntry else { return nil }
+        if let operation = record.pendingOperationID { return operation }
+        return try await syncState.pendingEntry(for: id)?.operationID
+    }
+
+    /// Books an applied push: the entry leaves the outbox and the product is synced at the pushed stamp — its
+    /// stored content is the entry's, so only its sync state kind changes.
+    private func acknowledge(
+        _ entry: ProductOutboxEntry, record: ProductSyncRecord?, into transaction: inout ProductLocalTransaction,
+        now: Date
+    ) async throws {
         let id = entry.payload.productId
-        let now = clock.now()
-        guard let pending = try await syncState.pendingEntry(for: id), pending.operationID == entry.operationID else {
+        guard try await pendingOperation(of: id, record: record) == entry.operationID else {
             // A newer local change replaced this one while it was in flight: the remote now holds this state,
             // which the newer change (naming this operation as superseded) builds on.
-            if var record = try await syncState.syncRecord(id) {
+            if var record {
                 record.baseStamp = entry.payload.stamp
                 transaction.syncRecords.append(record)
             }
-            return true
+            return
         }
         transaction.removedOutboxEntries.append(entry.operationID)
         transaction.syncRecords.append(
             ProductSyncRecord(
                 productId: id, status: .synced, stamp: entry.payload.stamp, baseStamp: entry.payload.stamp,
                 lastSyncedAt: now))
-        if let product = try await local.product(id) {
-            transaction.products.append(.init(product: product, syncState: .synced))
+        if entry.payload.product != nil {
+            transaction.syncStateChanges.append(.init(productId: id, syncState: .synced))
         }
-        return true
     }
 
     private func resolveConflict(
-        _ entry: ProductOutboxEntry, remote current: RemoteProductRecord, into transaction: inout ProductLocalTransaction,
-        report: inout ProductSyncReport
+        _ entry: ProductOutboxEntry, record: ProductSyncRecord?, remote current: RemoteProductRecord,
+        into transaction: inout ProductLocalTransaction, report: inout ProductSyncReport
     ) async throws {
         let id = entry.payload.productId
-        guard let pending = try await syncState.pendingEntry(for: id), pending.operationID == entry.operationID else {
+        guard try await pendingOperation(of: id, record: record) == entry.operationID else {
             return  // superseded: the newer change meets the conflict itself
         }
         let change = entry.payload
@@ -451,7 +471,7 @@ public actor ProductModuleService {
             try await requeue(
                 entry, as: ProductChange(productId: id, product: product, stamp: stamp, baseStamp: current.stamp,
                                          migratedTo: change.migratedTo),
-                into: &transaction, now: now)
+                previous: record, into: &transaction, now: now)
         case .merged(var merged):
             let stamp = change.stamp.successor(of: current.stamp, now: now, replica: replicaID)
             merged.version = stamp.version
@@ -463,12 +483,13 @@ public actor ProductModuleService {
             }
             try await requeue(
                 entry, as: ProductChange(productId: id, product: merged, stamp: stamp, baseStamp: current.stamp),
-                into: &transaction, now: now)
+                previous: record, into: &transaction, now: now)
         }
     }
 
     private func requeue(
-        _ entry: ProductOutboxEntry, as change: ProductChange, into transaction: inout ProductLocalTransaction, now: Date
+        _ entry: ProductOutboxEntry, as change: ProductChange, previous: ProductSyncRecord?,
+        into transaction: inout ProductLocalTransaction, now: Date
     ) async throws {
         let sequence = try await nextSequence()
         let fresh = entry.superseded(
@@ -478,7 +499,6 @@ public actor ProductModuleService {
         transaction.removedOutboxEntries.append(entry.operationID)
         transaction.outboxEntries.append(fresh)
         let status: SyncStatus = change.isDeletion ? .pendingDelete : .pendingUpsert
-        let previous = try await syncState.syncRecord(change.productId)
         transaction.syncRecords.append(
             ProductSyncRecord(
                 productId: change.productId, status: status, stamp: change.stamp, baseStamp: change.baseStamp,
@@ -493,19 +513,18 @@ public actor ProductModuleService {
     ) async throws {
         let now = clock.now()
         var transaction = ProductLocalTransaction()
+        let records = try await syncState.syncRecords(entries.map(\.payload.productId))
         for entry in entries {
             let id = entry.payload.productId
-            guard let pending = try await syncState.pendingEntry(for: id), pending.operationID == entry.operationID else {
-                continue
-            }
+            guard try await pendingOperation(of: id, record: records[id]) == entry.operationID else { continue }
             let (updated, status) = entry.failed(with: error, at: now, policy: strategy.retryPolicy, random: random)
             transaction.outboxEntries.append(updated)
-            if var record = try await syncState.syncRecord(id) {
+            if var record = records[id] {
                 record.status = status
                 transaction.syncRecords.append(record)
             }
-            if let product = try await local.product(id) {
-                transaction.products.append(.init(product: product, syncState: .failed))
+            if entry.payload.product != nil {
+                transaction.syncStateChanges.append(.init(productId: id, syncState: .failed))
             }
             if updated.isQuarantined {
                 report.quarantined += 1
@@ -536,9 +555,11 @@ public actor ProductModuleService {
             var transaction = ProductLocalTransaction()
             var applied = 0
             let now = clock.now()
-            for record in latest.values.sorted(by: { $0.sequence < $1.sequence }) {
-                if try await syncState.pendingEntry(for: record.productId) != nil { continue }
-                if try await syncState.syncRecord(record.productId)?.stamp == record.stamp { continue }
+            let ordered = latest.values.sorted { $0.sequence < $1.sequence }
+            let known = try await syncState.syncRecords(ordered.map(\.productId))
+            for record in ordered {
+                if try await pendingOperation(of: record.productId, record: known[record.productId]) != nil { continue }
+                if known[record.productId]?.stamp == record.stamp { continue }
                 adopt(record, into: &transaction, now: now)
                 applied += 1
             }
@@ -567,8 +588,9 @@ public actor ProductModuleService {
     }
 
     private func adoptIfNotPending(_ record: RemoteProductRecord) async throws {
-        if try await syncState.pendingEntry(for: record.productId) != nil { return }
-        if let known = try await syncState.syncRecord(record.productId), known.stamp >= record.stamp { return }
+        let known = try await syncState.syncRecord(record.productId)
+        if try await pendingOperation(of: record.productId, record: known) != nil { return }
+        if let known, known.stamp >= record.stamp { return }
         var transaction = ProductLocalTransaction()
         adopt(record, into: &transaction, now: clock.now())
         try await local.commit(transaction)
@@ -577,12 +599,13 @@ public actor ProductModuleService {
     // MARK: - Write internals
 
     private func enqueue(
-        _ change: ProductChange, previous: ProductSyncRecord?, into transaction: inout ProductLocalTransaction, now: Date
+        _ change: ProductChange, previous: ProductSyncRecord?, pending: ProductOutboxEntry?,
+        into transaction: inout ProductLocalTransaction, now: Date
     ) async throws {
         var entry = ProductOutboxEntry(
             operationID: makeUUID(), entityID: change.productId.rawValue, sequence: try await nextSequence(),
             payload: change, enqueuedAt: now)
-        if let pending = try await syncState.pendingEntry(for: change.productId) {
+        if let pending {
             entry = pending.superseded(by: entry)
             transaction.removedOutboxEntries.append(pending.operationID)
         }
@@ -599,7 +622,7 @@ public actor ProductModuleService {
 
     private func migrate(
         _ submitted: Product, to barcode: Barcode, current: Product, currentStamp: SyncStamp,
-        previous: ProductSyncRecord?, claimed: inout Set<ProductID>, into transaction: inout ProductLocalTransaction,
+        state: ProductLocalState, claimed: inout Set<ProductID>, into transaction: inout ProductLocalTransaction,
         now: Date
     ) async throws -> (alias: ProductAlias, product: Product) {
         var base = submitted
@@ -616,13 +639,13 @@ public actor ProductModuleService {
         var canonical = migrated.product
         canonical.barcode = barcode
         let newID = canonical.productId
-        let existing = try await local.product(newID)
-        if claimed.contains(newID) || existing != nil {
+        let target = try await store.localStates([newID])[newID] ?? ProductLocalState()
+        if claimed.contains(newID) || target.product != nil {
             throw ProductModuleError.barcodeAlreadyAssigned(barcode: barcode.value, to: newID)
         }
         claimed.insert(newID)
-        let newTombstone = try await local.tombstone(newID)
-        let newPrevious = try await syncState.syncRecord(newID)
+        let newTombstone = target.tombstone
+        let newPrevious = target.syncRecord
         let canonicalStamp = newTombstone.map { $0.stamp.successor(now: now, replica: replicaID) }
             ?? SyncStamp(updatedAt: max(now, canonical.updatedAt), version: canonical.version, replicaID: replicaID)
         canonical.version = canonicalStamp.version
@@ -631,14 +654,14 @@ public actor ProductModuleService {
         if newTombstone != nil { transaction.removedTombstones.append(newID) }
         try await enqueue(
             ProductChange(productId: newID, product: canonical, stamp: canonicalStamp, baseStamp: newPrevious?.baseStamp),
-            previous: newPrevious, into: &transaction, now: now)
+            previous: newPrevious, pending: target.pendingEntry, into: &transaction, now: now)
         let oldStamp = currentStamp.successor(now: now, replica: replicaID)
         transaction.removedProducts.append(current.productId)
         transaction.tombstones.append(ProductTombstone(productId: current.productId, stamp: oldStamp, migratedTo: newID))
         try await enqueue(
-            ProductChange(productId: current.productId, product: nil, stamp: oldStamp, baseStamp: previous?.baseStamp,
-                          migratedTo: newID),
-            previous: previous, into: &transaction, now: now)
+            ProductChange(productId: current.productId, product: nil, stamp: oldStamp,
+                          baseStamp: state.syncRecord?.baseStamp, migratedTo: newID),
+            previous: state.syncRecord, pending: state.pendingEntry, into: &transaction, now: now)
         return (migrated.alias, canonical)
     }
 
@@ -654,7 +677,9 @@ public actor ProductModuleService {
     }
 
     private func afterLocalWrite() async {
-        if let count = try? await syncState.outboxCount() { await hub.emit(.pendingCount(count)) }
+        if await hub.subscriberCount > 0, let count = try? await syncState.outboxCount() {
+            await hub.emit(.pendingCount(count))
+        }
         guard strategy.writePolicy == .localThenRemoteImmediate, remote != nil else { return }
         schedule { service in _ = try? await service.syncPending() }
     }

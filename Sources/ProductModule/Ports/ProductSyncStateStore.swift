@@ -44,4 +44,38 @@ public protocol ProductSyncStateStore: Sendable {
     ///
     /// - Throws: a storage error.
     func pullCursor() async throws -> Int64?
+
+    /// The outbox entries due at `now` (not quarantined, no retry scheduled after `now`), in enqueue order, up
+    /// to `limit`: what one push round sends.
+    ///
+    /// The default filters ``pendingEntries(limit:)`` of ten times `limit`; an adapter should answer it with a
+    /// query on the next-attempt time, so a round reads only what it pushes and due entries behind many
+    /// waiting ones are not held up.
+    ///
+    /// - Throws: a storage error.
+    func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry]
+
+    /// The sync records of several products, keyed by id (products without one are absent).
+    ///
+    /// - Throws: a storage error.
+    func syncRecords(_ ids: [ProductID]) async throws -> [ProductID: ProductSyncRecord]
+}
+
+extension ProductSyncStateStore {
+    /// The default: ``pendingEntries(limit:)`` of `limit × 10` entries, filtered by `OutboxEntry.isDue(at:)`.
+    public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
+        let limit = max(1, min(limit, RecordQuery.maximumLimit))
+        return Array(
+            try await pendingEntries(limit: min(limit * 10, RecordQuery.maximumLimit)).lazy.filter { $0.isDue(at: now) }
+                .prefix(limit))
+    }
+
+    /// The default: ``syncRecord(_:)`` for each id.
+    public func syncRecords(_ ids: [ProductID]) async throws -> [ProductID: ProductSyncRecord] {
+        var records: [ProductID: ProductSyncRecord] = [:]
+        for id in ids where records[id] == nil {
+            if let record = try await syncRecord(id) { records[id] = record }
+        }
+        return records
+    }
 }

@@ -19,8 +19,25 @@ public struct ProductLocalTransaction: Sendable {
         }
     }
 
+    /// A new sync state kind for a stored product whose content does not change (an acknowledged or failed push).
+    public struct SyncStateChange: Hashable, Sendable {
+        /// The product.
+        public var productId: ProductID
+        /// The sync state kind it is indexed under from now on.
+        public var syncState: SyncStatusKind
+
+        /// Creates a change.
+        public init(productId: ProductID, syncState: SyncStatusKind) {
+            self.productId = productId
+            self.syncState = syncState
+        }
+    }
+
     /// Products to create or replace.
     public var products: [ProductWrite] = []
+    /// Sync state kinds to set on stored products without rewriting them, applied after ``products``; a product
+    /// that is not stored (any more) is skipped.
+    public var syncStateChanges: [SyncStateChange] = []
     /// Products to remove (their tombstones are in ``tombstones``).
     public var removedProducts: [ProductID] = []
     /// Tombstones to create or replace.
@@ -41,7 +58,7 @@ public struct ProductLocalTransaction: Sendable {
 
     /// Whether the transaction writes nothing.
     public var isEmpty: Bool {
-        products.isEmpty && removedProducts.isEmpty && tombstones.isEmpty && removedTombstones.isEmpty
+        products.isEmpty && syncStateChanges.isEmpty && removedProducts.isEmpty && tombstones.isEmpty && removedTombstones.isEmpty
             && syncRecords.isEmpty && outboxEntries.isEmpty && removedOutboxEntries.isEmpty && pullCursor == nil
     }
 }
