@@ -17,6 +17,15 @@ extension SQLiteProductStore {
         private let removedOutboxEntries: [UUID]
         private let outboxEntries: [SQLiteOutboxTable<ProductChange>.EncodedEntry]
         private let pullCursor: Int64?
+        private let requiredUnknown: [ProductID]
+
+        /// The tables ``ProductLocalTransaction/requiredUnknown`` looks into, with the collection a failed check
+        /// names.
+        private static let knownChecks: [(sql: String, collection: RecordCollection)] = [
+            ("SELECT EXISTS (SELECT 1 FROM products WHERE product_id = ?)", StorageProductStore.productCollection),
+            ("SELECT EXISTS (SELECT 1 FROM product_tombstones WHERE product_id = ?)", ProductTombstone.collection),
+            ("SELECT EXISTS (SELECT 1 FROM product_sync WHERE product_id = ?)", ProductSyncRecord.collection),
+        ]
 
         /// Encodes a transaction.
         ///
@@ -45,10 +54,21 @@ extension SQLiteProductStore {
             removedOutboxEntries = transaction.removedOutboxEntries
             outboxEntries = try transaction.outboxEntries.map(outbox.encode)
             pullCursor = transaction.pullCursor
+            requiredUnknown = transaction.requiredUnknown
         }
 
         /// Writes the rows; call it inside a write transaction.
+        ///
+        /// - Throws: `StorageError.preconditionFailed` when a product of ``ProductLocalTransaction/requiredUnknown``
+        ///   is known (the caller's transaction rolls back), or a database error.
         func execute(_ db: Database, outbox: SQLiteOutboxTable<ProductChange>, feed: String) throws {
+            for check in requiredUnknown.isEmpty ? [] : Self.knownChecks {
+                let statement = try db.cachedStatement(sql: check.sql)
+                for id in requiredUnknown where try Bool.fetchOne(statement, arguments: [id.rawValue]) == true {
+                    throw StorageError.preconditionFailed(
+                        collection: check.collection, id: id.recordID, expected: .absent, actualRevision: nil)
+                }
+            }
             if !products.isEmpty {
                 let upsert = try db.cachedStatement(sql: ProductColumns.upsertSQL)
                 for product in products { try upsert.execute(arguments: product.columns.upsertArguments(payload: product.payload)) }

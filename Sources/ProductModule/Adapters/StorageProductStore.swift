@@ -146,10 +146,12 @@ public struct StorageProductStore: ProductStore {
     ///
     /// A ``ProductLocalTransaction/syncStateChanges`` entry rewrites the stored product's indexed fields (its
     /// payload is kept as stored) under a revision precondition, so a concurrent change of the product fails
-    /// the commit instead of being overwritten.
+    /// the commit instead of being overwritten. ``ProductLocalTransaction/requiredUnknown`` becomes `.absent`
+    /// preconditions on the product, its tombstone and its sync record, checked by the provider's atomic commit.
     public func commit(_ transaction: ProductLocalTransaction) async throws {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
+        let unknown = Set(transaction.requiredUnknown)
         var products = transaction.products
         var stateChanges: [ProductID: SyncStatusKind] = [:]
         for change in transaction.syncStateChanges {
@@ -159,14 +161,21 @@ public struct StorageProductStore: ProductStore {
                 stateChanges[change.productId] = change.syncState
             }
         }
+        var guarded: Set<ProductID> = []
         for write in products {
             let payload = try RecordCoding.encode(write.product)
+            let id = write.product.productId
+            let precondition: RecordPrecondition = unknown.contains(id) && guarded.insert(id).inserted ? .absent : .none
             batch.domain.append(
                 .put(
-                    StoredRecord(
-                        id: write.product.productId.recordID, payload: payload,
-                        fields: write.product.indexedFields(syncState: write.syncState)),
-                    in: Self.productCollection))
+                    StoredRecord(id: id.recordID, payload: payload, fields: write.product.indexedFields(syncState: write.syncState)),
+                    in: Self.productCollection, precondition: precondition))
+        }
+        for id in transaction.requiredUnknown where !guarded.contains(id) {
+            batch.domain.append(.delete(id.recordID, in: Self.productCollection, precondition: .absent))
+        }
+        for id in unknown where !transaction.removedTombstones.contains(id) && !transaction.tombstones.contains(where: { $0.productId == id }) {
+            batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection, precondition: .absent))
         }
         if !stateChanges.isEmpty {
             let keys = Dictionary(stateChanges.map { ($0.key.recordID, $0.value) }, uniquingKeysWith: { _, last in last })
@@ -179,7 +188,14 @@ public struct StorageProductStore: ProductStore {
         for id in transaction.removedProducts { batch.domain.append(.delete(id.recordID, in: Self.productCollection)) }
         for tombstone in transaction.tombstones { batch.domain.append(try .save(tombstone)) }
         for id in transaction.removedTombstones { batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection)) }
-        for record in transaction.syncRecords { batch.user.append(try .save(record)) }
+        var guardedRecords: Set<ProductID> = []
+        for record in transaction.syncRecords {
+            let first = unknown.contains(record.productId) && guardedRecords.insert(record.productId).inserted
+            batch.user.append(try .save(record, precondition: first ? .absent : .none))
+        }
+        for id in unknown where !guardedRecords.contains(id) {
+            batch.user.append(.delete(id.recordID, in: ProductSyncRecord.collection, precondition: .absent))
+        }
         for id in transaction.removedOutboxEntries {
             batch.user.append(.delete(RecordID(id), in: ProductOutboxEntry.collection))
         }

@@ -160,9 +160,28 @@ public actor ProductModuleService {
     public func addProducts(_ products: [Product]) async throws -> AddProductsResult {
         try Self.rejectDuplicates(products.map(\.productId))
         let now = clock.now()
+        // New products are the common case: commit them on the condition that the store does not know them,
+        // without reading first. Only when the condition fails are the local states read and the command built
+        // again from them (a re-creation after a delete, or an id that exists).
+        var (transaction, added) = try await additions(products, states: [:], now: now)
+        transaction.requiredUnknown = products.map(\.productId)
+        do {
+            try await local.commit(transaction)
+        } catch StorageError.preconditionFailed {
+            let states = try await store.localStates(products.map(\.productId))
+            (transaction, added) = try await additions(products, states: states, now: now)
+            try await local.commit(transaction)
+        }
+        await afterLocalWrite()
+        return AddProductsResult(added: added)
+    }
+
+    /// The transaction adding `products` over their local states (a missing state is an unknown product).
+    private func additions(
+        _ products: [Product], states: [ProductID: ProductLocalState], now: Date
+    ) async throws -> (ProductLocalTransaction, [Product]) {
         var transaction = ProductLocalTransaction()
         var added: [Product] = []
-        let states = try await store.localStates(products.map(\.productId))
         for product in products {
             try Self.validate(product)
             let state = states[product.productId] ?? ProductLocalState()
@@ -182,9 +201,7 @@ public actor ProductModuleService {
                 previous: previous, pending: state.pendingEntry, into: &transaction, now: now)
             added.append(stored)
         }
-        try await local.commit(transaction)
-        await afterLocalWrite()
-        return AddProductsResult(added: added)
+        return (transaction, added)
     }
 
     /// Updates existing products: each must be submitted from the stored version; unchanged ones are skipped;

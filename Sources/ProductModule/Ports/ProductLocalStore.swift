@@ -8,7 +8,9 @@ import InventorySync
 /// implements the port natively. Implementer obligations:
 /// - ``commit(_:)`` writes the whole ``ProductLocalTransaction`` atomically — products, tombstones, sync records,
 ///   outbox entries and the pull cursor — or nothing. The offline-first guarantee (a change is never stored
-///   without its outbox entry) rests on it.
+///   without its outbox entry) rests on it. Inside the same atomic step it checks
+///   ``ProductLocalTransaction/requiredUnknown`` and throws `StorageError.preconditionFailed` (writing nothing)
+///   when one of those products has a product, tombstone or sync record.
 /// - ``query(_:)`` returns exactly the page ``ProductQueryEvaluator`` computes over the stored products and
 ///   their sync state kinds (run `ProductQueryConformance` from `ProductModuleTesting`).
 /// - All methods are safe to call concurrently.

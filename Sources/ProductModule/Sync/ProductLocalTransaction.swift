@@ -52,6 +52,11 @@ public struct ProductLocalTransaction: Sendable {
     public var removedOutboxEntries: [UUID] = []
     /// The new position in the remote change feed.
     public var pullCursor: Int64?
+    /// Products that must be unknown to the store when the transaction commits: no product, no tombstone and no
+    /// sync record. When one is known, ``ProductLocalStore/commit(_:)`` writes nothing and throws
+    /// `StorageError.preconditionFailed` naming it. ``ProductModuleService/addProducts(_:)`` commits new
+    /// products this way without reading first, and reads only when the condition fails.
+    public var requiredUnknown: [ProductID] = []
 
     /// Creates an empty transaction.
     public init() {}
