@@ -138,7 +138,7 @@ public struct SQLiteProductStore: ProductStore {
     public func localStates(_ ids: [ProductID]) async throws -> [ProductID: ProductLocalState] {
         try await read("read product states") { db in
             var states: [ProductID: ProductLocalState] = [:]
-            for id in ids where states[id] == nil {
+            for id in Set(ids) {
                 var state = ProductLocalState()
                 if let payload = try Data.fetchOne(
                     db.cachedStatement(sql: "SELECT payload FROM products WHERE product_id = ?"), arguments: [id.rawValue])
@@ -156,7 +156,7 @@ public struct SQLiteProductStore: ProductStore {
                     state.pendingEntry = try record.pendingOperationID.map { try Self.outbox.entry($0, db) }
                         ?? Self.outbox.latest(forEntity: id.rawValue, db)
                 }
-                states[id] = state
+                if state != ProductLocalState() { states[id] = state }
             }
             return states
         }

@@ -21,6 +21,15 @@ struct SQLiteProductQueryTests {
         #expect(report.passed == ["queryParity", "paginationUnderInserts"])
     }
 
+    @Test("keeps the ProductStore contract: creation only of unknown products, due entries, sync state changes, batched reads")
+    func storeContract() async {
+        let report = await ProductStoreConformance().run {
+            SQLiteProductStore(storage: try SQLiteStorage(path: S.temporaryDatabasePath()))
+        }
+        #expect(report.failures == [])
+        #expect(report.passed == ProductStoreConformance.checks)
+    }
+
     @Test("queries exactly like the reference evaluator in memory, with other seeds", arguments: [7, 8, 9, 10] as [UInt64])
     func parityInMemory(_ seed: UInt64) async {
         let report = await ProductQueryConformance(seed: seed, productCount: 250, queryCount: 80).run(local: {

@@ -24,7 +24,7 @@ struct SQLiteProductStoreParityTests {
             self.store = store
             remote = InMemoryProductRemote()
             clock = ManualClock(S.t0)
-            let uuids = SeededUUIDSource(seed: seed)
+            let uuids = SeededUUIDGenerator(seed: seed)
             service = ProductModuleService(
                 store: store, remote: remote,
                 strategy: ProductSyncStrategy(
@@ -103,6 +103,12 @@ struct SQLiteProductStoreParityTests {
             #expect(try await a.store.syncRecord(id) == b.store.syncRecord(id), "\(context): sync record \(id)")
             #expect(try await a.store.pendingEntry(for: id) == b.store.pendingEntry(for: id), "\(context): entry of \(id)")
         }
+        #expect(try await a.store.localStates(ids) == b.store.localStates(ids), "\(context): local states")
+        #expect(try await a.store.syncRecords(ids) == b.store.syncRecords(ids), "\(context): sync records")
+        for limit in [1_000, 2] {
+            let now = a.clock.now
+            #expect(try await a.store.dueEntries(at: now, limit: limit) == b.store.dueEntries(at: now, limit: limit), "\(context)")
+        }
         #expect(try await a.store.pendingEntries(limit: 1_000) == b.store.pendingEntries(limit: 1_000), "\(context)")
         #expect(try await a.store.pendingEntries(limit: 2) == b.store.pendingEntries(limit: 2), "\(context)")
         #expect(try await a.store.quarantinedEntries() == b.store.quarantinedEntries(), "\(context)")
@@ -114,26 +120,6 @@ struct SQLiteProductStoreParityTests {
             ProductQuery(sort: .brand(.descending), filters: [.not(.syncState(.synced))]),
         ] {
             #expect(try await a.store.query(query) == b.store.query(query), "\(context): \(query.sort)")
-        }
-    }
-}
-
-/// Deterministic UUIDs from a seed, the same sequence for both twins.
-private final class SeededUUIDSource: @unchecked Sendable {
-    // @unchecked: `random` is only used under `lock`.
-    private let lock = NSLock()
-    private var random: SeededRandomNumberGenerator
-
-    init(seed: UInt64) { random = SeededRandomNumberGenerator(seed: seed) }
-
-    func next() -> UUID {
-        lock.withLock {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            for index in 0..<16 { bytes[index] = UInt8.random(in: 0...255, using: &random) }
-            bytes[6] = bytes[6] & 0x0F | 0x40
-            bytes[8] = bytes[8] & 0x3F | 0x80
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         }
     }
 }

@@ -9,9 +9,8 @@ import InventorySync
 /// call it once per command (instead of four point reads per product), so a native version that answers in one
 /// database read makes a single add or update cheaper.
 public protocol ProductStore: ProductLocalStore, ProductSyncStateStore {
-    /// The local state of each product, keyed by id; an id the store has never seen maps to an empty state
-    /// (or is absent: callers read a missing key as ``ProductLocalState/init(product:tombstone:syncRecord:pendingEntry:)``
-    /// with no arguments).
+    /// The local state of each product the store knows (has a product, tombstone or sync record of), keyed by
+    /// id; unknown ids are absent (callers read them as an empty ``ProductLocalState``).
     ///
     /// - Throws: a storage error, or a corrupt-record error naming the record.
     func localStates(_ ids: [ProductID]) async throws -> [ProductID: ProductLocalState]
@@ -22,13 +21,13 @@ extension ProductStore {
     /// the sync record names one (or, for a record written before records named it, when it is not synced).
     public func localStates(_ ids: [ProductID]) async throws -> [ProductID: ProductLocalState] {
         var states: [ProductID: ProductLocalState] = [:]
-        for id in ids where states[id] == nil {
+        for id in Set(ids) {
             var state = ProductLocalState(
                 product: try await product(id), tombstone: try await tombstone(id), syncRecord: try await syncRecord(id))
             if let record = state.syncRecord, record.mayHavePendingEntry {
                 state.pendingEntry = try await pendingEntry(for: id)
             }
-            states[id] = state
+            if state != ProductLocalState() { states[id] = state }
         }
         return states
     }

@@ -48,9 +48,8 @@ public protocol ProductSyncStateStore: Sendable {
     /// The outbox entries due at `now` (not quarantined, no retry scheduled after `now`), in enqueue order, up
     /// to `limit`: what one push round sends.
     ///
-    /// The default filters ``pendingEntries(limit:)`` of ten times `limit`; an adapter should answer it with a
-    /// query on the next-attempt time, so a round reads only what it pushes and due entries behind many
-    /// waiting ones are not held up.
+    /// The default filters ``pendingEntries(limit:)``; an adapter should answer it with a query on the
+    /// next-attempt time, so a round reads only what it pushes however many entries wait for a retry.
     ///
     /// - Throws: a storage error.
     func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry]
@@ -62,12 +61,18 @@ public protocol ProductSyncStateStore: Sendable {
 }
 
 extension ProductSyncStateStore {
-    /// The default: ``pendingEntries(limit:)`` of `limit × 10` entries, filtered by `OutboxEntry.isDue(at:)`.
+    /// The default: filters ``pendingEntries(limit:)`` by `OutboxEntry.isDue(at:)`, reading `limit × 10`
+    /// entries first and, when those hold too few due ones, the first `RecordQuery.maximumLimit` (due entries
+    /// behind more waiting ones than that are found once those are due or quarantined).
     public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
         let limit = max(1, min(limit, RecordQuery.maximumLimit))
-        return Array(
-            try await pendingEntries(limit: min(limit * 10, RecordQuery.maximumLimit)).lazy.filter { $0.isDue(at: now) }
-                .prefix(limit))
+        var scan = min(limit * 10, RecordQuery.maximumLimit)
+        while true {
+            let entries = try await pendingEntries(limit: scan)
+            let due = Array(entries.lazy.filter { $0.isDue(at: now) }.prefix(limit))
+            if due.count == limit || entries.count < scan || scan == RecordQuery.maximumLimit { return due }
+            scan = RecordQuery.maximumLimit
+        }
     }
 
     /// The default: ``syncRecord(_:)`` for each id.

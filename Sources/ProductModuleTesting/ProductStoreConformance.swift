@@ -1,0 +1,209 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventorySync
+import ProductModule
+
+/// Checks of the ``ProductStore`` obligations the sync engine and the write commands rely on, beyond queries
+/// (those are ``ProductQueryConformance``): creation only of unknown products, due entries, sync state changes
+/// without rewriting products, and batched reads that agree with the point reads.
+///
+/// ```swift
+/// @Test func sqliteStoreKeepsTheContract() async {
+///     let report = await ProductStoreConformance().run { SQLiteProductStore(storage: try SQLiteStorage.inMemory()) }
+///     #expect(report.failures == [])
+/// }
+/// ```
+///
+/// Each check runs on a fresh store from `makeStore`.
+public struct ProductStoreConformance: Sendable {
+    /// The names of the checks, in the order they run.
+    public static let checks = ["requiredUnknown", "dueEntries", "syncStateChanges", "batchReads"]
+
+    private static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
+    private static let replica = ReplicaID("conformance")
+
+    /// Creates the suite.
+    public init() {}
+
+    /// Runs every check, each on a new store.
+    public func run(_ makeStore: @Sendable () async throws -> any ProductStore) async -> ConformanceReport {
+        var report = ConformanceReport()
+        let checks: [(String, (any ProductStore) async throws -> Void)] = [
+            ("requiredUnknown", checkRequiredUnknown), ("dueEntries", checkDueEntries),
+            ("syncStateChanges", checkSyncStateChanges), ("batchReads", checkBatchReads),
+        ]
+        for (name, check) in checks {
+            do {
+                try await check(try await makeStore())
+                report.passed.append(name)
+            } catch let failure as ConformanceFailure {
+                report.failures.append(failure)
+            } catch {
+                report.failures.append(ConformanceFailure(check: name, message: "unexpected error: \(error)"))
+            }
+        }
+        return report
+    }
+
+    // MARK: - Checks
+
+    /// A transaction that requires unknown products writes nothing when a product, tombstone or sync record of
+    /// one exists, and commits when none does.
+    private func checkRequiredUnknown(_ store: any ProductStore) async throws {
+        let check = "requiredUnknown"
+        let (stored, tombstoned, recorded, fresh, bystander) = (
+            try Self.product(1), try Self.product(2), try Self.product(3), try Self.product(4), try Self.product(5)
+        )
+        var setup = ProductLocalTransaction()
+        setup.products = [.init(product: stored, syncState: .synced)]
+        setup.tombstones = [ProductTombstone(productId: tombstoned.productId, stamp: Self.stamp(1))]
+        setup.syncRecords = [Self.syncedRecord(recorded.productId)]
+        try await store.commit(setup)
+        for known in [stored, tombstoned, recorded] {
+            var transaction = Self.creation(of: [bystander, known])
+            transaction.requiredUnknown = [bystander.productId, known.productId]
+            do {
+                try await store.commit(transaction)
+                throw ConformanceFailure(check: check, message: "committed although \(known.productId) is known")
+            } catch StorageError.preconditionFailed {
+                // expected
+            }
+            guard try await store.product(bystander.productId) == nil, try await store.syncRecord(bystander.productId) == nil
+            else {
+                throw ConformanceFailure(check: check, message: "a failed transaction wrote part of itself")
+            }
+        }
+        var transaction = Self.creation(of: [fresh])
+        transaction.requiredUnknown = [fresh.productId]
+        try await store.commit(transaction)
+        guard try await store.product(fresh.productId) == fresh else {
+            throw ConformanceFailure(check: check, message: "an unknown product was not created")
+        }
+    }
+
+    /// Due entries skip waiting and quarantined entries, come in enqueue order, and are found behind any number
+    /// of waiting ones.
+    private func checkDueEntries(_ store: any ProductStore) async throws {
+        let check = "dueEntries"
+        let now = Self.t0
+        var transaction = ProductLocalTransaction()
+        for sequence in 1...25 {
+            transaction.outboxEntries.append(try Self.entry(sequence, nextAttemptAt: now + 60))
+        }
+        transaction.outboxEntries.append(try Self.entry(26, quarantined: true))
+        transaction.outboxEntries.append(try Self.entry(27))
+        transaction.outboxEntries.append(try Self.entry(28, nextAttemptAt: now - 1))
+        transaction.outboxEntries.append(try Self.entry(29, nextAttemptAt: now))
+        try await store.commit(transaction)
+        let expectations: [(Date, Int, [Int64])] = [
+            (now, 10, [27, 28, 29]), (now, 2, [27, 28]), (now + 61, 3, [1, 2, 3]), (now - 2, 5, [27]),
+        ]
+        for (at, limit, expected) in expectations {
+            let due = try await store.dueEntries(at: at, limit: limit).map(\.sequence)
+            guard due == expected else {
+                throw ConformanceFailure(
+                    check: check, message: "due at +\(at.timeIntervalSince(now)) s, limit \(limit): \(due), expected \(expected)")
+            }
+        }
+    }
+
+    /// A sync state change re-indexes a stored product without changing it, wins over a write of the same
+    /// product in the same transaction, and skips products that are not stored.
+    private func checkSyncStateChanges(_ store: any ProductStore) async throws {
+        let check = "syncStateChanges"
+        let (first, second, missing) = (try Self.product(1), try Self.product(2), try Self.product(3))
+        try await store.commit(Self.creation(of: [first], syncState: .pendingUpsert))
+        var transaction = ProductLocalTransaction()
+        transaction.products = [.init(product: second, syncState: .pendingUpsert)]
+        transaction.syncStateChanges = [
+            .init(productId: first.productId, syncState: .synced), .init(productId: second.productId, syncState: .failed),
+            .init(productId: missing.productId, syncState: .synced),
+        ]
+        try await store.commit(transaction)
+        let synced = try await store.query(ProductQuery(filters: [.syncState(.synced)])).products
+        let failed = try await store.query(ProductQuery(filters: [.syncState(.failed)])).products
+        let pending = try await store.query(ProductQuery(filters: [.syncState(.pendingUpsert)])).products
+        guard synced == [first], failed == [second], pending.isEmpty else {
+            throw ConformanceFailure(
+                check: check,
+                message: "by sync state: synced \(synced.map(\.productId)), failed \(failed.map(\.productId)), "
+                    + "pending \(pending.map(\.productId))")
+        }
+        guard try await store.product(missing.productId) == nil else {
+            throw ConformanceFailure(check: check, message: "a sync state change created a product")
+        }
+    }
+
+    /// `localStates(_:)` and `syncRecords(_:)` answer what the point reads answer, for known and unknown ids.
+    private func checkBatchReads(_ store: any ProductStore) async throws {
+        let check = "batchReads"
+        let products = try (1...6).map(Self.product)
+        var transaction = Self.creation(of: Array(products[0...2]), syncState: .pendingUpsert)
+        transaction.tombstones = [ProductTombstone(productId: products[3].productId, stamp: Self.stamp(2))]
+        transaction.syncRecords.append(Self.syncedRecord(products[3].productId))
+        try await store.commit(transaction)
+        let ids = products.map(\.productId) + [products[0].productId]
+        let states = try await store.localStates(ids)
+        let records = try await store.syncRecords(ids)
+        for id in ids {
+            let state = states[id] ?? ProductLocalState()
+            let record = try await store.syncRecord(id)
+            let expected = ProductLocalState(
+                product: try await store.product(id), tombstone: try await store.tombstone(id), syncRecord: record,
+                pendingEntry: try await store.pendingEntry(for: id))
+            guard state == expected, records[id] == record else {
+                throw ConformanceFailure(check: check, message: "the batched reads of \(id) differ from the point reads")
+            }
+        }
+        guard states[products[0].productId]?.pendingEntry != nil, states[products[3].productId]?.tombstone != nil else {
+            throw ConformanceFailure(check: check, message: "the batched reads missed a pending entry or a tombstone")
+        }
+    }
+
+    // MARK: - Data
+
+    private static func product(_ number: Int) throws -> Product {
+        try Product.new(barcode: nil, title: "Conformance \(number)", id: uuid(number), now: t0)
+    }
+
+    private static func uuid(_ number: Int) -> UUID {
+        UUID(uuid: (0xC0, 0xF0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(number >> 8 & 0xFF), UInt8(number & 0xFF)))
+    }
+
+    private static func stamp(_ version: Int) -> SyncStamp {
+        SyncStamp(updatedAt: t0, version: version, replicaID: replica)
+    }
+
+    private static func syncedRecord(_ id: ProductID) -> ProductSyncRecord {
+        ProductSyncRecord(productId: id, status: .synced, stamp: stamp(1), baseStamp: stamp(1), lastSyncedAt: t0)
+    }
+
+    /// What `addProducts` commits for new products: each product, a pending sync record and an outbox entry.
+    private static func creation(of products: [Product], syncState: SyncStatusKind = .pendingUpsert) -> ProductLocalTransaction {
+        var transaction = ProductLocalTransaction()
+        for (index, product) in products.enumerated() {
+            let operation = uuid(0x1000 + index)
+            transaction.products.append(.init(product: product, syncState: syncState))
+            transaction.syncRecords.append(
+                ProductSyncRecord(
+                    productId: product.productId, status: .pendingUpsert, stamp: stamp(1), baseStamp: nil,
+                    pendingOperationID: operation))
+            transaction.outboxEntries.append(
+                ProductOutboxEntry(
+                    operationID: operation, entityID: product.productId.rawValue, sequence: Int64(index + 1),
+                    payload: ProductChange(productId: product.productId, product: product, stamp: stamp(1), baseStamp: nil),
+                    enqueuedAt: t0))
+        }
+        return transaction
+    }
+
+    private static func entry(_ sequence: Int, nextAttemptAt: Date? = nil, quarantined: Bool = false) throws -> ProductOutboxEntry {
+        let product = try product(sequence)
+        return ProductOutboxEntry(
+            operationID: uuid(0x2000 + sequence), entityID: product.productId.rawValue, sequence: Int64(sequence),
+            payload: ProductChange(productId: product.productId, product: product, stamp: stamp(1), baseStamp: nil),
+            enqueuedAt: t0, attempts: nextAttemptAt == nil ? 0 : 1, nextAttemptAt: nextAttemptAt,
+            isQuarantined: quarantined)
+    }
+}
