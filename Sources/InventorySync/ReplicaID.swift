@@ -7,6 +7,13 @@ public struct ReplicaID: RawRepresentable, Hashable, Comparable, Sendable, Codab
 
     /// Creates a replica id; empty or blank names are replaced by `"unknown"` so ordering stays total.
     public init(rawValue: String) {
+        // Fast path for the usual name with no white space at either end (decoded for every sync record).
+        if let first = rawValue.unicodeScalars.first, let last = rawValue.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace
+        {
+            self.rawValue = rawValue
+            return
+        }
         let trimmed = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
         self.rawValue = trimmed.isEmpty ? "unknown" : trimmed
     }

@@ -361,8 +361,9 @@ public actor ProductModuleService {
             await hub.emit(.offline)
             return report
         }
-        let pushedCleanly = try await push(to: remote, report: &report)
-        if pushedCleanly { try await pull(from: remote, report: &report) }
+        var acknowledged: [ProductID: SyncStamp] = [:]
+        let pushedCleanly = try await push(to: remote, report: &report, acknowledged: &acknowledged)
+        if pushedCleanly { try await pull(from: remote, report: &report, skipping: acknowledged) }
         report.remaining = try await syncState.outboxCount()
         await hub.emit(.pendingCount(report.remaining))
         await hub.emit(.completed(pushed: report.pushed, pulled: report.pulled, failed: report.failed))
@@ -376,7 +377,12 @@ public actor ProductModuleService {
     }
 
     /// Pushes due entries in rounds; returns false when a call failed (the pass stops there).
-    private func push(to remote: any ProductRemoteGateway, report: inout ProductSyncReport) async throws -> Bool {
+    ///
+    /// `acknowledged` collects the stamp of every change the remote applied: the pull that follows need not
+    /// look at those states again.
+    private func push(
+        to remote: any ProductRemoteGateway, report: inout ProductSyncReport, acknowledged: inout [ProductID: SyncStamp]
+    ) async throws -> Bool {
         for _ in 0..<1_000 {
             let due = try await syncState.dueEntries(at: clock.now(), limit: strategy.pushBatchSize)
             guard !due.isEmpty else { return true }
@@ -403,6 +409,7 @@ public actor ProductModuleService {
                 switch outcomes[entry.operationID] {
                 case .applied?:
                     try await acknowledge(entry, record: record, into: &transaction, now: now)
+                    acknowledged[entry.payload.productId] = entry.payload.stamp
                     pushedIDs.append(entry.entityID)
                 case .conflict(let current)?:
                     try await resolveConflict(entry, record: record, remote: current, into: &transaction, report: &report)
@@ -556,7 +563,12 @@ public actor ProductModuleService {
         try await local.commit(transaction)
     }
 
-    private func pull(from remote: any ProductRemoteGateway, report: inout ProductSyncReport) async throws {
+    /// Adopts remote changes page by page. A record whose stamp is in `acknowledged` (this pass pushed that
+    /// state) is skipped without a read: the local state is that one, or a newer one that must not be replaced.
+    private func pull(
+        from remote: any ProductRemoteGateway, report: inout ProductSyncReport,
+        skipping acknowledged: [ProductID: SyncStamp] = [:]
+    ) async throws {
         var cursor = try await syncState.pullCursor()
         for _ in 0..<10_000 {
             let batch: ProductChangeBatch
@@ -572,7 +584,7 @@ public actor ProductModuleService {
             var transaction = ProductLocalTransaction()
             var applied = 0
             let now = clock.now()
-            let ordered = latest.values.sorted { $0.sequence < $1.sequence }
+            let ordered = latest.values.filter { acknowledged[$0.productId] != $0.stamp }.sorted { $0.sequence < $1.sequence }
             let known = try await syncState.syncRecords(ordered.map(\.productId))
             for record in ordered {
                 if try await pendingOperation(of: record.productId, record: known[record.productId]) != nil { continue }
