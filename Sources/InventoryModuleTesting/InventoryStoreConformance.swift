@@ -24,7 +24,9 @@ public struct InventoryStoreConformance: Sendable {
     }
 
     /// The checks, by name.
-    public static let checkNames = ["journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "pullCursors"]
+    public static let checkNames = [
+        "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "dueOutbox", "pullCursors",
+    ]
 
     /// Runs every check.
     public func run() async -> ConformanceReport {
@@ -36,6 +38,7 @@ public struct InventoryStoreConformance: Sendable {
                 case "journalRoundTrip": try await journalRoundTrip(store)
                 case "entriesAreStoredOnce": try await entriesAreStoredOnce(store)
                 case "outboxOrderAndRemoval": try await outboxOrderAndRemoval(store)
+                case "dueOutbox": try await dueOutbox(store)
                 default: try await pullCursors(store)
                 }
                 report.passed.append(name)
@@ -104,6 +107,36 @@ public struct InventoryStoreConformance: Sendable {
         let gone = try await store.outboxEntry(for: entries[0].id)
         let kept = try await store.outboxEntry(for: entries[1].id)
         try conformanceCheck(remaining == 3 && gone == nil && kept != nil, check, "acknowledged outbox entries were not removed")
+    }
+
+    /// Due entries skip waiting and quarantined ones, come in enqueue order, and are found behind any number of
+    /// waiting ones.
+    private func dueOutbox(_ store: any InventoryJournalStore) async throws {
+        let check = "dueOutbox"
+        let home = try HouseholdID("home")
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let entries = (1...29).map { Self.entry($0, household: home) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().map { index, entry in
+            let sequence = index + 1
+            return InventoryOutboxEntry(
+                operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
+                attempts: sequence <= 25 ? 1 : 0,
+                nextAttemptAt: sequence <= 25 ? now + 60 : sequence == 28 ? now - 1 : sequence == 29 ? now : nil,
+                isQuarantined: sequence == 26)
+        }
+        try await store.commit(transaction)
+        let expectations: [(Date, Int, [Int64])] = [
+            (now, 10, [27, 28, 29]), (now, 2, [27, 28]), (now + 61, 3, [1, 2, 3]), (now - 2, 5, [27]),
+        ]
+        for (at, limit, expected) in expectations {
+            let due = try await store.dueOutbox(at: at, limit: limit).map(\.sequence)
+            try conformanceCheck(
+                due == expected, check,
+                "due at +\(at.timeIntervalSince(now)) s, limit \(limit): \(due), expected \(expected)")
+        }
     }
 
     private func pullCursors(_ store: any InventoryJournalStore) async throws {

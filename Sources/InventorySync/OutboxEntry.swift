@@ -104,6 +104,35 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     public static func dueQuery(limit: Int) -> RecordQuery {
         RecordQuery(filter: .equals("quarantined", .bool(false)), sort: [.ascending("sequence")], limit: limit)
     }
+
+    /// The entries due at `now` (not quarantined, no next attempt after `now`), first by sequence: the query a
+    /// store runs for one push round, on the indexed fields.
+    public static func dueQuery(at now: Date, limit: Int) -> RecordQuery {
+        let filter = RecordFilter.and([
+            .equals("quarantined", .bool(false)),
+            .or([.not(.exists("nextAttemptAt")), .lessThanOrEqual("nextAttemptAt", .date(now))]),
+        ])
+        return RecordQuery(filter: filter, sort: [.ascending("sequence")], limit: max(1, min(limit, RecordQuery.maximumLimit)))
+    }
+
+    /// The entries due at `now`, up to `limit`, found among the pending (not quarantined) entries in enqueue
+    /// order that `pending(n)` returns — for stores that cannot query on the next attempt.
+    ///
+    /// Reads `limit × 10` entries first and, when those hold too few due ones, the first
+    /// `RecordQuery.maximumLimit`; due entries behind more waiting ones than that are found once those are due
+    /// or quarantined.
+    public static func due(
+        at now: Date, limit: Int, amongPending pending: (Int) async throws -> [OutboxEntry]
+    ) async throws -> [OutboxEntry] {
+        let limit = max(1, min(limit, RecordQuery.maximumLimit))
+        var scan = min(limit * 10, RecordQuery.maximumLimit)
+        while true {
+            let entries = try await pending(scan)
+            let due = Array(entries.lazy.filter { $0.isDue(at: now) }.prefix(limit))
+            if due.count == limit || entries.count < scan || scan == RecordQuery.maximumLimit { return due }
+            scan = RecordQuery.maximumLimit
+        }
+    }
 }
 
 extension OutboxEntry: Equatable where Payload: Equatable {}

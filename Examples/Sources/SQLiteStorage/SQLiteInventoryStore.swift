@@ -71,6 +71,14 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         try await read("read the inventory outbox") { db in try Self.outbox.pending(limit: limit, db) }
     }
 
+    /// The outbox entries due at `now`, in enqueue order, up to `limit`: one indexed query on the next-attempt
+    /// time.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await read("read the inventory outbox") { db in try Self.outbox.due(at: now, limit: limit, db) }
+    }
+
     /// The outbox entry of a journal entry, if it still waits.
     ///
     /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.

@@ -44,6 +44,12 @@ public struct StorageInventoryStore: InventoryJournalStore {
         ).records
     }
 
+    /// The due outbox entries in enqueue order: one query on the quarantine flag and the next attempt.
+    public func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await storage.userMetadata.query(InventoryOutboxEntry.self, InventoryOutboxEntry.dueQuery(at: now, limit: limit))
+            .records
+    }
+
     /// The outbox entry of a journal entry.
     public func outboxEntry(for entryID: UUID) async throws -> InventoryOutboxEntry? {
         try await storage.userMetadata.load(InventoryOutboxEntry.self, id: RecordID(entryID))

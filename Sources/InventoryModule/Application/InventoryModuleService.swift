@@ -208,16 +208,13 @@ public actor InventoryModuleService {
 
     private func push(to remote: any InventoryRemoteGateway, report: inout InventorySyncReport) async throws -> Bool {
         for _ in 0..<10_000 {
-            let now = clock.now()
-            let due = try await store.pendingOutbox(limit: strategy.pushBatchSize * 10)
-                .filter { $0.isDue(at: now) }
-                .prefix(strategy.pushBatchSize)
+            let due = try await store.dueOutbox(at: clock.now(), limit: strategy.pushBatchSize)
             guard !due.isEmpty else { return true }
             let results: [InventoryPushResult]
             do {
                 results = try await remote.push(due.map(\.payload.entry))
             } catch {
-                try await recordFailure(of: Array(due), error: RemoteSyncError.classify(error), report: &report)
+                try await recordFailure(of: due, error: RemoteSyncError.classify(error), report: &report)
                 return false
             }
             let outcomes = Dictionary(results.map { ($0.entryID, $0.outcome) }, uniquingKeysWith: { first, _ in first })

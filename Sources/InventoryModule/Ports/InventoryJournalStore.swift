@@ -26,6 +26,13 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func pendingOutbox(limit: Int) async throws -> [InventoryOutboxEntry]
 
+    /// The outbox entries due at `now` (not quarantined, no retry scheduled after `now`), in enqueue order, up
+    /// to `limit`: what one push round sends. The default filters ``pendingOutbox(limit:)``; an adapter should
+    /// answer it with a query on the next-attempt time.
+    ///
+    /// - Throws: a storage error.
+    func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry]
+
     /// The outbox entry of a journal entry, if it still waits.
     ///
     /// - Throws: a storage error.
@@ -50,4 +57,12 @@ public protocol InventoryJournalStore: Sendable {
     ///
     /// - Throws: a storage error; nothing of the transaction was written then.
     func commit(_ transaction: InventoryLocalTransaction) async throws
+}
+
+extension InventoryJournalStore {
+    /// The default: `OutboxEntry.due(at:limit:amongPending:)` over ``pendingOutbox(limit:)`` (reads ten times
+    /// `limit` entries, more when those hold too few due ones).
+    public func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await InventoryOutboxEntry.due(at: now, limit: limit) { try await pendingOutbox(limit: $0) }
+    }
 }

@@ -62,13 +62,7 @@ public struct StorageProductStore: ProductStore {
 
     /// The due outbox entries in enqueue order: one query filtering on the quarantine flag and the next attempt.
     public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
-        let filter = RecordFilter.and([
-            .equals("quarantined", .bool(false)),
-            .or([.not(.exists("nextAttemptAt")), .lessThanOrEqual("nextAttemptAt", .date(now))]),
-        ])
-        var query = ProductOutboxEntry.dueQuery(limit: max(1, min(limit, RecordQuery.maximumLimit)))
-        query.filter = filter
-        return try await storage.userMetadata.query(ProductOutboxEntry.self, query).records
+        try await storage.userMetadata.query(ProductOutboxEntry.self, ProductOutboxEntry.dueQuery(at: now, limit: limit)).records
     }
 
     /// The sync records of several products, in one read of the user metadata store.

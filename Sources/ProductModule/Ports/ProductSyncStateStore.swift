@@ -61,18 +61,10 @@ public protocol ProductSyncStateStore: Sendable {
 }
 
 extension ProductSyncStateStore {
-    /// The default: filters ``pendingEntries(limit:)`` by `OutboxEntry.isDue(at:)`, reading `limit × 10`
-    /// entries first and, when those hold too few due ones, the first `RecordQuery.maximumLimit` (due entries
-    /// behind more waiting ones than that are found once those are due or quarantined).
+    /// The default: `OutboxEntry.due(at:limit:amongPending:)` over ``pendingEntries(limit:)`` (reads ten
+    /// times `limit` entries, more when those hold too few due ones).
     public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
-        let limit = max(1, min(limit, RecordQuery.maximumLimit))
-        var scan = min(limit * 10, RecordQuery.maximumLimit)
-        while true {
-            let entries = try await pendingEntries(limit: scan)
-            let due = Array(entries.lazy.filter { $0.isDue(at: now) }.prefix(limit))
-            if due.count == limit || entries.count < scan || scan == RecordQuery.maximumLimit { return due }
-            scan = RecordQuery.maximumLimit
-        }
+        try await ProductOutboxEntry.due(at: now, limit: limit) { try await pendingEntries(limit: $0) }
     }
 
     /// The default: ``syncRecord(_:)`` for each id.
