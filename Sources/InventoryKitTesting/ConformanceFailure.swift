@@ -30,6 +30,19 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
     /// Whether every check held.
     public var isSuccess: Bool { failures.isEmpty && !passed.isEmpty }
 
+    /// Runs one check and records it: passed when `body` returns, failed when it throws (a
+    /// ``ConformanceFailure`` as it is, any other error as an unexpected error of `check`).
+    public mutating func record(_ check: String, _ body: () async throws -> Void) async {
+        do {
+            try await body()
+            passed.append(check)
+        } catch let failure as ConformanceFailure {
+            failures.append(failure)
+        } catch {
+            failures.append(ConformanceFailure(check: check, message: "unexpected error: \(error)"))
+        }
+    }
+
     /// A summary line followed by one line per failure.
     public var description: String {
         (["\(passed.count) passed, \(failures.count) failed"] + failures.map(\.description)).joined(separator: "\n")

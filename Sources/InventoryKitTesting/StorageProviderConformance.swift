@@ -42,15 +42,7 @@ public struct StorageProviderConformance: Sendable {
     public func run() async -> ConformanceReport {
         var report = ConformanceReport()
         for name in Self.checkNames {
-            do {
-                let provider = try await makeProvider()
-                try await run(name, on: provider)
-                report.passed.append(name)
-            } catch let failure as ConformanceFailure {
-                report.failures.append(failure)
-            } catch {
-                report.failures.append(ConformanceFailure(check: name, message: "unexpected error: \(error)"))
-            }
+            await report.record(name) { try await run(name, on: try await makeProvider()) }
         }
         return report
     }

@@ -32,7 +32,7 @@ public struct InventoryStoreConformance: Sendable {
     public func run() async -> ConformanceReport {
         var report = ConformanceReport()
         for name in Self.checkNames {
-            do {
+            await report.record(name) {
                 let store = try await makeStore()
                 switch name {
                 case "journalRoundTrip": try await journalRoundTrip(store)
@@ -41,11 +41,6 @@ public struct InventoryStoreConformance: Sendable {
                 case "dueOutbox": try await dueOutbox(store)
                 default: try await pullCursors(store)
                 }
-                report.passed.append(name)
-            } catch let failure as ConformanceFailure {
-                report.failures.append(failure)
-            } catch {
-                report.failures.append(ConformanceFailure(check: name, message: "unexpected error: \(error)"))
             }
         }
         return report

@@ -34,14 +34,7 @@ public struct ProductStoreConformance: Sendable {
             ("syncStateChanges", checkSyncStateChanges), ("batchReads", checkBatchReads),
         ]
         for (name, check) in checks {
-            do {
-                try await check(try await makeStore())
-                report.passed.append(name)
-            } catch let failure as ConformanceFailure {
-                report.failures.append(failure)
-            } catch {
-                report.failures.append(ConformanceFailure(check: name, message: "unexpected error: \(error)"))
-            }
+            await report.record(name) { try await check(try await makeStore()) }
         }
         return report
     }
