@@ -95,7 +95,65 @@ enum FileSystem {
         close(descriptor)
     }
 
+    // MARK: - Reading many files
+
+    /// `path` and `name` joined with one `/`, without building a `URL`.
+    static func join(_ path: String, _ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
+    }
+
+    /// The names in a folder (without `.` and `..`), in the order the file system lists them; empty when the
+    /// folder is missing or cannot be read.
+    static func names(inFolder path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            // Read the name in place, up to its NUL: the record can be shorter than `d_name`'s declared size, so
+            // copying the whole field could read past the end of the kernel's buffer.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The whole contents of a file, read with one `open` and as few `read`s as its size allows.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the file and the system's reason.
+    static func contents(ofFile path: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure("open", path) }
+        defer { close(descriptor) }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        // Files are replaced by rename, never changed in place, so reading `size` bytes reads the whole file; a
+        // size of 0 (unknown) reads until the end.
+        var data = Data(count: size > 0 ? size : 4096)
+        var length = 0
+        while size == 0 || length < size {
+            if length == data.count { data.count += data.count }
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + length, buffer.count - length)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path)
+            }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
+    }
+
     private static func failure(_ operation: String, _ url: URL) -> StorageError {
-        .backendFailure(operation: operation, reason: "\(url.path): \(String(cString: strerror(errno)))")
+        failure(operation, url.path)
+    }
+
+    private static func failure(_ operation: String, _ path: String) -> StorageError {
+        .backendFailure(operation: operation, reason: "\(path): \(String(cString: strerror(errno)))")
     }
 }

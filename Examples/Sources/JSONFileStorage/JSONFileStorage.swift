@@ -12,6 +12,8 @@ import InventoryKit
 /// <root>/<user|domain>/data/<id>.blob            a JSON line with the id, then the bytes
 /// ```
 /// File names come from ``FileNameEncoding``: an id like `../../etc/passwd` becomes `%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`.
+/// A record file holds the id, revision, payload (base64) and indexed fields, each field a tagged array
+/// (`"title":["string","lait"]`); files written by earlier versions (`"title":{"string":{"_0":"lait"}}`) are still read.
 ///
 /// ## Guarantees
 /// - **Atomic batches.** ``commit(_:)`` (and ``MetadataStore/apply(_:)``) first writes the whole batch to
@@ -24,8 +26,8 @@ import InventoryKit
 /// - **Corrupt files are contained.** A record file that does not parse is reported in ``integrityIssues`` and
 ///   reading that record throws ``StorageError/corruptFile(path:reason:)`` naming the file; every other record stays
 ///   readable.
-/// - **Linear open.** Opening reads each file once into an in-memory index (no quadratic step); queries run on the
-///   index with ``RecordQueryEvaluator``.
+/// - **Linear open.** Opening reads each file once into an in-memory index (no quadratic step), decoding the files
+///   on all cores; queries run on the index with ``RecordQueryEvaluator``.
 public actor JSONFileStorage: StorageProvider {
     /// The store's folder.
     public nonisolated let root: URL
@@ -44,7 +46,7 @@ public actor JSONFileStorage: StorageProvider {
         lockDescriptor = try FileSystem.lock(root.appendingPathComponent(".lock"))
         do {
             try recoverJournal()
-            try loadEverything()
+            load(await RecordFileLoader.load(root: root.path))
         } catch {
             if let descriptor = lockDescriptor { FileSystem.unlock(descriptor) }
             lockDescriptor = nil
@@ -177,7 +179,7 @@ public actor JSONFileStorage: StorageProvider {
             }
         }
         let journal = root.appendingPathComponent("journal.json")
-        try FileSystem.writeAtomically(try RecordCoding.encode(Journal(operations: operations)), to: journal)
+        try FileSystem.writeAtomically(try RecordFileCoding.encode(Journal(operations: operations)), to: journal)
         try applyJournal(operations)
         try FileSystem.remove(journal)
         for (key, record) in staged {
@@ -194,7 +196,7 @@ public actor JSONFileStorage: StorageProvider {
             if folders.insert(folder).inserted { try FileSystem.makeFolder(folder) }
             let url = folder.appendingPathComponent(FileNameEncoding.name(for: operation.id) + ".json")
             if let record = operation.record {
-                try FileSystem.writeAtomically(try RecordCoding.encode(record), to: url, sync: operations.count <= 8)
+                try FileSystem.writeAtomically(try RecordFileCoding.encode(record), to: url, sync: operations.count <= 8)
             } else {
                 try FileSystem.remove(url)
             }
@@ -209,35 +211,28 @@ public actor JSONFileStorage: StorageProvider {
         let journal = root.appendingPathComponent("journal.json")
         guard FileManager.default.fileExists(atPath: journal.path) else { return }
         // The journal is renamed into place only once complete, so a journal that exists is a committed batch.
-        if let data = try? Data(contentsOf: journal), let pending = try? RecordCoding.decode(Journal.self, from: data) {
+        if let data = try? Data(contentsOf: journal), let pending = try? RecordFileCoding.decode(Journal.self, from: data) {
             try applyJournal(pending.operations)
         }
         try FileSystem.remove(journal)
     }
 
-    private func loadEverything() throws {
-        let manager = FileManager.default
-        for scope in StorageScope.allCases {
-            let base = root.appendingPathComponent(scope.rawValue).appendingPathComponent("metadata")
-            let collections = (try? manager.contentsOfDirectory(atPath: base.path)) ?? []
-            for name in collections {
-                guard let collection = RecordCollection(rawValue: name) else { continue }
-                let folder = base.appendingPathComponent(name)
-                var loaded: [RecordID: StoredRecord] = [:]
-                for file in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where file.hasSuffix(".json") {
-                    let url = folder.appendingPathComponent(file)
-                    do {
-                        let record = try RecordCoding.decode(RecordFile.self, from: try Data(contentsOf: url)).storedRecord()
-                        loaded[record.id] = record
-                    } catch {
-                        let problem = StorageError.corruptFile(path: url.path, reason: RecordCoding.describe(error))
-                        integrityIssues.append(problem)
-                        if let id = Self.id(fromFileName: String(file.dropLast(5))) {
-                            corrupt[scope, default: [:]][collection, default: [:]][id] = problem
-                        }
-                    }
-                }
-                records[scope, default: [:]][collection] = loaded
+    /// Builds the in-memory index from what the loader read (chunks in listing order, so a later file wins).
+    private func load(_ contents: RecordFileLoader.Contents) {
+        for (scope, collection) in contents.collections {
+            var count = 0
+            for chunk in contents.chunks where chunk.scope == scope && chunk.collection == collection {
+                count += chunk.records.count
+            }
+            records[scope, default: [:]][collection] = Dictionary(minimumCapacity: count)
+        }
+        for chunk in contents.chunks {
+            for record in chunk.records {
+                records[chunk.scope, default: [:]][chunk.collection, default: [:]][record.id] = record
+            }
+            for problem in chunk.problems {
+                integrityIssues.append(problem.error)
+                if let id = problem.id { corrupt[chunk.scope, default: [:]][chunk.collection, default: [:]][id] = problem.error }
             }
         }
     }
@@ -263,22 +258,6 @@ public actor JSONFileStorage: StorageProvider {
         else { return nil }
         return (id, contents[contents.index(after: newline)...])
     }
-
-    /// The id a percent-encoded file name stands for (`nil` for hashed long names).
-    private static func id(fromFileName name: String) -> RecordID? {
-        guard !name.hasPrefix("~") else { return nil }
-        var bytes: [UInt8] = []
-        var iterator = name.utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return RecordID(rawValue: String(decoding: bytes, as: UTF8.self))
-    }
 }
 
 /// The address of one record in the store.
@@ -286,50 +265,4 @@ struct RecordKey: Hashable, Sendable {
     var scope: StorageScope
     var collection: RecordCollection
     var id: RecordID
-}
-
-/// One record as its file holds it.
-struct RecordFile: Codable, Sendable {
-    var id: RecordID
-    var revision: Int
-    var fields: [String: FieldValue]
-    var payload: Data
-
-    init(_ record: StoredRecord) {
-        id = record.id
-        revision = record.revision
-        fields = record.fields
-        payload = record.payload
-    }
-
-    func storedRecord() -> StoredRecord {
-        StoredRecord(id: id, payload: payload, fields: fields, revision: revision)
-    }
-}
-
-/// The after-images of one batch, written before any record file is touched.
-struct Journal: Codable, Sendable {
-    var operations: [JournalOperation]
-}
-
-/// One write of a journal: a record's new file contents, or its deletion.
-struct JournalOperation: Codable, Sendable {
-    var scope: StorageScope
-    var collection: RecordCollection
-    var id: RecordID
-    var record: RecordFile?
-
-    init(scope: StorageScope, collection: RecordCollection, record: RecordFile) {
-        self.scope = scope
-        self.collection = collection
-        self.id = record.id
-        self.record = record
-    }
-
-    init(scope: StorageScope, collection: RecordCollection, deleting id: RecordID) {
-        self.scope = scope
-        self.collection = collection
-        self.id = id
-        self.record = nil
-    }
 }

@@ -44,11 +44,17 @@ struct CrashSafetyTests {
             process.arguments = [folder.path, String(nextBatch), "1000", String(Self.batchSize)]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            // Without Swift's crash reporter: it inherits the descriptor `Process` watches for the child's exit,
+            // so a crashing writer would hang this test instead of failing it.
+            process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { _, new in new }
             try process.run()
             try await Task.sleep(nanoseconds: UInt64.random(in: 30_000_000...250_000_000, using: &random))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit { completedRuns += 1 }
+            #expect(
+                process.terminationReason == .exit || process.terminationStatus == SIGKILL,
+                "the writer died of signal \(process.terminationStatus), not of the test's SIGKILL")
 
             // Reopen: every batch is all there or absent, and every stored product has exactly one outbox entry.
             let storage = try await JSONFileStorage(root: folder)

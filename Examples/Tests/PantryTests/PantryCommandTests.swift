@@ -28,6 +28,7 @@ struct PantryRun {
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["PANTRY_HOME"] = folder.appendingPathComponent("home").path
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash must fail the test, not hang it (see CrashSafetyTests)
         process.environment = environment
         let output = Pipe()
         let error = Pipe()
