@@ -32,11 +32,3 @@ extension ProductStore {
         return states
     }
 }
-
-extension ProductSyncRecord {
-    /// Whether the product may have an outbox entry: the record names one, or it is not synced (records written
-    /// before they named their pending operation).
-    public var mayHavePendingEntry: Bool {
-        pendingOperationID != nil || status.kind != .synced
-    }
-}

@@ -39,3 +39,11 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
     /// Indexed by status kind.
     public var indexedFields: [String: FieldValue] { ["status": .string(status.kind.rawValue)] }
 }
+
+extension ProductSyncRecord {
+    /// Whether the product may have an outbox entry: the record names one, or it is not synced (records written
+    /// before they named their pending operation).
+    public var mayHavePendingEntry: Bool {
+        pendingOperationID != nil || status.kind != .synced
+    }
+}
