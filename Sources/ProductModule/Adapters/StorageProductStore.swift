@@ -148,8 +148,10 @@ public struct StorageProductStore: ProductStore {
         let unknown = Set(transaction.requiredUnknown)
         var products = transaction.products
         var stateChanges: [ProductID: SyncStatusKind] = [:]
+        let lastWrite = Dictionary(
+            products.indices.map { (products[$0].product.productId, $0) }, uniquingKeysWith: { _, last in last })
         for change in transaction.syncStateChanges {
-            if let index = products.lastIndex(where: { $0.product.productId == change.productId }) {
+            if let index = lastWrite[change.productId] {
                 products[index].syncState = change.syncState
             } else {
                 stateChanges[change.productId] = change.syncState
@@ -165,10 +167,14 @@ public struct StorageProductStore: ProductStore {
                     StoredRecord(id: id.recordID, payload: payload, fields: write.product.indexedFields(syncState: write.syncState)),
                     in: Self.productCollection, precondition: precondition))
         }
-        for id in transaction.requiredUnknown where !guarded.contains(id) {
+        // Every remaining condition is written in the order of `requiredUnknown`, so equal transactions make
+        // equal batches.
+        for id in transaction.requiredUnknown where guarded.insert(id).inserted {
             batch.domain.append(.delete(id.recordID, in: Self.productCollection, precondition: .absent))
         }
-        for id in unknown where !transaction.removedTombstones.contains(id) && !transaction.tombstones.contains(where: { $0.productId == id }) {
+        let tombstoneWrites = Set(transaction.removedTombstones).union(transaction.tombstones.map(\.productId))
+        var tombstonesGuarded = tombstoneWrites
+        for id in transaction.requiredUnknown where tombstonesGuarded.insert(id).inserted {
             batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection, precondition: .absent))
         }
         if !stateChanges.isEmpty {
@@ -187,7 +193,7 @@ public struct StorageProductStore: ProductStore {
             let first = unknown.contains(record.productId) && guardedRecords.insert(record.productId).inserted
             batch.user.append(try .save(record, precondition: first ? .absent : .none))
         }
-        for id in unknown where !guardedRecords.contains(id) {
+        for id in transaction.requiredUnknown where guardedRecords.insert(id).inserted {
             batch.user.append(.delete(id.recordID, in: ProductSyncRecord.collection, precondition: .absent))
         }
         for id in transaction.removedOutboxEntries {
