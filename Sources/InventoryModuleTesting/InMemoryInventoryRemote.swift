@@ -17,6 +17,7 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
     private var sequences: [UUID: Int64] = [:]
     private var sequence: Int64 = 0
     private var faults = RemoteFaultInjector()
+    private var poisoned: (entries: Set<UUID>, reason: String)?
 
     /// How many entries were appended (replays do not count).
     public private(set) var appendedCount = 0
@@ -56,9 +57,16 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
         faults.deliverTwiceNext(count)
     }
 
+    /// Makes every push that carries one of `entryIDs` fail as a whole with a permanent error, as a server does
+    /// that refuses a batch it cannot accept, until ``clearFaults()``.
+    public func rejectBatches(containing entryIDs: Set<UUID>, reason: String = "the batch holds an invalid entry") {
+        poisoned = (entryIDs, reason)
+    }
+
     /// Clears every injected fault.
     public func clearFaults() {
         faults.clear()
+        poisoned = nil
     }
 
     // MARK: - InventoryRemoteGateway
@@ -66,6 +74,9 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
     /// Appends entries once each.
     public func push(_ entries: [InventoryJournalEntry]) throws -> [InventoryPushResult] {
         try faults.beginCall()
+        if let poisoned, entries.contains(where: { poisoned.entries.contains($0.id) }) {
+            throw RemoteSyncError.permanent(poisoned.reason)
+        }
         let results = entries.map(append)
         if faults.consumeDuplicateDelivery() { _ = entries.map(append) }
         if faults.consumeTimeoutAfterApplying() { throw RemoteSyncError.timeout }

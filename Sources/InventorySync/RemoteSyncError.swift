@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a remote call failed, as the sync engine needs to know it: retry later, or give up on the operation.
+/// Why a remote call failed, as the sync engine needs to know it: retry later, give up on the operation, or stop
+/// syncing until the user signs in again.
 ///
 /// Remote gateways throw these; any other error thrown by a gateway is treated as ``transient(_:)``.
 public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
@@ -10,13 +11,27 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     case timeout
     /// A temporary failure (server busy, 5xx); retried with backoff.
     case transient(String)
-    /// The remote rejected the data for good (validation, authorization); the operation is quarantined.
+    /// The remote rejected the data for good (validation); the operation is quarantined.
     case permanent(String)
+    /// The remote refused the caller (HTTP 401/403, a revoked device): the pass stops, no operation is charged an
+    /// attempt, and the engine does not retry on its own until the next explicit sync.
+    case unauthorized(String)
 
-    /// Whether retrying later can succeed.
+    /// Whether retrying later can succeed without anyone acting.
     public var isRetryable: Bool {
-        if case .permanent = self { return false }
-        return true
+        switch self {
+        case .offline, .timeout, .transient: true
+        case .permanent, .unauthorized: false
+        }
+    }
+
+    /// The error's category, as events and reports carry it.
+    public var category: SyncErrorCategory {
+        switch self {
+        case .offline, .timeout, .transient: .transient
+        case .permanent: .permanent
+        case .unauthorized: .unauthorized
+        }
     }
 
     /// A message saying what failed.
@@ -26,6 +41,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
         case .timeout: "the remote did not answer in time"
         case .transient(let reason): "temporary remote failure: \(reason)"
         case .permanent(let reason): "the remote rejected the change: \(reason)"
+        case .unauthorized(let reason): "the remote refused this device: \(reason)"
         }
     }
 
@@ -36,4 +52,16 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     public static func classify(_ error: any Error) -> RemoteSyncError {
         (error as? RemoteSyncError) ?? .transient(String(describing: error))
     }
+}
+
+/// What kind of failure a sync problem is: what events and reports say instead of a free-form string.
+public enum SyncErrorCategory: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Retried with backoff (offline, timeout, server busy, no answer for an operation).
+    case transient
+    /// Rejected for good: the operation is quarantined.
+    case permanent
+    /// The remote holds a different state; the module's conflict policy resolved it.
+    case conflict
+    /// The remote refused the device: sync stops until the next explicit pass.
+    case unauthorized
 }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Broadcasts ``SyncEvent``s to any number of subscribers.
+/// Broadcasts events to any number of subscribers.
 ///
 /// Each subscriber gets its own `AsyncStream`, buffered up to `bufferSize` events (the oldest are dropped when a
 /// subscriber falls behind); a stream ends when its task is cancelled or the hub is released.
-public actor SyncEventHub {
-    private var continuations: [UUID: AsyncStream<SyncEvent>.Continuation] = [:]
+public actor SyncEventHub<Event: Sendable> {
+    private var continuations: [UUID: AsyncStream<Event>.Continuation] = [:]
     private let bufferSize: Int
 
     /// Creates a hub.
@@ -14,9 +14,9 @@ public actor SyncEventHub {
     }
 
     /// A new stream of every event emitted from now on.
-    public func subscribe() -> AsyncStream<SyncEvent> {
+    public func subscribe() -> AsyncStream<Event> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<SyncEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
         continuations[id] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { await self?.remove(id) }
@@ -25,8 +25,15 @@ public actor SyncEventHub {
     }
 
     /// Sends an event to every subscriber.
-    public func emit(_ event: SyncEvent) {
+    public func emit(_ event: Event) {
         for continuation in continuations.values { continuation.yield(event) }
+    }
+
+    /// Sends events, in order, to every subscriber.
+    public func emit(_ events: [Event]) {
+        for event in events {
+            for continuation in continuations.values { continuation.yield(event) }
+        }
     }
 
     /// The number of live subscribers.

@@ -103,19 +103,23 @@ struct SyncPrimitivesTests {
 
     @Test("every subscriber of the event hub receives every event in order")
     func eventHub() async {
-        let hub = SyncEventHub()
+        typealias Event = SyncEvent<String, String>
+        let hub = SyncEventHub<Event>()
         let first = await hub.subscribe()
         let second = await hub.subscribe()
+        let operations = ["a", "b"].map { SyncOperationReference(operationID: UUID(), entityID: $0) }
+        var report = SyncReport<String>()
+        report.pushed = 2
         await hub.emit(.pendingCount(2))
-        await hub.emit(.pushed(["a", "b"]))
-        await hub.emit(.completed(pushed: 2, pulled: 0, failed: 0))
+        await hub.emit(.pushed(operations))
+        await hub.emit(.completed(report))
         for stream in [first, second] {
-            var received: [SyncEvent] = []
+            var received: [Event] = []
             for await event in stream {
                 received.append(event)
                 if received.count == 3 { break }
             }
-            #expect(received == [.pendingCount(2), .pushed(["a", "b"]), .completed(pushed: 2, pulled: 0, failed: 0)])
+            #expect(received == [.pendingCount(2), .pushed(operations), .completed(report)])
         }
     }
 

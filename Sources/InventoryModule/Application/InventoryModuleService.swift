@@ -8,6 +8,10 @@ import InventorySync
 /// Quantities are derived from the journal, so two devices that consume from the same lot offline both keep
 /// their consumption after sync, and every replica projects the same stock from the same set of entries.
 ///
+/// Commands are linearizable: overlapping calls behave as if run one at a time, in the order they arrived — each
+/// reads the household's state, decides and commits inside the service's ``SerialGate``, and each local step of a
+/// sync pass does too. Two overlapping calls with one idempotency key book once.
+///
 /// ```swift
 /// let inventory = InventoryModuleService(storage: provider, remote: gateway, products: resolver, replicaID: "phone")
 /// try await inventory.perform(.createHousehold(name: "Home"), in: home)
@@ -15,10 +19,6 @@ import InventorySync
 /// let stock = try await inventory.state(of: home)
 /// ```
 public actor InventoryModuleService {
-    /// The local journal.
-    public nonisolated let store: any InventoryJournalStore
-    /// The remote, or `nil` for a local-only inventory.
-    public nonisolated let remote: (any InventoryRemoteGateway)?
     /// Resolves product references (existence, migrated ids).
     public nonisolated let products: any ProductReferenceResolver
     /// Whether the remote can be reached.
@@ -29,16 +29,17 @@ public actor InventoryModuleService {
     public nonisolated let replicaID: ReplicaID
     /// The source of timestamps.
     public nonisolated let clock: InventoryClock
-    /// The source of retry jitter.
-    public nonisolated let random: RandomSource
 
-    private let makeUUID: @Sendable () -> UUID
-    private let hub = SyncEventHub()
-    private var states: [HouseholdID: InventoryState] = [:]
-    private var latestRecordedAt: [HouseholdID: Date] = [:]
-    private var lastSequence: Int64?
-    private var background: [UUID: Task<Void, Never>] = [:]
-    private var currentSync: Task<InventorySyncReport, any Error>?
+    /// The local journal (for the package's tests; apps go through the commands, which keep the outbox).
+    package nonisolated let store: any InventoryJournalStore
+    /// The remote, or `nil` for a local-only inventory.
+    package nonisolated let remote: (any InventoryRemoteGateway)?
+    private nonisolated let makeUUID: @Sendable () -> UUID
+    private nonisolated let gate = SerialGate()
+    private nonisolated let cache = InventoryStateCache()
+    private nonisolated let sequencer: OutboxSequencer
+    private nonisolated let preparation: InventoryCommandPreparation
+    private nonisolated let engine: OutboxSyncEngine<InventorySyncAdapter>
 
     /// Creates the service on a native journal store.
     public init(
@@ -55,8 +56,17 @@ public actor InventoryModuleService {
         self.strategy = strategy
         self.replicaID = replicaID
         self.clock = clock
-        self.random = random
         self.makeUUID = makeUUID
+        sequencer = OutboxSequencer { try await store.lastOutboxSequence() }
+        preparation = InventoryCommandPreparation(products: products)
+        engine = OutboxSyncEngine(
+            adapter: InventorySyncAdapter(store: store, remote: remote, cache: cache), gate: gate,
+            hasRemote: remote != nil, connectivity: connectivity,
+            configuration: OutboxSyncConfiguration(
+                retryPolicy: strategy.retryPolicy,
+                limits: OutboxSyncLimits(pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize),
+                writePolicy: strategy.writePolicy),
+            clock: clock, random: random)
     }
 
     /// Creates the service on any `StorageProvider` (through ``StorageInventoryStore``).
@@ -75,16 +85,12 @@ public actor InventoryModuleService {
 
     // MARK: - State
 
-    /// The projected state of a household (loaded from the journal on first use).
+    /// The projected state of a household (loaded from the journal on first use), after every command that
+    /// started before this call.
     ///
     /// - Throws: a storage error.
     public func state(of household: HouseholdID) async throws -> InventoryState {
-        if let cached = states[household] { return cached }
-        let entries = try await store.entries(of: household)
-        let state = InventoryProjector.project(entries)
-        states[household] = state
-        latestRecordedAt[household] = entries.map(\.recordedAt).max()
-        return state
+        try await gate.run { try await engine.adapter.state(of: household) }
     }
 
     /// The sync state of one journal entry: pending or failed while it waits in the outbox, synced after.
@@ -99,16 +105,31 @@ public actor InventoryModuleService {
         return try await store.containsEntry(id) ? .synced : nil
     }
 
-    /// How many journal entries wait to reach the remote.
+    /// How many journal entries wait to reach the remote (quarantined ones included).
     ///
     /// - Throws: a storage error.
     public func pendingCount() async throws -> Int {
         try await store.outboxCount()
     }
 
+    /// The journal entries quarantined after a permanent error or too many attempts, oldest first, with their age
+    /// and error. They stay until ``requeueQuarantined(_:)`` or ``discardQuarantined(_:reason:)``.
+    ///
+    /// - Throws: a storage error.
+    public func quarantinedEntries() async throws -> [QuarantinedOperation<InventoryJournalChange>] {
+        try await engine.quarantined()
+    }
+
+    /// The earliest time a waiting entry may be retried, or `nil` when nothing waits outside quarantine.
+    ///
+    /// - Throws: a storage error.
+    public func nextRetryDate() async throws -> Date? {
+        try await engine.nextRetryDate()
+    }
+
     /// A stream of sync events from now on.
-    public nonisolated func events() async -> AsyncStream<SyncEvent> {
-        await hub.subscribe()
+    public nonisolated func events() async -> AsyncStream<InventorySyncEvent> {
+        await engine.events()
     }
 
     // MARK: - Commands
@@ -116,8 +137,10 @@ public actor InventoryModuleService {
     /// Validates a command against the household's state, books it in the journal with its outbox entries in one
     /// atomic step, and returns.
     ///
-    /// A command repeated with an idempotency key that was used before (a double tap, a retried call) is not
-    /// applied again: the result names the original transaction and ``InventoryTransactionResult/isReplay``.
+    /// A command repeated with an idempotency key that was used before (a double tap, a retried call, an
+    /// overlapping call) is not applied again: the result names the original transaction and
+    /// ``InventoryTransactionResult/isReplay``. A key used on two devices while both were offline counts once
+    /// after they sync (the fold keeps the transaction first in journal order).
     ///
     /// - Throws: ``InventoryError`` when the command is invalid (nothing written), a resolver error, or a
     ///   storage error (nothing written).
@@ -126,35 +149,33 @@ public actor InventoryModuleService {
         _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID? = nil,
         idempotencyKey: IdempotencyKey? = nil
     ) async throws -> InventoryTransactionResult {
-        var state = try await state(of: household)
-        if let key = idempotencyKey, let original = state.idempotencyResults[key] {
-            return InventoryTransactionResult(transactionId: original, entries: [], isReplay: true)
+        let result = try await gate.run {
+            try await book(command, in: household, correlationId: correlationId, idempotencyKey: idempotencyKey)
         }
-        let command = try await canonicalized(command, in: state)
-        let known = try await knownProducts(in: command)
-        let now = max(clock.now(), (latestRecordedAt[household] ?? .distantPast).addingTimeInterval(0.001))
-        let context = InventoryCommandContext(
-            householdId: household, now: now, replicaID: replicaID, correlationId: correlationId ?? CorrelationID(makeUUID()),
-            idempotencyKey: idempotencyKey, makeUUID: makeUUID, knownProducts: known)
-        let entries = try InventoryCommandHandler.decide(command, in: state, context: context)
-        guard !entries.isEmpty else {
-            return InventoryTransactionResult(transactionId: nil, entries: [], isReplay: idempotencyKey != nil)
-        }
-        var transaction = InventoryLocalTransaction()
-        transaction.entries = entries
-        for entry in entries {
-            transaction.outboxEntries.append(
-                InventoryOutboxEntry(
-                    operationID: entry.id, entityID: household.rawValue, sequence: try await nextSequence(),
-                    payload: InventoryJournalChange(entry: entry), enqueuedAt: now))
-        }
-        try await store.commit(transaction)
-        var needsProjection = false
-        for entry in entries where state.apply(entry) == .requiresReprojection { needsProjection = true }
-        states[household] = needsProjection ? try await reproject(household) : state
-        latestRecordedAt[household] = max(latestRecordedAt[household] ?? .distantPast, entries.map(\.recordedAt).max() ?? now)
-        await afterLocalWrite()
-        return InventoryTransactionResult(transactionId: entries.first?.transactionId, entries: entries, isReplay: false)
+        if !result.entries.isEmpty { await afterLocalWrite() }
+        return result
+    }
+
+    /// Gives quarantined entries a fresh set of attempts: all of them, or those with the given entry ids.
+    ///
+    /// - Returns: how many entries were requeued.
+    /// - Throws: a storage error.
+    @discardableResult
+    public func requeueQuarantined(_ entryIDs: Set<UUID>? = nil) async throws -> Int {
+        let requeued = try await engine.requeue(entryIDs)
+        if !requeued.isEmpty { await afterLocalWrite() }
+        return requeued.count
+    }
+
+    /// Discards quarantined entries for good, for a reason the event stream reports: they are never pushed. The
+    /// entries stay in the local journal (undo their transaction to take their effect back); entries that are not
+    /// quarantined are left alone.
+    ///
+    /// - Returns: how many entries were discarded.
+    /// - Throws: a storage error.
+    @discardableResult
+    public func discardQuarantined(_ entryIDs: Set<UUID>, reason: String) async throws -> Int {
+        try await engine.discard(entryIDs, reason: reason).count
     }
 
     // MARK: - Sync
@@ -162,219 +183,79 @@ public actor InventoryModuleService {
     /// Pushes waiting journal entries, then pulls the remote journals of the given households (by default every
     /// household this service has loaded); one pass at a time.
     ///
-    /// Remote failures do not throw: entries are retried with backoff or quarantined, and reported.
+    /// Remote failures do not throw: entries are retried with backoff or quarantined, and reported (a failed pull
+    /// in ``SyncReport/pullFailures``).
     ///
     /// - Throws: a local storage error.
     @discardableResult
     public func syncPending(households: [HouseholdID]? = nil) async throws -> InventorySyncReport {
-        let previous = currentSync
-        let task = Task { [weak self] () async throws -> InventorySyncReport in
-            _ = try? await previous?.value
-            guard let self else { return InventorySyncReport() }
-            return try await self.performSync(households: households)
-        }
-        currentSync = task
-        return try await task.value
+        try await engine.sync(scopes: households ?? cache.households)
+    }
+
+    /// Runs sync passes until nothing waits for a retry, sleeping (with the injected `sleep`) until the next retry
+    /// is due: retries fire without a new local write. Ends early when the remote refuses the device.
+    ///
+    /// - Returns: the last pass's report.
+    /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
+    @discardableResult
+    public func runRetryLoop(
+        households: [HouseholdID]? = nil, sleep: @Sendable (TimeInterval) async throws -> Void
+    ) async throws -> InventorySyncReport {
+        let cache = cache
+        return try await engine.runRetryLoop(scopes: { households ?? cache.households }, sleep: sleep)
     }
 
     /// Waits until every background push started so far has finished.
     public func waitForBackgroundWork() async {
-        while let (_, task) = background.first { await task.value }
-        _ = try? await currentSync?.value
+        await engine.waitForBackgroundWork()
     }
 
-    private func performSync(households: [HouseholdID]?) async throws -> InventorySyncReport {
-        var report = InventorySyncReport()
-        guard let remote else {
-            report.remaining = try await store.outboxCount()
-            return report
-        }
-        guard await connectivity.isOnline else {
-            report.wasOnline = false
-            report.remaining = try await store.outboxCount()
-            await hub.emit(.offline)
-            return report
-        }
-        if try await push(to: remote, report: &report) {
-            for household in households ?? Array(states.keys).sorted() {
-                try await pull(household, from: remote, report: &report)
-            }
-        }
-        report.remaining = try await store.outboxCount()
-        await hub.emit(.pendingCount(report.remaining))
-        await hub.emit(.completed(pushed: report.pushed, pulled: report.pulled, failed: report.failed))
-        return report
-    }
+    // MARK: - Internals
 
-    private func push(to remote: any InventoryRemoteGateway, report: inout InventorySyncReport) async throws -> Bool {
-        for _ in 0..<10_000 {
-            let due = try await store.dueOutbox(at: clock.now(), limit: strategy.pushBatchSize)
-            guard !due.isEmpty else { return true }
-            let results: [InventoryPushResult]
-            do {
-                results = try await remote.push(due.map(\.payload.entry))
-            } catch {
-                try await recordFailure(of: due, error: RemoteSyncError.classify(error), report: &report)
-                return false
-            }
-            let outcomes = Dictionary(results.map { ($0.entryID, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-            var transaction = InventoryLocalTransaction()
-            var failures: [(InventoryOutboxEntry, RemoteSyncError)] = []
-            var pushedIDs: [String] = []
-            for entry in due {
-                switch outcomes[entry.operationID] {
-                case .applied?:
-                    transaction.removedOutboxEntries.append(entry.operationID)
-                    pushedIDs.append(entry.operationID.uuidString.lowercased())
-                case .rejected(let reason)?:
-                    failures.append((entry, .permanent(reason)))
-                case nil:
-                    failures.append((entry, .transient("no answer for the entry")))
-                }
-            }
-            try await store.commit(transaction)
-            report.pushed += pushedIDs.count
-            if !pushedIDs.isEmpty { await hub.emit(.pushed(pushedIDs)) }
-            for (entry, error) in failures { try await recordFailure(of: [entry], error: error, report: &report) }
+    /// Decides and commits a command; runs inside the gate.
+    private func book(
+        _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID?, idempotencyKey: IdempotencyKey?
+    ) async throws -> InventoryTransactionResult {
+        let (entries, replayOf, now) = try await decide(
+            command, in: household, correlationId: correlationId, idempotencyKey: idempotencyKey)
+        if let replayOf { return InventoryTransactionResult(transactionId: replayOf, entries: [], isReplay: true) }
+        guard !entries.isEmpty else {
+            return InventoryTransactionResult(transactionId: nil, entries: [], isReplay: idempotencyKey != nil)
         }
-        return true
-    }
-
-    private func recordFailure(
-        of entries: [InventoryOutboxEntry], error: RemoteSyncError, report: inout InventorySyncReport
-    ) async throws {
-        let now = clock.now()
+        let sequences = try await sequencer.next(entries.count)
         var transaction = InventoryLocalTransaction()
-        for entry in entries {
-            let (updated, _) = entry.failed(with: error, at: now, policy: strategy.retryPolicy, random: random)
-            transaction.outboxEntries.append(updated)
-            let id = entry.operationID.uuidString.lowercased()
-            if updated.isQuarantined {
-                report.quarantined += 1
-                await hub.emit(.quarantined(id: id, error: error.description))
-            } else {
-                report.failed += 1
-                await hub.emit(.failed(id: id, error: error.description, retryCount: updated.attempts, nextRetryAt: updated.nextAttemptAt))
-            }
+        transaction.entries = entries
+        transaction.outboxEntries = zip(entries, sequences).map { entry, sequence in
+            InventoryOutboxEntry(
+                operationID: entry.id, entityID: household.rawValue, sequence: sequence,
+                payload: InventoryJournalChange(entry: entry), enqueuedAt: now)
         }
         try await store.commit(transaction)
+        // The decision's copy of the state is gone by now: folding changes the cached state in place.
+        try await engine.adapter.fold(entries, into: household)
+        return InventoryTransactionResult(transactionId: entries.first?.transactionId, entries: entries, isReplay: false)
     }
 
-    private func pull(_ household: HouseholdID, from remote: any InventoryRemoteGateway, report: inout InventorySyncReport) async throws {
-        var cursor = try await store.pullCursor(of: household)
-        var pulledAny = false
-        for _ in 0..<100_000 {
-            let batch: InventoryChangeBatch
-            do {
-                batch = try await remote.changes(of: household, after: cursor, limit: strategy.pullBatchSize)
-            } catch {
-                break
-            }
-            var transaction = InventoryLocalTransaction()
-            var fresh: Set<UUID> = []
-            for entry in batch.entries where entry.householdId == household && !fresh.contains(entry.id) {
-                if try await store.containsEntry(entry.id) { continue }
-                fresh.insert(entry.id)
-                transaction.entries.append(entry)
-            }
-            if let next = batch.cursor { transaction.pullCursor = (household, next) }
-            try await store.commit(transaction)
-            report.pulled += transaction.entries.count
-            pulledAny = pulledAny || !transaction.entries.isEmpty
-            guard batch.hasMore, let next = batch.cursor, next != cursor else { break }
-            cursor = next
-        }
-        if pulledAny {
-            states[household] = try await reproject(household)
-            await hub.emit(.pulled(count: report.pulled))
-        }
-    }
-
-    // MARK: - Helpers
-
-    private func reproject(_ household: HouseholdID) async throws -> InventoryState {
-        let entries = try await store.entries(of: household)
-        latestRecordedAt[household] = entries.map(\.recordedAt).max()
-        return InventoryProjector.project(entries)
-    }
-
-    private func nextSequence() async throws -> Int64 {
-        let last: Int64
-        if let known = lastSequence { last = known } else { last = try await store.lastOutboxSequence() }
-        lastSequence = last + 1
-        return last + 1
+    /// The entries that carry out a command on the household's current state, or the transaction that already
+    /// used the idempotency key.
+    private func decide(
+        _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID?, idempotencyKey: IdempotencyKey?
+    ) async throws -> (entries: [InventoryJournalEntry], replayOf: TransactionID?, now: Date) {
+        let state = try await engine.adapter.state(of: household)
+        if let key = idempotencyKey, let original = state.idempotencyResults[key] { return ([], original, clock.now()) }
+        let command = try await preparation.canonicalized(command, in: state)
+        let known = try await preparation.knownProducts(in: command)
+        let latest = state.lastAppliedOrderKey?.recordedAt ?? .distantPast
+        let now = max(clock.now(), latest.addingTimeInterval(0.001))
+        let context = InventoryCommandContext(
+            householdId: household, now: now, replicaID: replicaID,
+            correlationId: correlationId ?? CorrelationID(makeUUID()), idempotencyKey: idempotencyKey,
+            makeUUID: makeUUID, knownProducts: known)
+        return (try InventoryCommandHandler.decide(command, in: state, context: context), nil, now)
     }
 
     private func afterLocalWrite() async {
-        if let count = try? await store.outboxCount() { await hub.emit(.pendingCount(count)) }
-        guard strategy.writePolicy == .localThenRemoteImmediate, remote != nil else { return }
-        let id = UUID()
-        background[id] = Task { [weak self] in
-            _ = try? await self?.syncPending()
-            await self?.finishBackground(id)
-        }
-    }
-
-    private func finishBackground(_ id: UUID) {
-        background[id] = nil
-    }
-
-    /// The command with its product reference following product id migrations: a purchase books under the
-    /// canonical id; a booking against stock finds the lots held under any id that resolves to the same product
-    /// (lots bought before the product got its barcode keep their old id).
-    private func canonicalized(_ command: InventoryCommand, in state: InventoryState) async throws -> InventoryCommand {
-        switch command {
-        case .purchase(var request):
-            request.productId = try await canonical(request.productId)
-            return .purchase(request)
-        case .consume(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
-            return .consume(request)
-        case .open(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
-            return .open(request)
-        case .transfer(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
-            return .transfer(request)
-        case .correct(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
-            return .correct(request)
-        default:
-            return command
-        }
-    }
-
-    /// The product id under which the state holds stock of the same product as `reference`.
-    private func stockHolder(for reference: ProductReference, in state: InventoryState) async throws -> ProductReference {
-        let holders = Set(state.lots.values.map(\.productId))
-        if holders.contains(reference) { return reference }
-        let target = try await canonical(reference)
-        if holders.contains(target) { return target }
-        for holder in holders.sorted() where try await canonical(holder) == target { return holder }
-        return reference
-    }
-
-    private func canonical(_ reference: ProductReference) async throws -> ProductReference {
-        if case .exists(let canonical) = try await products.resolve(reference) { return canonical }
-        return reference
-    }
-
-    private func knownProducts(in command: InventoryCommand) async throws -> Set<ProductReference> {
-        var references: [ProductReference] = []
-        switch command {
-        case .purchase(let request): references = [request.productId]
-        case .consume(let request): references = [request.productId]
-        case .open(let request): references = [request.productId]
-        case .transfer(let request): references = [request.productId]
-        case .correct(let request): references = [request.productId]
-        case .setProductSettings(let settings): references = [settings.productId]
-        case .addShoppingListItem(let request): references = request.productId.map { [$0] } ?? []
-        default: references = []
-        }
-        var known: Set<ProductReference> = []
-        for reference in references {
-            if case .exists = try await products.resolve(reference) { known.insert(reference) }
-        }
-        return known
+        let cache = cache
+        await engine.localWriteCommitted { cache.households }
     }
 }

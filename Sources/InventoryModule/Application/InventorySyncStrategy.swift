@@ -1,13 +1,15 @@
 import Foundation
 import InventorySync
 
-/// When inventory changes are pushed.
-public enum InventoryWritePolicy: Hashable, Sendable {
-    /// Commit locally, return, then push in the background when online.
-    case localThenRemoteImmediate
-    /// Commit locally and leave the entries in the outbox for the next ``InventoryModuleService/syncPending(households:)``.
-    case localThenEnqueue
-}
+/// When inventory changes are pushed (the engine's ``SyncWritePolicy``).
+public typealias InventoryWritePolicy = SyncWritePolicy
+
+/// The sync events of an ``InventoryModuleService``: operations name the journal entry id they push, pulls the
+/// household.
+public typealias InventorySyncEvent = SyncEvent<UUID, HouseholdID>
+
+/// What one ``InventoryModuleService/syncPending(households:)`` pass did.
+public typealias InventorySyncReport = SyncReport<HouseholdID>
 
 /// The injected sync behaviour of an ``InventoryModuleService``.
 ///

@@ -16,26 +16,3 @@ public struct InventoryTransactionResult: Hashable, Sendable {
         self.isReplay = isReplay
     }
 }
-
-/// What one inventory sync pass did.
-public struct InventorySyncReport: Hashable, Sendable, CustomStringConvertible {
-    /// Whether the remote was reachable.
-    public var wasOnline = true
-    /// Entries the remote acknowledged.
-    public var pushed = 0
-    /// Remote entries appended to the local journal.
-    public var pulled = 0
-    /// Pushes that failed and will be retried.
-    public var failed = 0
-    /// Entries quarantined in this pass.
-    public var quarantined = 0
-    /// Outbox entries left.
-    public var remaining = 0
-
-    /// A one-line summary.
-    public var description: String {
-        wasOnline
-            ? "pushed \(pushed), pulled \(pulled), failed \(failed), quarantined \(quarantined), remaining \(remaining)"
-            : "offline: \(remaining) entries wait"
-    }
-}

@@ -23,28 +23,3 @@ public struct DeleteProductsResult: Hashable, Sendable {
     /// The products deleted (tombstoned).
     public var deleted: [ProductID]
 }
-
-/// What one ``ProductModuleService/syncPending()`` pass did.
-public struct ProductSyncReport: Hashable, Sendable, CustomStringConvertible {
-    /// Whether the remote was reachable.
-    public var wasOnline: Bool = true
-    /// Changes the remote acknowledged.
-    public var pushed: Int = 0
-    /// Remote records applied locally.
-    public var pulled: Int = 0
-    /// Pushes that failed and will be retried.
-    public var failed: Int = 0
-    /// Changes quarantined in this pass.
-    public var quarantined: Int = 0
-    /// Conflicts resolved by the conflict policy.
-    public var conflicts: Int = 0
-    /// Outbox entries left (including quarantined ones).
-    public var remaining: Int = 0
-
-    /// A one-line summary.
-    public var description: String {
-        wasOnline
-            ? "pushed \(pushed), pulled \(pulled), conflicts \(conflicts), failed \(failed), quarantined \(quarantined), remaining \(remaining)"
-            : "offline: \(remaining) changes wait"
-    }
-}

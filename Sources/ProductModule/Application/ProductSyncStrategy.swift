@@ -13,14 +13,6 @@ public enum ProductReadPolicy: Hashable, Sendable {
     case localThenRemoteAlwaysBackground
 }
 
-/// When writes are pushed.
-public enum ProductWritePolicy: Hashable, Sendable {
-    /// Commit locally, return, then push in the background when online.
-    case localThenRemoteImmediate
-    /// Commit locally and leave the change in the outbox for the next ``ProductModuleService/syncPending()``.
-    case localThenEnqueue
-}
-
 /// The injected sync behaviour of a ``ProductModuleService``.
 public struct ProductSyncStrategy: Sendable {
     /// When reads consult the remote.

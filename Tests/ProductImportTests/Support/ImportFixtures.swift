@@ -51,7 +51,7 @@ enum ImportFixtures {
         var all: [Product] = []
         var query: ProductQuery? = ProductQuery(page: PageRequest(limit: 500), sort: .createdAt(.ascending))
         while let current = query {
-            let page = try await catalog.local.query(current)
+            let page = try await catalog.store.query(current)
             all += page.products
             query = current.after(page.nextCursor)
         }

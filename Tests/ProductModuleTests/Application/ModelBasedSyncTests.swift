@@ -32,8 +32,8 @@ struct ModelBasedSyncTests {
         var writes: [ProductID: [Write]] = [:]
 
         func record(_ device: F.Device, _ id: ProductID) async throws {
-            let product = try await device.service.local.product(id)
-            guard let sync = try await device.service.syncState.syncRecord(id) else { return }
+            let product = try await device.service.store.product(id)
+            guard let sync = try await device.service.store.syncRecord(id) else { return }
             writes[id, default: []].append(Write(product: product, stamp: sync.stamp))
         }
 
@@ -94,7 +94,7 @@ struct ModelBasedSyncTests {
             let products = try await device.products()
             #expect(try products.map { try RecordCoding.encode($0) } == expectedBytes, "replica \(device.replica) differs from the remote")
             for product in products {
-                #expect(try await device.service.local.tombstone(product.productId) == nil)
+                #expect(try await device.service.store.tombstone(product.productId) == nil)
                 #expect(try await device.service.syncStatus(of: product.productId) == .synced)
             }
         }

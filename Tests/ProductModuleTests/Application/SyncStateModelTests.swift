@@ -28,7 +28,7 @@ struct SyncStateModelTests {
         try await device.service.addProducts([second])
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(try await device.service.syncStatus(of: second.productId) == .synced)
-        #expect(try await device.service.quarantinedChanges().map(\.entityID) == [first.productId.rawValue])
+        #expect(try await device.service.quarantinedChanges().map(\.entry.entityID) == [first.productId.rawValue])
         #expect(try await device.service.requeueQuarantined() == 1)
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(try await device.service.pendingCount() == 0)
@@ -130,14 +130,18 @@ struct SyncStateModelTests {
         try await device.service.syncPending()
         device.clock.advance(by: 5)
         try await device.service.syncPending()
-        var seen: [SyncEvent] = []
+        var seen: [ProductSyncEvent] = []
         for await event in stream {
             seen.append(event)
-            if case .completed(pushed: 1, _, _) = event { break }
+            if case .completed(let report) = event, report.pushed == 1 { break }
         }
         #expect(seen.first == .pendingCount(1))
-        #expect(seen.contains { if case .failed = $0 { true } else { false } })
-        #expect(seen.contains(.pushed([F.ean13(150)])))
+        let failure = seen.compactMap { if case .failed(let failure) = $0 { failure } else { nil } }.first
+        let honey = try ProductID(F.ean13(150))
+        #expect(failure?.operation.entityID == honey)
+        #expect(failure?.category == .transient && failure?.attempts == 1 && failure?.nextRetryAt != nil)
+        let pushed = seen.compactMap { if case .pushed(let operations) = $0 { operations } else { nil } }
+        #expect(pushed.map { $0.map(\.entityID) } == [[honey]])
     }
 }
 

@@ -65,7 +65,7 @@ enum SyncFixtures {
             var all: [Product] = []
             var query: ProductQuery? = ProductQuery(page: PageRequest(limit: 1_000), sort: .createdAt(.ascending))
             while let current = query {
-                let page = try await service.local.query(current)
+                let page = try await service.store.query(current)
                 all += page.products
                 query = current.after(page.nextCursor)
             }

@@ -1,0 +1,124 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// The inventory's side of the ``OutboxSyncEngine``: journal entries are pushed as they are (they never conflict:
+/// stock changes commute, master data resolves by the journal's total order), and a pulled page is appended to the
+/// household's journal with its cursor in one commit, then folded into the cached projection.
+struct InventorySyncAdapter: OutboxSyncAdapter {
+    typealias Payload = InventoryJournalChange
+    typealias Conflict = Never
+    typealias Change = InventoryJournalEntry
+    typealias Scope = HouseholdID
+    typealias EntityID = UUID
+
+    /// The local journal.
+    let store: any InventoryJournalStore
+    /// The remote, or `nil` for a local-only inventory (the engine then never calls it).
+    let remote: (any InventoryRemoteGateway)?
+    /// The projections the service keeps.
+    let cache: InventoryStateCache
+
+    func entityID(of entry: InventoryOutboxEntry) -> UUID { entry.payload.entry.id }
+
+    // MARK: - Outbox reads
+
+    func dueEntries(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await store.dueOutbox(at: now, limit: limit)
+    }
+
+    func pendingEntries(limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await store.pendingOutbox(limit: limit)
+    }
+
+    func quarantinedEntries() async throws -> [InventoryOutboxEntry] {
+        try await store.quarantinedOutbox()
+    }
+
+    func outboxCount() async throws -> Int {
+        try await store.outboxCount()
+    }
+
+    func pullCursor(of scope: HouseholdID) async throws -> Int64? {
+        try await store.pullCursor(of: scope)
+    }
+
+    // MARK: - Remote
+
+    func push(_ entries: [InventoryOutboxEntry]) async throws -> [UUID: OutboxPushOutcome<Never>] {
+        guard let remote else { throw RemoteSyncError.offline }
+        var outcomes: [UUID: OutboxPushOutcome<Never>] = [:]
+        for result in try await remote.push(entries.map(\.payload.entry)) where outcomes[result.entryID] == nil {
+            switch result.outcome {
+            case .applied: outcomes[result.entryID] = .applied
+            case .rejected(let reason): outcomes[result.entryID] = .rejected(reason)
+            }
+        }
+        return outcomes
+    }
+
+    func changes(of scope: HouseholdID, after cursor: Int64?, limit: Int) async throws -> OutboxChangePage<InventoryJournalEntry> {
+        guard let remote else { throw RemoteSyncError.offline }
+        let batch = try await remote.changes(of: scope, after: cursor, limit: limit)
+        return OutboxChangePage(changes: batch.entries, cursor: batch.cursor, hasMore: batch.hasMore)
+    }
+
+    // MARK: - Local writes
+
+    func settle(_ round: OutboxRound<InventoryJournalChange, Never>) async throws -> OutboxSettlement<UUID> {
+        var transaction = InventoryLocalTransaction()
+        transaction.removedOutboxEntries = round.acknowledged.map(\.operationID)
+        transaction.outboxEntries = round.failures.map(\.updated)
+        try await store.commit(transaction)
+        return OutboxSettlement()
+    }
+
+    func adopt(
+        _ page: OutboxChangePage<InventoryJournalEntry>, of household: HouseholdID, acknowledged: [UUID: InventoryJournalChange]
+    ) async throws -> Int {
+        var transaction = InventoryLocalTransaction()
+        var fresh: Set<UUID> = []
+        for entry in page.changes where entry.householdId == household && acknowledged[entry.id] == nil {
+            guard !fresh.contains(entry.id), try await !store.containsEntry(entry.id) else { continue }
+            fresh.insert(entry.id)
+            transaction.entries.append(entry)
+        }
+        if let next = page.cursor { transaction.pullCursor = (household, next) }
+        try await store.commit(transaction)
+        if !transaction.entries.isEmpty { try await fold(transaction.entries, into: household) }
+        return transaction.entries.count
+    }
+
+    func requeue(_ entries: [InventoryOutboxEntry]) async throws {
+        var transaction = InventoryLocalTransaction()
+        transaction.outboxEntries = entries
+        try await store.commit(transaction)
+    }
+
+    func discard(_ entries: [InventoryOutboxEntry], reason: String) async throws {
+        var transaction = InventoryLocalTransaction()
+        transaction.removedOutboxEntries = entries.map(\.operationID)
+        try await store.commit(transaction)
+    }
+
+    // MARK: - Projection
+
+    /// Folds committed entries into the household's cached state (when it is loaded): entry by entry, or by
+    /// projecting the journal again when one sorts before what the state has seen.
+    func fold(_ entries: [InventoryJournalEntry], into household: HouseholdID) async throws {
+        guard var state = cache.take(household) else { return }
+        for entry in InventoryJournalEntry.ordered(entries) where state.apply(entry) == .requiresReprojection {
+            state = InventoryProjector.project(try await store.entries(of: household))
+            break
+        }
+        cache.put(state, for: household)
+    }
+
+    /// The household's state: the cached one, or the projection of its stored journal (then cached).
+    func state(of household: HouseholdID) async throws -> InventoryState {
+        if let cached = cache.state(of: household) { return cached }
+        let state = InventoryProjector.project(try await store.entries(of: household))
+        cache.put(state, for: household)
+        return state
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import InventoryKit
+
+/// What a module gives the ``OutboxSyncEngine``: its outbox, its remote, and the local steps that only it knows
+/// how to write (acknowledging a product also changes its sync record; a pulled journal entry is projected).
+///
+/// The engine owns everything else — scheduling, push rounds, per-operation results, retries with backoff and
+/// jitter, quarantine, isolating a rejected operation from its batch, pull pages per scope, events, reports.
+///
+/// Implementer obligations:
+/// - Each write (``settle(_:)``, ``adopt(_:of:acknowledged:)``, ``requeue(_:)``, ``discard(_:reason:)``) is one
+///   atomic local commit. The engine calls them one at a time, inside the service's ``SerialGate``, so they never
+///   interleave with a command of the same service.
+/// - ``adopt(_:of:acknowledged:)`` writes the page's changes and the scope's new cursor in the same commit, so a
+///   change is never applied twice or skipped across a crash.
+/// - ``push(_:)`` throws ``RemoteSyncError`` when the whole call failed (it may have been applied: replays are
+///   idempotent by operation id), and otherwise answers each operation it got by id; an operation left out is
+///   retried as a transient failure.
+public protocol OutboxSyncAdapter: Sendable {
+    /// The outbox payload.
+    associatedtype Payload: OutboxPayload
+    /// What the remote answers about its own state when an operation conflicts with it.
+    associatedtype Conflict: Sendable
+    /// A remote change as the pull receives it.
+    associatedtype Change: Sendable
+    /// What a pull covers: one feed for the product catalog, one journal per household.
+    associatedtype Scope: Hashable & Sendable
+    /// The typed id of what an operation changes.
+    associatedtype EntityID: Hashable & Sendable
+
+    /// The entity an outbox entry changes.
+    func entityID(of entry: OutboxEntry<Payload>) -> EntityID
+
+    // MARK: - Outbox reads
+
+    /// The entries due at `now` (not quarantined, no retry after `now`), in enqueue order, up to `limit`.
+    func dueEntries(at now: Date, limit: Int) async throws -> [OutboxEntry<Payload>]
+
+    /// The entries that are not quarantined, in enqueue order, up to `limit`.
+    func pendingEntries(limit: Int) async throws -> [OutboxEntry<Payload>]
+
+    /// The quarantined entries, in enqueue order.
+    func quarantinedEntries() async throws -> [OutboxEntry<Payload>]
+
+    /// The number of outbox entries, quarantined ones included.
+    func outboxCount() async throws -> Int
+
+    /// The position of `scope` in the remote feed, or `nil` before its first pull.
+    func pullCursor(of scope: Scope) async throws -> Int64?
+
+    // MARK: - Remote
+
+    /// Pushes entries; answers each by operation id.
+    ///
+    /// - Throws: ``RemoteSyncError`` (anything else counts as transient) when the whole call failed.
+    func push(_ entries: [OutboxEntry<Payload>]) async throws -> [UUID: OutboxPushOutcome<Conflict>]
+
+    /// One page of `scope`'s remote changes after `cursor`.
+    ///
+    /// - Throws: ``RemoteSyncError`` (anything else counts as transient).
+    func changes(of scope: Scope, after cursor: Int64?, limit: Int) async throws -> OutboxChangePage<Change>
+
+    // MARK: - Local writes (one atomic commit each)
+
+    /// Commits one push round: acknowledged entries leave the outbox, failures are stored, conflicts are resolved
+    /// by the module's policy.
+    func settle(_ round: OutboxRound<Payload, Conflict>) async throws -> OutboxSettlement<EntityID>
+
+    /// Applies a pulled page and stores the scope's new cursor; returns how many changes were applied.
+    /// `acknowledged` holds the payloads this pass pushed, by entity: a change that is one of them need not be
+    /// applied again.
+    func adopt(
+        _ page: OutboxChangePage<Change>, of scope: Scope, acknowledged: [EntityID: Payload]
+    ) async throws -> Int
+
+    /// Stores requeued entries (no longer quarantined, attempts reset).
+    func requeue(_ entries: [OutboxEntry<Payload>]) async throws
+
+    /// Removes quarantined entries for good; the module records the reason where it keeps sync state.
+    func discard(_ entries: [OutboxEntry<Payload>], reason: String) async throws
+}

@@ -1,0 +1,30 @@
+import Foundation
+import InventoryKit
+
+extension OutboxSyncEngine {
+    /// Pulls one scope page by page from its stored cursor. A failed call ends this scope's pull: it is reported
+    /// (event and ``SyncReport/pullFailures``) and the pass goes on with the next scope.
+    func pull(
+        _ scope: Adapter.Scope, report: inout Report, acknowledged: [Adapter.EntityID: Adapter.Payload]
+    ) async throws {
+        var cursor = try await adapter.pullCursor(of: scope)
+        var applied = 0
+        defer { report.pulled += applied }
+        for _ in 0..<configuration.limits.maxPullPages {
+            let page: OutboxChangePage<Adapter.Change>
+            do {
+                page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
+            } catch {
+                let failure = RemoteSyncError.classify(error)
+                report.pullFailures[scope] = failure
+                if case .unauthorized = failure { report.stoppedBy = failure }
+                await hub.emit(.pullFailed(scope: scope, error: failure))
+                break
+            }
+            applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
+            guard page.hasMore, let next = page.cursor, next != cursor else { break }
+            cursor = next
+        }
+        if applied > 0 { await hub.emit(.pulled(scope: scope, count: applied)) }
+    }
+}

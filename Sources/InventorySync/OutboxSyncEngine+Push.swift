@@ -1,0 +1,134 @@
+import Foundation
+import InventoryKit
+
+extension OutboxSyncEngine {
+    /// Pushes due entries in rounds until none is due, a call fails as a whole, or the remote refuses the device.
+    ///
+    /// `acknowledged` collects the payload of every operation the remote applied, by entity: the pull that
+    /// follows need not look at those states again.
+    func pushRounds(report: inout Report, acknowledged: inout [Adapter.EntityID: Adapter.Payload]) async throws {
+        let limits = configuration.limits
+        for _ in 0..<limits.maxPushRounds {
+            let due = try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize)
+            guard !due.isEmpty else { return }
+            let exchange = await pushIsolating(due)
+            let round = self.round(for: due, exchange: exchange)
+            if !round.isEmpty {
+                let settlement = try await gate.run { try await adapter.settle(round) }
+                await publish(round, settlement: settlement, report: &report)
+                for entry in round.acknowledged { acknowledged[adapter.entityID(of: entry)] = entry.payload }
+            }
+            if let stop = exchange.stop {
+                report.stoppedBy = stop
+                return
+            }
+        }
+    }
+
+    /// What the remote said about each entry of a round.
+    struct PushExchange {
+        /// Answers by operation id, from calls that went through (and rejections isolated by splitting).
+        var outcomes: [UUID: OutboxPushOutcome<Adapter.Conflict>] = [:]
+        /// Operations sent in a call that went through but left unanswered.
+        var answeredCalls: Set<UUID> = []
+        /// Operations whose call failed with a retryable error.
+        var failedCalls: [UUID: RemoteSyncError] = [:]
+        /// The error that ends the pass: a failed call, or an unauthorized device.
+        var stop: RemoteSyncError?
+    }
+
+    /// Pushes `due`; when a call fails permanently as a whole, splits the batch and pushes the halves, so only the
+    /// operation(s) at fault are rejected and the rest still sync.
+    func pushIsolating(_ due: [OutboxEntry<Adapter.Payload>]) async -> PushExchange {
+        var exchange = PushExchange()
+        var batches: [ArraySlice<OutboxEntry<Adapter.Payload>>] = [due[...]]
+        while exchange.stop == nil, !batches.isEmpty {
+            let batch = batches.removeFirst()
+            do {
+                let answers = try await adapter.push(Array(batch))
+                for entry in batch {
+                    exchange.answeredCalls.insert(entry.operationID)
+                    if let outcome = answers[entry.operationID] { exchange.outcomes[entry.operationID] = outcome }
+                }
+            } catch {
+                switch RemoteSyncError.classify(error) {
+                case .permanent(let reason) where batch.count == 1:
+                    if let entry = batch.first { exchange.outcomes[entry.operationID] = .rejected(reason) }
+                case .permanent:
+                    let middle = batch.startIndex + batch.count / 2
+                    batches.insert(contentsOf: [batch[..<middle], batch[middle...]], at: 0)
+                case .unauthorized(let reason):
+                    exchange.stop = .unauthorized(reason)
+                case let failure:
+                    for entry in batch { exchange.failedCalls[entry.operationID] = failure }
+                    exchange.stop = failure
+                }
+            }
+        }
+        return exchange
+    }
+
+    /// The round to commit: acknowledgements, conflicts and failures, in `due` order. Entries never sent (the
+    /// pass stopped first) are left as they are.
+    func round(
+        for due: [OutboxEntry<Adapter.Payload>], exchange: PushExchange
+    ) -> OutboxRound<Adapter.Payload, Adapter.Conflict> {
+        let now = clock.now()
+        var round = OutboxRound<Adapter.Payload, Adapter.Conflict>(now: now)
+        for entry in due {
+            let error: RemoteSyncError
+            switch exchange.outcomes[entry.operationID] {
+            case .applied?:
+                round.acknowledged.append(entry)
+                continue
+            case .conflict(let current)?:
+                round.conflicts.append((entry, current))
+                continue
+            case .rejected(let reason)?:
+                error = .permanent(reason)
+            case nil:
+                if let failure = exchange.failedCalls[entry.operationID] {
+                    error = failure
+                } else if exchange.answeredCalls.contains(entry.operationID) {
+                    error = .transient("no answer for the operation")
+                } else {
+                    continue
+                }
+            }
+            let (updated, status) = entry.failed(with: error, at: now, policy: configuration.retryPolicy, random: random)
+            round.failures.append(.init(entry: entry, updated: updated, error: error, status: status))
+        }
+        return round
+    }
+
+    /// Emits the events of a committed round and counts it in the report.
+    func publish(
+        _ round: OutboxRound<Adapter.Payload, Adapter.Conflict>, settlement: OutboxSettlement<Adapter.EntityID>,
+        report: inout Report
+    ) async {
+        var events: [Event] = []
+        let pushed = round.acknowledged.map(reference(to:))
+        report.pushed += pushed.count
+        if !pushed.isEmpty { events.append(.pushed(pushed)) }
+        report.conflicts += settlement.conflicts.count
+        events += settlement.conflicts.map { .conflictResolved($0) }
+        for failure in round.failures where !settlement.supersededFailures.contains(failure.entry.operationID) {
+            let note = SyncFailure(
+                operation: reference(to: failure.entry), error: failure.error, attempts: failure.updated.attempts,
+                nextRetryAt: failure.updated.nextAttemptAt)
+            if failure.updated.isQuarantined {
+                report.quarantined += 1
+                events.append(.quarantined(note))
+            } else {
+                report.failed += 1
+                events.append(.failed(note))
+            }
+        }
+        await hub.emit(events)
+    }
+
+    /// The typed reference to an entry's operation.
+    nonisolated func reference(to entry: OutboxEntry<Adapter.Payload>) -> SyncOperationReference<Adapter.EntityID> {
+        SyncOperationReference(operationID: entry.operationID, entityID: adapter.entityID(of: entry))
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import InventoryKit
+
+/// The offline-first sync loop both modules run on: push rounds of due outbox entries with per-operation
+/// results, acknowledgement, retries with full-jitter backoff, quarantine (list, requeue, discard), a retry loop,
+/// pull pages per scope with a durable cursor, typed events and a report per pass.
+///
+/// A module supplies an ``OutboxSyncAdapter`` (its outbox, its gateway, and the local steps only it knows) and
+/// keeps what is its own: product conflict resolution and adoption, journal projection. Passes run one at a time;
+/// quarantine changes wait for a running pass. Every local step of a pass runs inside the module's ``SerialGate``,
+/// so it never interleaves with a command.
+///
+/// ```swift
+/// let engine = OutboxSyncEngine(adapter: myAdapter, gate: gate, configuration: .init(retryPolicy: .standard))
+/// let report = try await engine.sync(scopes: [home])
+/// for await event in await engine.events() { … }
+/// ```
+public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
+    /// The typed events of this engine.
+    public typealias Event = SyncEvent<Adapter.EntityID, Adapter.Scope>
+    /// The report of one pass.
+    public typealias Report = SyncReport<Adapter.Scope>
+
+    /// The module's side.
+    public nonisolated let adapter: Adapter
+    /// The gate shared with the module's commands.
+    public nonisolated let gate: SerialGate
+    /// Whether the remote can be reached.
+    public nonisolated let connectivity: any ConnectivityProvider
+    /// Retry policy, limits and write policy.
+    public nonisolated let configuration: OutboxSyncConfiguration
+    /// The source of timestamps.
+    public nonisolated let clock: InventoryClock
+    /// The source of retry jitter.
+    public nonisolated let random: RandomSource
+    /// Whether there is a remote at all (a local-only service has an engine that never pushes).
+    public nonisolated let hasRemote: Bool
+
+    let hub = SyncEventHub<Event>()
+    private var tail: Task<Void, Never>?
+    private var background: [UUID: Task<Void, Never>] = [:]
+
+    /// Creates an engine.
+    public init(
+        adapter: Adapter, gate: SerialGate, hasRemote: Bool = true,
+        connectivity: any ConnectivityProvider = StaticConnectivity.online,
+        configuration: OutboxSyncConfiguration = OutboxSyncConfiguration(), clock: InventoryClock = .system,
+        random: RandomSource = .system
+    ) {
+        self.adapter = adapter
+        self.gate = gate
+        self.hasRemote = hasRemote
+        self.connectivity = connectivity
+        self.configuration = configuration
+        self.clock = clock
+        self.random = random
+    }
+
+    // MARK: - Observing
+
+    /// A stream of every event emitted from now on.
+    public func events() async -> AsyncStream<Event> {
+        await hub.subscribe()
+    }
+
+    /// Emits an event (for the module's own events, such as a pending count after a command).
+    public func emit(_ event: Event) async {
+        await hub.emit(event)
+    }
+
+    /// The earliest time a waiting operation may be pushed (now, when one is due), or `nil` when nothing waits
+    /// outside quarantine.
+    ///
+    /// - Throws: a storage error.
+    public func nextRetryDate() async throws -> Date? {
+        let entries = try await adapter.pendingEntries(limit: RecordQuery.maximumLimit)
+        guard let earliest = entries.map({ $0.nextAttemptAt ?? .distantPast }).min() else { return nil }
+        return max(earliest, clock.now())
+    }
+
+    // MARK: - Passes
+
+    /// Pushes due operations, then (when every push call went through) pulls `scopes`; one pass at a time.
+    ///
+    /// - Throws: a local storage error (remote failures are recorded and reported, never thrown).
+    @discardableResult
+    public func sync(scopes: [Adapter.Scope]) async throws -> Report {
+        try await serialized { engine in try await engine.pass(scopes: scopes, push: true) }
+    }
+
+    /// Pulls `scopes` without pushing (a background refresh); one pass at a time.
+    ///
+    /// - Throws: a local storage error.
+    @discardableResult
+    public func pull(scopes: [Adapter.Scope]) async throws -> Report {
+        try await serialized { engine in try await engine.pass(scopes: scopes, push: false) }
+    }
+
+    /// Runs passes until nothing waits for a retry, sleeping with `sleep` until the next retry is due, so retries
+    /// fire without a new local write. Returns when the outbox holds nothing but quarantined entries, or when the
+    /// remote refused the device (an unauthorized device is not retried in a loop).
+    ///
+    /// - Returns: the last pass's report.
+    /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
+    @discardableResult
+    public func runRetryLoop(
+        scopes: @escaping @Sendable () async -> [Adapter.Scope], sleep: @Sendable (TimeInterval) async throws -> Void
+    ) async throws -> Report {
+        while true {
+            try Task.checkCancellation()
+            let report = try await sync(scopes: await scopes())
+            if report.wasUnauthorized { return report }
+            guard let next = try await nextRetryDate() else { return report }
+            let delay = max(0, next.timeIntervalSince(clock.now()))
+            try await sleep(report.wasOnline ? delay : max(delay, configuration.retryPolicy.baseDelay))
+        }
+    }
+
+    /// Starts a pass in the background (after a local write, under ``SyncWritePolicy/localThenRemoteImmediate``).
+    public func schedulePass(scopes: @escaping @Sendable () async -> [Adapter.Scope]) {
+        guard hasRemote else { return }
+        runInBackground { engine in _ = try? await engine.sync(scopes: await scopes()) }
+    }
+
+    /// Runs `work` in a background task that ``waitForBackgroundWork()`` waits for.
+    public func runInBackground(_ work: @escaping @Sendable (OutboxSyncEngine) async -> Void) {
+        let id = UUID()
+        background[id] = Task { [weak self] in
+            guard let self else { return }
+            await work(self)
+            await self.finishBackground(id)
+        }
+    }
+
+    /// Waits until every background task started so far, and the running pass, have finished.
+    public func waitForBackgroundWork() async {
+        while let (_, task) = background.first {
+            await task.value
+        }
+        await tail?.value
+    }
+
+    /// After a local commit: emits the pending count (when someone listens) and, under
+    /// ``SyncWritePolicy/localThenRemoteImmediate``, schedules a pass.
+    public func localWriteCommitted(scopes: @escaping @Sendable () async -> [Adapter.Scope]) async {
+        if await hub.subscriberCount > 0, let count = try? await adapter.outboxCount() {
+            await hub.emit(.pendingCount(count))
+        }
+        if configuration.writePolicy == .localThenRemoteImmediate { schedulePass(scopes: scopes) }
+    }
+
+    /// Runs `work` after every pass and quarantine change started before it: the engine's one-at-a-time order.
+    func serialized<T: Sendable>(_ work: @escaping @Sendable (OutboxSyncEngine) async throws -> T) async throws -> T {
+        let previous = tail
+        let task = Task { [weak self] () async throws -> T in
+            await previous?.value
+            guard let self else { throw CancellationError() }
+            return try await work(self)
+        }
+        tail = Task { _ = try? await task.value }
+        return try await task.value
+    }
+
+    private func finishBackground(_ id: UUID) {
+        background[id] = nil
+    }
+
+    // MARK: - One pass
+
+    private func pass(scopes: [Adapter.Scope], push: Bool) async throws -> Report {
+        var report = Report()
+        guard hasRemote else {
+            report.remaining = try await adapter.outboxCount()
+            return report
+        }
+        guard await connectivity.isOnline else {
+            report.wasOnline = false
+            report.remaining = try await adapter.outboxCount()
+            await hub.emit(.offline)
+            return report
+        }
+        var acknowledged: [Adapter.EntityID: Adapter.Payload] = [:]
+        if push { try await pushRounds(report: &report, acknowledged: &acknowledged) }
+        if report.stoppedBy == nil {
+            for scope in scopes {
+                try await pull(scope, report: &report, acknowledged: acknowledged)
+                if report.wasUnauthorized { break }
+            }
+        }
+        if case .unauthorized(let reason)? = report.stoppedBy { await hub.emit(.unauthorized(.unauthorized(reason))) }
+        report.remaining = try await adapter.outboxCount()
+        if push { await hub.emit(.pendingCount(report.remaining)) }
+        await hub.emit(.completed(report))
+        return report
+    }
+}
+
+/// How an ``OutboxSyncEngine`` retries, batches and schedules.
+public struct OutboxSyncConfiguration: Sendable {
+    /// Backoff and attempt cap of failed pushes.
+    public var retryPolicy: RetryPolicy
+    /// Batch and page sizes, and the caps of one pass.
+    public var limits: OutboxSyncLimits
+    /// When local changes are pushed.
+    public var writePolicy: SyncWritePolicy
+
+    /// Creates a configuration.
+    public init(
+        retryPolicy: RetryPolicy = .standard, limits: OutboxSyncLimits = OutboxSyncLimits(),
+        writePolicy: SyncWritePolicy = .localThenRemoteImmediate
+    ) {
+        self.retryPolicy = retryPolicy
+        self.limits = limits
+        self.writePolicy = writePolicy
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The bounds of one sync pass, in one place for both modules.
+///
+/// A pass pushes due entries in rounds of ``pushBatchSize`` until none is due, and pulls each scope in pages of
+/// ``pullPageSize`` until the remote says there is no more. The round and page caps only stop a pass that would
+/// otherwise never end (a remote that always answers "more"); the next pass goes on where it stopped.
+public struct OutboxSyncLimits: Hashable, Sendable {
+    /// How many operations one push call carries.
+    public var pushBatchSize: Int
+    /// How many changes one pull call asks for.
+    public var pullPageSize: Int
+    /// The most push rounds of one pass.
+    public var maxPushRounds: Int
+    /// The most pull pages of one scope in one pass.
+    public var maxPullPages: Int
+
+    /// The cap on push rounds of one pass (with the default batch of 100: a million operations).
+    public static let defaultMaxPushRounds = 10_000
+    /// The cap on pull pages of one scope in one pass (with the default page of 200: twenty million changes).
+    public static let defaultMaxPullPages = 100_000
+
+    /// Creates limits; values below 1 become 1.
+    public init(
+        pushBatchSize: Int = 100, pullPageSize: Int = 200, maxPushRounds: Int = Self.defaultMaxPushRounds,
+        maxPullPages: Int = Self.defaultMaxPullPages
+    ) {
+        self.pushBatchSize = max(1, pushBatchSize)
+        self.pullPageSize = max(1, pullPageSize)
+        self.maxPushRounds = max(1, maxPushRounds)
+        self.maxPullPages = max(1, maxPullPages)
+    }
+}

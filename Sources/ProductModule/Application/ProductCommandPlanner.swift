@@ -1,0 +1,186 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// Turns the catalog's commands into one local transaction each: validation, stamps, outbox entries, barcode
+/// migrations. It reads the store and decides; the service commits, inside its ``SerialGate``, so a command's
+/// checks (the stored version, the absence of a product) hold when it commits.
+struct ProductCommandPlanner: Sendable {
+    /// The local ports.
+    let store: any ProductStore
+    /// This replica, stamped on every change.
+    let replicaID: ReplicaID
+    /// Makes outbox entries.
+    let queue: ProductChangeQueue
+
+    // MARK: - Add
+
+    /// The transaction adding `products` over their local states (a missing state is an unknown product).
+    func additions(
+        _ products: [Product], states: [ProductID: ProductLocalState], now: Date
+    ) async throws -> (ProductLocalTransaction, [Product]) {
+        var transaction = ProductLocalTransaction()
+        var added: [Product] = []
+        for product in products {
+            try Self.validate(product)
+            let state = states[product.productId] ?? ProductLocalState()
+            if state.product != nil { throw ProductModuleError.alreadyExists(product.productId) }
+            let tombstone = state.tombstone
+            let previous = state.syncRecord
+            let stamp = tombstone.map { ($0.stamp).successor(now: now, replica: replicaID) }
+                ?? SyncStamp(updatedAt: max(now, product.createdAt), version: 1, replicaID: replicaID)
+            var stored = product
+            stored.version = stamp.version
+            stored.updatedAt = stamp.updatedAt
+            stored.createdAt = min(product.createdAt, stamp.updatedAt)
+            try Self.validate(stored)
+            if tombstone != nil { transaction.removedTombstones.append(product.productId) }
+            try await queue.enqueue(
+                ProductChange(productId: stored.productId, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),
+                previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
+            added.append(stored)
+        }
+        return (transaction, added)
+    }
+
+    // MARK: - Update
+
+    /// The transaction updating `products`, each submitted from its stored version.
+    func updates(_ products: [Product], now: Date) async throws -> (ProductLocalTransaction, UpdateProductsResult) {
+        var transaction = ProductLocalTransaction()
+        var result = UpdateProductsResult(updated: [], unchanged: [], migrated: [])
+        var claimedBarcodes: Set<ProductID> = []
+        let states = try await store.localStates(products.map(\.productId))
+        for submitted in products {
+            let id = submitted.productId
+            let state = states[id] ?? ProductLocalState()
+            guard let current = state.product else { throw ProductModuleError.notFound(id) }
+            guard submitted.version == current.version else {
+                throw ProductModuleError.staleVersion(id, stored: current.version, submitted: submitted.version)
+            }
+            let previous = state.syncRecord
+            let currentStamp = previous?.stamp ?? stamp(of: current)
+            if let existing = current.barcode {
+                guard submitted.barcode?.value == existing.value else { throw ProductModuleError.barcodeChangeNotAllowed(id) }
+            } else if let barcode = submitted.barcode, barcode.value != id.rawValue {
+                let alias = try await migrate(
+                    submitted, to: barcode, current: current, currentStamp: currentStamp, state: state,
+                    claimed: &claimedBarcodes, into: &transaction, now: now)
+                result.migrated.append(alias.alias)
+                result.updated.append(alias.product)
+                continue
+            }
+            var candidate = submitted
+            candidate.createdAt = current.createdAt
+            candidate.updatedAt = current.updatedAt
+            if candidate == current {
+                result.unchanged.append(id)
+                continue
+            }
+            let stamp = currentStamp.successor(now: now, replica: replicaID)
+            candidate.version = stamp.version
+            candidate.updatedAt = stamp.updatedAt
+            try Self.validate(candidate)
+            do {
+                try candidate.validateTransition(from: current)
+            } catch {
+                throw ProductModuleError.invalidProduct(id, error)
+            }
+            try await queue.enqueue(
+                ProductChange(productId: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp),
+                previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
+            result.updated.append(candidate)
+        }
+        return (transaction, result)
+    }
+
+    // MARK: - Delete
+
+    /// The transaction deleting `ids`: each becomes a tombstone that syncs.
+    func deletions(_ ids: [ProductID], now: Date) async throws -> ProductLocalTransaction {
+        var transaction = ProductLocalTransaction()
+        let states = try await store.localStates(ids)
+        for id in ids {
+            let state = states[id] ?? ProductLocalState()
+            guard let current = state.product else { throw ProductModuleError.notFound(id) }
+            let previous = state.syncRecord
+            let stamp = (previous?.stamp ?? stamp(of: current)).successor(now: now, replica: replicaID)
+            transaction.removedProducts.append(id)
+            transaction.tombstones.append(ProductTombstone(productId: id, stamp: stamp))
+            try await queue.enqueue(
+                ProductChange(productId: id, product: nil, stamp: stamp, baseStamp: previous?.baseStamp),
+                previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
+        }
+        return transaction
+    }
+
+    // MARK: - Barcode migration
+
+    private func migrate(
+        _ submitted: Product, to barcode: Barcode, current: Product, currentStamp: SyncStamp,
+        state: ProductLocalState, claimed: inout Set<ProductID>, into transaction: inout ProductLocalTransaction,
+        now: Date
+    ) async throws -> (alias: ProductAlias, product: Product) {
+        var base = submitted
+        base.barcode = nil
+        base.createdAt = current.createdAt
+        base.updatedAt = current.updatedAt
+        base.version = current.version
+        let migrated: (product: Product, alias: ProductAlias)
+        do {
+            migrated = try base.withBarcodeMigration(barcode.value, now: now)
+        } catch {
+            throw ProductModuleError.invalidProduct(current.productId, error)
+        }
+        var canonical = migrated.product
+        canonical.barcode = barcode
+        let newID = canonical.productId
+        let target = try await store.localStates([newID])[newID] ?? ProductLocalState()
+        if claimed.contains(newID) || target.product != nil {
+            throw ProductModuleError.barcodeAlreadyAssigned(barcode: barcode.value, to: newID)
+        }
+        claimed.insert(newID)
+        let newTombstone = target.tombstone
+        let newPrevious = target.syncRecord
+        let canonicalStamp = newTombstone.map { $0.stamp.successor(now: now, replica: replicaID) }
+            ?? SyncStamp(updatedAt: max(now, canonical.updatedAt), version: canonical.version, replicaID: replicaID)
+        canonical.version = canonicalStamp.version
+        canonical.updatedAt = canonicalStamp.updatedAt
+        try Self.validate(canonical)
+        if newTombstone != nil { transaction.removedTombstones.append(newID) }
+        try await queue.enqueue(
+            ProductChange(productId: newID, product: canonical, stamp: canonicalStamp, baseStamp: newPrevious?.baseStamp),
+            previous: newPrevious, replacing: target.pendingEntry, into: &transaction, now: now)
+        let oldStamp = currentStamp.successor(now: now, replica: replicaID)
+        transaction.removedProducts.append(current.productId)
+        transaction.tombstones.append(ProductTombstone(productId: current.productId, stamp: oldStamp, migratedTo: newID))
+        try await queue.enqueue(
+            ProductChange(
+                productId: current.productId, product: nil, stamp: oldStamp, baseStamp: state.syncRecord?.baseStamp,
+                migratedTo: newID),
+            previous: state.syncRecord, replacing: state.pendingEntry, into: &transaction, now: now)
+        return (migrated.alias, canonical)
+    }
+
+    // MARK: - Helpers
+
+    /// The stamp of a product without a sync record (written before records existed).
+    func stamp(of product: Product) -> SyncStamp {
+        SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: replicaID)
+    }
+
+    /// Validates a product, naming it in the error.
+    static func validate(_ product: Product) throws {
+        do {
+            try product.validate()
+        } catch {
+            throw ProductModuleError.invalidProduct(product.productId, error)
+        }
+    }
+
+    /// Throws for the first id that appears twice.
+    static func rejectDuplicates(_ ids: [ProductID]) throws {
+        var seen: Set<ProductID> = []
+        for id in ids where !seen.insert(id).inserted { throw ProductModuleError.duplicateInBatch(id) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// Applies the catalog's ``ConflictPolicy`` to a change the remote answered with a different state: adopt the
+/// remote state, push the local change again over it, or push a merge. The one place to change how product
+/// conflicts end.
+struct ProductConflictResolver: Sendable {
+    /// The policy.
+    let policy: ConflictPolicy<Product>
+    /// This replica, stamped on rewritten changes.
+    let replicaID: ReplicaID
+    /// Makes the entries of rewritten changes.
+    let queue: ProductChangeQueue
+
+    /// Resolves the conflict of `entry` (the product's pending change) with the remote's `current` state into
+    /// `transaction`.
+    ///
+    /// - Returns: the resolution's name.
+    func resolve(
+        _ entry: ProductOutboxEntry, record: ProductSyncRecord?, remote current: RemoteProductRecord,
+        into transaction: inout ProductLocalTransaction, now: Date
+    ) async throws -> String {
+        let change = entry.payload
+        let id = change.productId
+        let resolution = policy.resolve(
+            local: change.product, localStamp: change.stamp, remote: current.product, remoteStamp: current.stamp)
+        switch resolution {
+        case .keepRemote:
+            transaction.removedOutboxEntries.append(entry.operationID)
+            transaction.adopt(current, now: now)
+        case .keepLocal:
+            var stamp = change.stamp
+            var product = change.product
+            if stamp <= current.stamp {
+                stamp = change.stamp.successor(of: current.stamp, now: now, replica: replicaID)
+                product?.version = stamp.version
+                product?.updatedAt = stamp.updatedAt
+            }
+            try await rewrite(
+                entry,
+                as: ProductChange(
+                    productId: id, product: product, stamp: stamp, baseStamp: current.stamp, migratedTo: change.migratedTo),
+                previous: record, into: &transaction, now: now)
+        case .merged(var merged):
+            let stamp = change.stamp.successor(of: current.stamp, now: now, replica: replicaID)
+            merged.version = stamp.version
+            merged.updatedAt = stamp.updatedAt
+            guard merged.productId == id, (try? merged.validate()) != nil else {
+                transaction.removedOutboxEntries.append(entry.operationID)
+                transaction.adopt(current, now: now)
+                return ConflictResolution<Product>.keepRemote.name
+            }
+            try await rewrite(
+                entry, as: ProductChange(productId: id, product: merged, stamp: stamp, baseStamp: current.stamp),
+                previous: record, into: &transaction, now: now)
+        }
+        return resolution.name
+    }
+
+    /// Replaces `entry` by a new operation carrying `change`, which remembers `entry` as superseded.
+    private func rewrite(
+        _ entry: ProductOutboxEntry, as change: ProductChange, previous: ProductSyncRecord?,
+        into transaction: inout ProductLocalTransaction, now: Date
+    ) async throws {
+        try await queue.enqueue(change, previous: previous, replacing: entry, into: &transaction, now: now)
+    }
+}

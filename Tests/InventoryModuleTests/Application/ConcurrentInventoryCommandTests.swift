@@ -1,0 +1,98 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventoryModuleTesting
+import InventorySync
+import Testing
+
+private typealias S = ServiceFixtures
+
+/// Overlapping calls on one service behave as if run one at a time: actors are re-entrant at every `await`, so
+/// each of these fired many calls at once on the code before the serial gate and broke.
+@Suite("Inventory commands under concurrent calls")
+struct ConcurrentInventoryCommandTests {
+    @Test("200 overlapping purchases with one idempotency key book exactly once")
+    func oneKeyBooksOnce() async throws {
+        let device = S.Device("a", remote: InMemoryInventoryRemote())
+        try await device.setUpHousehold()
+        let service = device.service
+        let key = try IdempotencyKey("tap-1")
+        let request = PurchaseRequest(productId: S.products[0], amount: 1, unit: S.piece, locationId: S.pantry)
+        let results = try await withThrowingTaskGroup(of: InventoryTransactionResult.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try await service.perform(.purchase(request), in: S.home, idempotencyKey: key) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.filter { !$0.isReplay }.count == 1)
+        #expect(Set(results.compactMap(\.transactionId)).count == 1)
+        let state = try await service.state(of: S.home)
+        #expect(state.stock(of: S.products[0]).total == 1)
+        let journal = try await service.store.entries(of: S.home)
+        #expect(journal.filter { $0.idempotencyKey == key }.count == 1)
+        #expect(InventoryProjector.project(journal) == state)
+    }
+
+    @Test("1,000 overlapping commands get unique outbox sequences")
+    func uniqueSequences() async throws {
+        let device = S.Device("a", remote: InMemoryInventoryRemote())
+        let service = device.service
+        try await service.perform(.createHousehold(name: "Home"), in: S.home)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<999 {
+                group.addTask {
+                    try await service.perform(
+                        .defineUnit(UnitDefinition(name: "unit \(index)", pluralName: "units \(index)")), in: S.home)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let outbox = try await service.store.pendingOutbox(limit: RecordQuery.maximumLimit)
+        #expect(outbox.count == 1_000)
+        #expect(Set(outbox.map(\.sequence)).count == 1_000)
+    }
+
+    @Test("commands interleaved with sync passes end in the state the stored journal projects to")
+    func commandsAndSyncInterleave() async throws {
+        let remote = InMemoryInventoryRemote()
+        let device = S.Device("a", remote: remote)
+        let other = S.Device("b", remote: remote)
+        try await device.setUpHousehold()
+        try await device.service.syncPending(households: [S.home])
+        try await other.service.syncPending(households: [S.home])
+        let service = device.service
+        let otherService = other.service
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    let product = S.products[index % 3]
+                    try await service.perform(
+                        .purchase(PurchaseRequest(productId: product, amount: 2, unit: S.piece, locationId: S.pantry)),
+                        in: S.home)
+                    _ = try? await service.perform(
+                        .consume(ConsumeRequest(productId: product, amount: 1, unit: S.piece)), in: S.home)
+                }
+                if index % 6 == 0 {
+                    group.addTask { try await service.syncPending(households: [S.home]) }
+                    group.addTask {
+                        try await otherService.perform(
+                            .purchase(PurchaseRequest(productId: S.products[0], amount: 1, unit: S.piece, locationId: S.fridge)),
+                            in: S.home)
+                        try await otherService.syncPending(households: [S.home])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await service.syncPending(households: [S.home])
+        try await otherService.syncPending(households: [S.home])
+        try await service.syncPending(households: [S.home])
+        let state = try await service.state(of: S.home)
+        let journal = try await service.store.entries(of: S.home)
+        #expect(InventoryProjector.project(journal) == state)
+        #expect(try await service.pendingCount() == 0)
+        #expect(try await otherService.state(of: S.home) == state)
+        #expect(Set(await remote.entries(of: S.home).map(\.id)) == Set(journal.map(\.id)))
+    }
+}

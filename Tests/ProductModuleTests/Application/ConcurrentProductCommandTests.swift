@@ -1,0 +1,94 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventorySync
+import ProductModule
+import ProductModuleTesting
+import Testing
+
+private typealias F = SyncFixtures
+
+/// Overlapping calls on one catalog behave as if run one at a time: actors are re-entrant at every `await`, so
+/// each of these fired many calls at once on the code before the serial gate and broke.
+@Suite("Product commands under concurrent calls")
+struct ConcurrentProductCommandTests {
+    @Test("of 100 overlapping updates from one version exactly one succeeds, the others are stale")
+    func oneUpdateWins() async throws {
+        let device = F.Device("a", remote: InMemoryProductRemote())
+        let added = try await device.service.addProducts([try F.product(barcode: F.ean13(7), title: "Milk")]).added[0]
+        let service = device.service
+        let outcomes = await withTaskGroup(of: Result<Int, ProductModuleError>.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    var edit = added
+                    edit.title = "Milk \(index)"
+                    do {
+                        return .success(try await service.updateProducts([edit]).updated.count)
+                    } catch let error as ProductModuleError {
+                        return .failure(error)
+                    } catch {
+                        return .failure(.notFound(added.productId))
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let successes = outcomes.filter { if case .success(1) = $0 { true } else { false } }
+        #expect(successes.count == 1)
+        let stale = outcomes.filter {
+            if case .failure(.staleVersion(added.productId, stored: added.version + 1, submitted: added.version)) = $0 { true } else { false }
+        }
+        #expect(stale.count == 99)
+        let stored = try #require(try await service.retrieveProduct(by: .productId(added.productId)))
+        #expect(stored.version == added.version + 1)
+        #expect(try await service.pendingCount() == 1)
+    }
+
+    @Test("1,000 overlapping adds get unique outbox sequences")
+    func uniqueSequences() async throws {
+        let device = F.Device("a", remote: InMemoryProductRemote())
+        let service = device.service
+        let products = try (0..<1_000).map { try F.product(barcode: F.ean13(10_000 + $0), title: "Item \($0)") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for product in products {
+                group.addTask { try await service.addProducts([product]) }
+            }
+            try await group.waitForAll()
+        }
+        let outbox = try await service.store.pendingEntries(limit: RecordQuery.maximumLimit)
+        #expect(outbox.count == 1_000)
+        #expect(Set(outbox.map(\.sequence)).count == 1_000)
+    }
+
+    @Test("edits interleaved with sync passes end with every record synced and equal to the remote")
+    func editsAndSyncInterleave() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote)
+        let service = device.service
+        let ids = try await service.addProducts(
+            try (0..<20).map { try F.product(barcode: F.ean13(500 + $0), title: "Item \($0)") }
+        ).added.map(\.productId)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<10 {
+                for id in ids {
+                    group.addTask {
+                        guard var product = try await service.retrieveProduct(by: .productId(id)) else { return }
+                        product.title = "Item \(id.rawValue) v\(round)"
+                        _ = try? await service.updateProducts([product])
+                    }
+                }
+                group.addTask { try await service.syncPending() }
+            }
+            try await group.waitForAll()
+        }
+        let final = try await service.syncPending()
+        #expect(final.remaining == 0)
+        let local = try await device.products()
+        #expect(local.count == 20)
+        for product in local {
+            #expect(try await service.syncStatus(of: product.productId) == .synced)
+        }
+        let remoteProducts = await remote.products().sorted { $0.productId < $1.productId }
+        #expect(remoteProducts == local)
+    }
+}
