@@ -1,7 +1,9 @@
 import Foundation
 
 /// A caller-chosen key that makes a command apply at most once: a command repeated with a key already in
-/// ``InventoryState/idempotencyResults`` decides no entries.
+/// ``InventoryState/idempotencyResults`` decides no entries, and when two devices book a command with the same key
+/// before they sync, the projection folds only the transaction first in the total order (the other one's entries
+/// leave an ``InventoryAnomaly/duplicateIdempotencyKey(entry:key:original:)``), identically on every replica.
 public struct IdempotencyKey: InventoryStringID {
     /// The kind named by validation errors: ``InventoryIDKind/idempotencyKey``.
     public static let kind = InventoryIDKind.idempotencyKey

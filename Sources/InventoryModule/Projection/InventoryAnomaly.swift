@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Typical causes are concurrent bookings from offline devices: two consumptions that together exceed the stock
 /// (a ``shortfall(entry:product:missing:unit:)``), a transfer of a lot another device used up
-/// (``unknownLot(entry:lot:)``), a purchase into a location another device removed.
+/// (``unknownLot(entry:lot:)``), a purchase into a location another device removed, one command booked on two
+/// devices with the same idempotency key (``duplicateIdempotencyKey(entry:key:original:)``).
 public enum InventoryAnomaly: Hashable, Sendable, Codable {
     /// The entry asked for more than its scope held; `missing` (in `unit`) was not booked.
     case shortfall(entry: UUID, product: ProductReference, missing: Decimal, unit: UnitID)
@@ -27,6 +28,10 @@ public enum InventoryAnomaly: Hashable, Sendable, Codable {
     case invalidUndo(entry: UUID, transaction: TransactionID)
     /// Two different entries share an id; the one first in the total order was kept.
     case conflictingDuplicate(entry: UUID)
+    /// The entry carries an idempotency key that `original`, a transaction earlier in the total order, already used
+    /// (the same command booked on two devices before they synced); the entry was skipped, so the key's command
+    /// counts once. Every entry of the later transaction that carries the key gets one.
+    case duplicateIdempotencyKey(entry: UUID, key: IdempotencyKey, original: TransactionID)
 
     /// The id of the entry the anomaly is about.
     public var entryId: UUID {
@@ -34,7 +39,7 @@ public enum InventoryAnomaly: Hashable, Sendable, Codable {
         case .shortfall(let entry, _, _, _), .unknownLot(let entry, _), .unknownLocation(let entry, _),
             .unknownUnit(let entry, _), .noUnitConversion(let entry, _, _, _), .locationCycle(let entry, _, _),
             .locationNotEmpty(let entry, _), .invalidOperation(let entry, _), .invalidUndo(let entry, _),
-            .conflictingDuplicate(let entry):
+            .conflictingDuplicate(let entry), .duplicateIdempotencyKey(let entry, _, _):
             entry
         }
     }

@@ -7,8 +7,10 @@ import Foundation
 /// ```
 ///
 /// The projector keeps one entry per id, sorts by the total order (``InventoryJournalEntry/orderKey``), skips
-/// every entry of an undone transaction, and folds the rest. It never throws and never crashes: an entry that
-/// cannot fully apply in the merged order applies as far as possible and leaves an ``InventoryAnomaly``.
+/// every entry whose idempotency key an earlier transaction used (the same command booked on two devices counts
+/// once, and a skipped undo undoes nothing) and every entry of an undone transaction, and folds the rest. It never
+/// throws and never crashes: an entry that cannot fully apply in the merged order applies as far as possible and
+/// leaves an ``InventoryAnomaly``.
 public enum InventoryProjector {
     /// The state of the journal made of `entries`, in any order and with any repetitions.
     public static func project(_ entries: some Sequence<InventoryJournalEntry>) -> InventoryState {
@@ -26,9 +28,18 @@ public enum InventoryProjector {
         }
         let ordered = InventoryJournalEntry.ordered(byID.values)
 
-        let undoTransactions = Set(ordered.lazy.filter { $0.operation.kind == .undo }.map(\.transactionId))
+        // An entry whose key a transaction earlier in the order used is skipped before anything else: it undoes
+        // nothing, and it is reported even when an undo targets its transaction.
+        var keyOwners: [IdempotencyKey: TransactionID] = [:]
+        let counted = ordered.filter { entry in
+            guard let key = entry.idempotencyKey else { return true }
+            if let owner = keyOwners[key] { return owner == entry.transactionId }
+            keyOwners[key] = entry.transactionId
+            return true
+        }
+        let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionId))
         var state = InventoryState()
-        for entry in ordered {
+        for entry in counted {
             if case .undo(let target) = entry.operation, !undoTransactions.contains(target) {
                 state.undoneTransactions.insert(target)
             }
@@ -36,6 +47,10 @@ public enum InventoryProjector {
         for entry in ordered {
             if conflicting.contains(entry.id) { state.anomalies.append(.conflictingDuplicate(entry: entry.id)) }
             state.register(entry)
+            if let duplicate = state.duplicateKeyAnomaly(entry) {
+                state.anomalies.append(duplicate)
+                continue
+            }
             if state.undoneTransactions.contains(entry.transactionId) { continue }
             if case .undo(let target) = entry.operation, undoTransactions.contains(target) {
                 state.anomalies.append(.invalidUndo(entry: entry.id, transaction: target))

@@ -5,7 +5,9 @@ extension InventoryState {
     ///
     /// The result equals ``InventoryProjector/project(_:)`` of all entries seen so far. When the entry sorts
     /// before ``lastAppliedOrderKey``, or undoes a transaction already folded, nothing changes and the result is
-    /// ``InventoryApplyResult/requiresReprojection``: project the whole journal again.
+    /// ``InventoryApplyResult/requiresReprojection``: project the whole journal again. An entry whose idempotency
+    /// key another transaction already used is recorded as seen and skipped
+    /// (``InventoryApplyResult/skippedDuplicate``), whatever its operation: a skipped undo undoes nothing.
     ///
     /// ```swift
     /// if state.apply(entry) == .requiresReprojection {
@@ -16,6 +18,11 @@ extension InventoryState {
     public mutating func apply(_ entry: InventoryJournalEntry) -> InventoryApplyResult {
         if appliedEntryIDs.contains(entry.id) { return .alreadyApplied }
         if let last = lastAppliedOrderKey, entry.orderKey < last { return .requiresReprojection }
+        if let duplicate = duplicateKeyAnomaly(entry) {
+            register(entry)
+            anomalies.append(duplicate)
+            return .skippedDuplicate
+        }
         if case .undo(let target) = entry.operation {
             if undoneTransactions.contains(entry.transactionId) { return .requiresReprojection }
             if let effect = transactions[target] {
@@ -50,6 +57,16 @@ extension InventoryState {
         if let key = entry.idempotencyKey, idempotencyResults[key] == nil {
             idempotencyResults[key] = entry.transactionId
         }
+    }
+
+    /// The anomaly for `entry` when its idempotency key is mapped to another transaction (one seen earlier in the
+    /// total order), or `nil` when the entry has no key or its own transaction owns the key (the first entry
+    /// registered with a key makes its transaction the owner).
+    func duplicateKeyAnomaly(_ entry: InventoryJournalEntry) -> InventoryAnomaly? {
+        guard let key = entry.idempotencyKey, let original = idempotencyResults[key],
+            original != entry.transactionId
+        else { return nil }
+        return .duplicateIdempotencyKey(entry: entry.id, key: key, original: original)
     }
 
     /// Applies the operation of an entry that is not undone, and records it in its transaction's effect.

@@ -31,7 +31,10 @@ public struct InventoryState: Equatable, Sendable, Codable {
     public internal(set) var transactions: [TransactionID: TransactionEffect]
     /// Transactions undone by an undo entry (whether or not their entries are known yet).
     public internal(set) var undoneTransactions: Set<TransactionID>
-    /// The transaction that first used each idempotency key.
+    /// The transaction that first used each idempotency key, in the total order: the key's command. Entries of any
+    /// other transaction that carry the key (the same command booked on another device before syncing) are seen but
+    /// not folded, each with an ``InventoryAnomaly/duplicateIdempotencyKey(entry:key:original:)``; a command
+    /// decided with a key in here decides no entries. The key stays used when its transaction is undone.
     public internal(set) var idempotencyResults: [IdempotencyKey: TransactionID]
     /// What the fold met and worked around, in fold order.
     public internal(set) var anomalies: [InventoryAnomaly]

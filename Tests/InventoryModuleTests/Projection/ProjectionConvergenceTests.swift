@@ -114,7 +114,7 @@ struct ProjectionConvergenceTests {
             case .requiresReprojection:
                 reprojections += 1
                 state = InventoryProjector.project(journal[...index])
-            case .applied, .skippedUndone, .alreadyApplied:
+            case .applied, .skippedUndone, .skippedDuplicate, .alreadyApplied:
                 break
             }
             #expect(state == InventoryProjector.project(journal[...index]), "after entry \(index)")
