@@ -73,7 +73,7 @@ struct SQLiteProductStoreParityTests {
                 brand: number % 2 == 0 ? "Acme" : nil, id: S.uuid(number), now: twin.clock.now)
             return "\(try await service.addProducts([product]))"
         case 3, 4:
-            guard !ids.isEmpty, var product = try await service.local.product(ids[number % ids.count]) else { return "none" }
+            guard !ids.isEmpty, var product = try await twin.store.product(ids[number % ids.count]) else { return "none" }
             product.title = "Renamed \(number)"
             if product.barcode == nil, number % 4 == 0 { product.barcode = try Barcode(S.ean13(1_000 + number)) }
             return "\(try await service.updateProducts([product]))"

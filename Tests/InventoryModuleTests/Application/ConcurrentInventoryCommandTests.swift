@@ -12,11 +12,27 @@ private typealias S = ServiceFixtures
 /// each of these fired many calls at once on the code before the serial gate and broke.
 @Suite("Inventory commands under concurrent calls")
 struct ConcurrentInventoryCommandTests {
+    /// A service on a store that takes a moment for each read and commit, as a disk does.
+    private static func slowService(_ name: String, remote: InMemoryInventoryRemote? = nil) -> InventoryModuleService {
+        InventoryModuleService(
+            store: SlowJournalStore(base: StorageInventoryStore(storage: InMemoryStorageProvider())), remote: remote,
+            products: S.Catalog(S.products),
+            strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: ReplicaID(name),
+            clock: ManualClock(S.t0).clock)
+    }
+
+    /// Creates the household with a unit and the pantry.
+    private static func setUp(_ service: InventoryModuleService) async throws {
+        try await service.perform(.createHousehold(name: "Home"), in: S.home)
+        try await service.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: S.home)
+        try await service.perform(.defineLocation(LocationDefinition(name: "Pantry")), in: S.home)
+        try await service.perform(.defineLocation(LocationDefinition(name: "Fridge")), in: S.home)
+    }
+
     @Test("200 overlapping purchases with one idempotency key book exactly once")
     func oneKeyBooksOnce() async throws {
-        let device = S.Device("a", remote: InMemoryInventoryRemote())
-        try await device.setUpHousehold()
-        let service = device.service
+        let service = Self.slowService("a")
+        try await Self.setUp(service)
         let key = try IdempotencyKey("tap-1")
         let request = PurchaseRequest(productId: S.products[0], amount: 1, unit: S.piece, locationId: S.pantry)
         let results = try await withThrowingTaskGroup(of: InventoryTransactionResult.self) { group in
@@ -36,8 +52,7 @@ struct ConcurrentInventoryCommandTests {
 
     @Test("1,000 overlapping commands get unique outbox sequences")
     func uniqueSequences() async throws {
-        let device = S.Device("a", remote: InMemoryInventoryRemote())
-        let service = device.service
+        let service = Self.slowService("a")
         try await service.perform(.createHousehold(name: "Home"), in: S.home)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<999 {
@@ -56,13 +71,11 @@ struct ConcurrentInventoryCommandTests {
     @Test("commands interleaved with sync passes end in the state the stored journal projects to")
     func commandsAndSyncInterleave() async throws {
         let remote = InMemoryInventoryRemote()
-        let device = S.Device("a", remote: remote)
-        let other = S.Device("b", remote: remote)
-        try await device.setUpHousehold()
-        try await device.service.syncPending(households: [S.home])
-        try await other.service.syncPending(households: [S.home])
-        let service = device.service
-        let otherService = other.service
+        let service = Self.slowService("a", remote: remote)
+        let otherService = Self.slowService("b", remote: remote)
+        try await Self.setUp(service)
+        try await service.syncPending(households: [S.home])
+        try await otherService.syncPending(households: [S.home])
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<60 {
                 group.addTask {
@@ -94,5 +107,35 @@ struct ConcurrentInventoryCommandTests {
         #expect(try await service.pendingCount() == 0)
         #expect(try await otherService.state(of: S.home) == state)
         #expect(Set(await remote.entries(of: S.home).map(\.id)) == Set(journal.map(\.id)))
+    }
+}
+
+/// A journal store that pauses briefly in every read and commit of the command path, as a store on disk does:
+/// overlapping calls then really interleave at those suspension points.
+private struct SlowJournalStore: InventoryJournalStore {
+    let base: StorageInventoryStore
+
+    private func pause() async { try? await Task.sleep(nanoseconds: 200_000) }
+
+    func entries(of household: HouseholdID) async throws -> [InventoryJournalEntry] {
+        await pause()
+        return try await base.entries(of: household)
+    }
+    func containsEntry(_ id: UUID) async throws -> Bool { try await base.containsEntry(id) }
+    func pendingOutbox(limit: Int) async throws -> [InventoryOutboxEntry] { try await base.pendingOutbox(limit: limit) }
+    func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
+        try await base.dueOutbox(at: now, limit: limit)
+    }
+    func quarantinedOutbox() async throws -> [InventoryOutboxEntry] { try await base.quarantinedOutbox() }
+    func outboxEntry(for entryID: UUID) async throws -> InventoryOutboxEntry? { try await base.outboxEntry(for: entryID) }
+    func outboxCount() async throws -> Int { try await base.outboxCount() }
+    func lastOutboxSequence() async throws -> Int64 {
+        await pause()
+        return try await base.lastOutboxSequence()
+    }
+    func pullCursor(of household: HouseholdID) async throws -> Int64? { try await base.pullCursor(of: household) }
+    func commit(_ transaction: InventoryLocalTransaction) async throws {
+        await pause()
+        try await base.commit(transaction)
     }
 }

@@ -14,9 +14,11 @@ private typealias F = SyncFixtures
 struct ConcurrentProductCommandTests {
     @Test("of 100 overlapping updates from one version exactly one succeeds, the others are stale")
     func oneUpdateWins() async throws {
-        let device = F.Device("a", remote: InMemoryProductRemote())
-        let added = try await device.service.addProducts([try F.product(barcode: F.ean13(7), title: "Milk")]).added[0]
-        let service = device.service
+        // A store that takes a moment for each read and commit, as a disk does, so the calls really overlap.
+        let service = ProductModuleService(
+            store: SlowProductStore(base: StorageProductStore(storage: InMemoryStorageProvider())),
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: ReplicaID("a"))
+        let added = try await service.addProducts([try F.product(barcode: F.ean13(7), title: "Milk")]).added[0]
         let outcomes = await withTaskGroup(of: Result<Int, ProductModuleError>.self) { group in
             for index in 0..<100 {
                 group.addTask {
@@ -46,8 +48,9 @@ struct ConcurrentProductCommandTests {
 
     @Test("1,000 overlapping adds get unique outbox sequences")
     func uniqueSequences() async throws {
-        let device = F.Device("a", remote: InMemoryProductRemote())
-        let service = device.service
+        let service = ProductModuleService(
+            store: SlowProductStore(base: StorageProductStore(storage: InMemoryStorageProvider())),
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: ReplicaID("a"))
         let products = try (0..<1_000).map { try F.product(barcode: F.ean13(10_000 + $0), title: "Item \($0)") }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for product in products {
@@ -90,5 +93,35 @@ struct ConcurrentProductCommandTests {
         }
         let remoteProducts = await remote.products().sorted { $0.productId < $1.productId }
         #expect(remoteProducts == local)
+    }
+}
+
+/// A product store that pauses briefly in every read and commit of the command path, as a store on disk does:
+/// overlapping calls then really interleave at those suspension points.
+private struct SlowProductStore: ProductStore {
+    let base: StorageProductStore
+
+    private func pause() async { try? await Task.sleep(nanoseconds: 200_000) }
+
+    func product(_ id: ProductID) async throws -> Product? { try await base.product(id) }
+    func tombstone(_ id: ProductID) async throws -> ProductTombstone? { try await base.tombstone(id) }
+    func query(_ query: ProductQuery) async throws -> ProductPage { try await base.query(query) }
+    func commit(_ transaction: ProductLocalTransaction) async throws {
+        await pause()
+        try await base.commit(transaction)
+    }
+    func syncRecord(_ id: ProductID) async throws -> ProductSyncRecord? { try await base.syncRecord(id) }
+    func pendingEntries(limit: Int) async throws -> [ProductOutboxEntry] { try await base.pendingEntries(limit: limit) }
+    func quarantinedEntries() async throws -> [ProductOutboxEntry] { try await base.quarantinedEntries() }
+    func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry? { try await base.pendingEntry(for: id) }
+    func outboxCount() async throws -> Int { try await base.outboxCount() }
+    func lastSequence() async throws -> Int64 {
+        await pause()
+        return try await base.lastSequence()
+    }
+    func pullCursor() async throws -> Int64? { try await base.pullCursor() }
+    func localStates(_ ids: [ProductID]) async throws -> [ProductID: ProductLocalState] {
+        await pause()
+        return try await base.localStates(ids)
     }
 }
