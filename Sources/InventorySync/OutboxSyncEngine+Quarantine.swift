@@ -14,7 +14,7 @@ extension OutboxSyncEngine {
     }
 
     /// Gives quarantined operations a fresh set of attempts (after the cause was fixed): all of them, or those
-    /// with the given operation ids. Waits for a running pass.
+    /// with the given operation ids, and schedules a pass as a local write does. Waits for a running pass.
     ///
     /// - Returns: the operations requeued.
     /// - Throws: a storage error.
@@ -48,7 +48,10 @@ extension OutboxSyncEngine {
             return fresh
         }
         let references = requeued.map(reference(to:))
-        if !references.isEmpty { await hub.emit(.requeued(references)) }
+        if !references.isEmpty {
+            await hub.emit(.requeued(references))
+            await localWriteCommitted()
+        }
         return references
     }
 

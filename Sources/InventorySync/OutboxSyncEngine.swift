@@ -35,6 +35,8 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     public nonisolated let random: RandomSource
     /// Whether there is a remote at all (a local-only service has an engine that never pushes).
     public nonisolated let hasRemote: Bool
+    /// The scopes a background pass pulls (the module's loaded households, or its one feed).
+    public nonisolated let defaultScopes: @Sendable () async -> [Adapter.Scope]
 
     let hub = SyncEventHub<Event>()
     private var tail: Task<Void, Never>?
@@ -43,6 +45,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// Creates an engine.
     public init(
         adapter: Adapter, gate: SerialGate, hasRemote: Bool = true,
+        defaultScopes: @escaping @Sendable () async -> [Adapter.Scope] = { [] },
         connectivity: any ConnectivityProvider = StaticConnectivity.online,
         configuration: OutboxSyncConfiguration = OutboxSyncConfiguration(), clock: InventoryClock = .system,
         random: RandomSource = .system
@@ -50,6 +53,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         self.adapter = adapter
         self.gate = gate
         self.hasRemote = hasRemote
+        self.defaultScopes = defaultScopes
         self.connectivity = connectivity
         self.configuration = configuration
         self.clock = clock
@@ -116,10 +120,10 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         }
     }
 
-    /// Starts a pass in the background (after a local write, under ``SyncWritePolicy/localThenRemoteImmediate``).
-    public func schedulePass(scopes: @escaping @Sendable () async -> [Adapter.Scope]) {
+    /// Starts a pass over ``defaultScopes`` in the background.
+    public func schedulePass() {
         guard hasRemote else { return }
-        runInBackground { engine in _ = try? await engine.sync(scopes: await scopes()) }
+        runInBackground { engine in _ = try? await engine.sync(scopes: await engine.defaultScopes()) }
     }
 
     /// Runs `work` in a background task that ``waitForBackgroundWork()`` waits for.
@@ -142,11 +146,11 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// After a local commit: emits the pending count (when someone listens) and, under
     /// ``SyncWritePolicy/localThenRemoteImmediate``, schedules a pass.
-    public func localWriteCommitted(scopes: @escaping @Sendable () async -> [Adapter.Scope]) async {
+    public func localWriteCommitted() async {
         if await hub.subscriberCount > 0, let count = try? await adapter.outboxCount() {
             await hub.emit(.pendingCount(count))
         }
-        if configuration.writePolicy == .localThenRemoteImmediate { schedulePass(scopes: scopes) }
+        if configuration.writePolicy == .localThenRemoteImmediate { schedulePass() }
     }
 
     /// Runs `work` after every pass and quarantine change started before it: the engine's one-at-a-time order.

@@ -61,7 +61,7 @@ public actor InventoryModuleService {
         preparation = InventoryCommandPreparation(products: products)
         engine = OutboxSyncEngine(
             adapter: InventorySyncAdapter(store: store, remote: remote, cache: cache), gate: gate,
-            hasRemote: remote != nil, connectivity: connectivity,
+            hasRemote: remote != nil, defaultScopes: { [cache] in cache.households }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
                 limits: OutboxSyncLimits(pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize),
@@ -162,9 +162,7 @@ public actor InventoryModuleService {
     /// - Throws: a storage error.
     @discardableResult
     public func requeueQuarantined(_ entryIDs: Set<UUID>? = nil) async throws -> Int {
-        let requeued = try await engine.requeue(entryIDs)
-        if !requeued.isEmpty { await afterLocalWrite() }
-        return requeued.count
+        try await engine.requeue(entryIDs).count
     }
 
     /// Discards quarantined entries for good, for a reason the event stream reports: they are never pushed. The
@@ -255,7 +253,6 @@ public actor InventoryModuleService {
     }
 
     private func afterLocalWrite() async {
-        let cache = cache
-        await engine.localWriteCommitted { cache.households }
+        await engine.localWriteCommitted()
     }
 }

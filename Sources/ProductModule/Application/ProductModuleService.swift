@@ -53,7 +53,7 @@ public actor ProductModuleService {
         let resolver = ProductConflictResolver(policy: strategy.conflictPolicy, replicaID: replicaID, queue: queue)
         engine = OutboxSyncEngine(
             adapter: ProductSyncAdapter(store: store, remote: remote, resolver: resolver, clock: clock), gate: gate,
-            hasRemote: remote != nil, connectivity: connectivity,
+            hasRemote: remote != nil, defaultScopes: { [.catalog] }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
                 limits: OutboxSyncLimits(pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize),
@@ -218,9 +218,7 @@ public actor ProductModuleService {
     /// - Throws: a storage error.
     @discardableResult
     public func requeueQuarantined(_ operationIDs: Set<UUID>? = nil) async throws -> Int {
-        let requeued = try await engine.requeue(operationIDs)
-        if !requeued.isEmpty { await afterLocalWrite() }
-        return requeued.count
+        try await engine.requeue(operationIDs).count
     }
 
     /// Discards quarantined changes for good, for a reason: they are never pushed, the event stream reports them,
@@ -268,7 +266,7 @@ public actor ProductModuleService {
     private static let maximumAliasHops = 8
 
     private func afterLocalWrite() async {
-        await engine.localWriteCommitted { [.catalog] }
+        await engine.localWriteCommitted()
     }
 
     private func adoptIfNotPending(_ record: RemoteProductRecord) async throws {
