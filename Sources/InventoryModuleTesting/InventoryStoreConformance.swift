@@ -5,8 +5,9 @@ import InventoryModule
 import InventorySync
 
 /// The checks every ``InventoryJournalStore`` adapter must pass: journal round trips per household, each entry
-/// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, and
-/// pull cursors per household.
+/// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
+/// outbox sequence that outlives the acknowledged entries, the quarantined entries, and pull cursors per
+/// household.
 ///
 /// ```swift
 /// @Test func myStoreConforms() async {
@@ -25,7 +26,8 @@ public struct InventoryStoreConformance: Sendable {
 
     /// The checks, by name.
     public static let checkNames = [
-        "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "dueOutbox", "pullCursors",
+        "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "lastSequenceAfterRemoval", "dueOutbox",
+        "quarantinedOutbox", "pullCursors",
     ]
 
     /// Runs every check.
@@ -38,7 +40,9 @@ public struct InventoryStoreConformance: Sendable {
                 case "journalRoundTrip": try await journalRoundTrip(store)
                 case "entriesAreStoredOnce": try await entriesAreStoredOnce(store)
                 case "outboxOrderAndRemoval": try await outboxOrderAndRemoval(store)
+                case "lastSequenceAfterRemoval": try await lastSequenceAfterRemoval(store)
                 case "dueOutbox": try await dueOutbox(store)
+                case "quarantinedOutbox": try await quarantinedOutbox(store)
                 default: try await pullCursors(store)
                 }
             }
@@ -104,6 +108,64 @@ public struct InventoryStoreConformance: Sendable {
         try conformanceCheck(remaining == 3 && gone == nil && kept != nil, check, "acknowledged outbox entries were not removed")
     }
 
+    /// The last outbox sequence is the highest ever committed: it stays when every entry was acknowledged and
+    /// removed, and a later commit of a lower sequence does not lower it.
+    private func lastSequenceAfterRemoval(_ store: any InventoryJournalStore) async throws {
+        let check = "lastSequenceAfterRemoval"
+        let home = try HouseholdID("home")
+        let initial = try await store.lastOutboxSequence()
+        try conformanceCheck(initial == 0, check, "a new store's last outbox sequence is \(initial), not 0")
+        let entries = (1...5).map { Self.entry($0, household: home) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().map { index, entry in Self.outboxEntry(entry, sequence: index + 1) }
+        try await store.commit(transaction)
+        var acknowledge = InventoryLocalTransaction()
+        acknowledge.removedOutboxEntries = entries.map(\.id)
+        try await store.commit(acknowledge)
+        let count = try await store.outboxCount()
+        let last = try await store.lastOutboxSequence()
+        try conformanceCheck(
+            count == 0 && last == 5, check,
+            "after removing entries 1...5: \(count) entries left, last outbox sequence \(last), expected 5")
+        var lower = InventoryLocalTransaction()
+        lower.outboxEntries = [Self.outboxEntry(entries[1], sequence: 2)]
+        try await store.commit(lower)
+        let afterLower = try await store.lastOutboxSequence()
+        try conformanceCheck(afterLower == 5, check, "committing sequence 2 after 5 made the last outbox sequence \(afterLower)")
+    }
+
+    /// The quarantined entries, and only those, in enqueue order whatever order they were committed in; an entry
+    /// quarantined by a later commit joins them in its place, and pending reads skip them.
+    private func quarantinedOutbox(_ store: any InventoryJournalStore) async throws {
+        let check = "quarantinedOutbox"
+        let home = try HouseholdID("home")
+        let none = try await store.quarantinedOutbox()
+        try conformanceCheck(none.isEmpty, check, "a new store lists \(none.count) quarantined entries")
+        let entries = (1...8).map { Self.entry($0, household: home) }
+        let quarantined: Set<Int64> = [2, 6, 7]
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().reversed().map { index, entry in
+            Self.outboxEntry(entry, sequence: index + 1, quarantined: quarantined.contains(Int64(index + 1)))
+        }
+        try await store.commit(transaction)
+        let listed = try await store.quarantinedOutbox()
+        try conformanceCheck(
+            listed.map(\.sequence) == [2, 6, 7] && listed.allSatisfy(\.isQuarantined), check,
+            "quarantined sequences \(listed.map(\.sequence)), expected [2, 6, 7]")
+        try conformanceCheck(
+            listed.map(\.operationID) == [entries[1].id, entries[5].id, entries[6].id], check,
+            "the quarantined entries are not the ones committed")
+        var failed = InventoryLocalTransaction()
+        failed.outboxEntries = [Self.outboxEntry(entries[2], sequence: 3, quarantined: true)]
+        try await store.commit(failed)
+        let after = try await store.quarantinedOutbox().map(\.sequence)
+        try conformanceCheck(after == [2, 3, 6, 7], check, "after quarantining sequence 3: \(after), expected [2, 3, 6, 7]")
+        let pending = try await store.pendingOutbox(limit: 100).map(\.sequence)
+        try conformanceCheck(pending == [1, 4, 5, 8], check, "pending sequences \(pending), expected [1, 4, 5, 8]")
+    }
+
     /// Due entries skip waiting and quarantined ones, come in enqueue order, and are found behind any number of
     /// waiting ones.
     private func dueOutbox(_ store: any InventoryJournalStore) async throws {
@@ -151,6 +213,15 @@ public struct InventoryStoreConformance: Sendable {
     }
 
     // MARK: - Data
+
+    private static func outboxEntry(
+        _ entry: InventoryJournalEntry, sequence: Int, quarantined: Bool = false
+    ) -> InventoryOutboxEntry {
+        InventoryOutboxEntry(
+            operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+            payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
+            attempts: quarantined ? 1 : 0, lastError: quarantined ? "rejected" : nil, isQuarantined: quarantined)
+    }
 
     private static func entry(_ index: Int, household: HouseholdID) -> InventoryJournalEntry {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()

@@ -6,7 +6,8 @@ import ProductModule
 
 /// Checks of the ``ProductStore`` obligations the sync engine and the write commands rely on, beyond queries
 /// (those are ``ProductQueryConformance``): creation only of unknown products, due entries, sync state changes
-/// without rewriting products, and batched reads that agree with the point reads.
+/// without rewriting products, batched reads that agree with the point reads, and a last outbox sequence that
+/// outlives the acknowledged entries.
 ///
 /// ```swift
 /// @Test func sqliteStoreKeepsTheContract() async {
@@ -18,7 +19,7 @@ import ProductModule
 /// Each check runs on a fresh store from `makeStore`.
 public struct ProductStoreConformance: Sendable {
     /// The names of the checks, in the order they run.
-    public static let checks = ["requiredUnknown", "dueEntries", "syncStateChanges", "batchReads"]
+    public static let checks = ["requiredUnknown", "dueEntries", "syncStateChanges", "batchReads", "lastSequenceAfterRemoval"]
 
     private static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
     private static let replica = ReplicaID("conformance")
@@ -32,6 +33,7 @@ public struct ProductStoreConformance: Sendable {
         let checks: [(String, (any ProductStore) async throws -> Void)] = [
             ("requiredUnknown", checkRequiredUnknown), ("dueEntries", checkDueEntries),
             ("syncStateChanges", checkSyncStateChanges), ("batchReads", checkBatchReads),
+            ("lastSequenceAfterRemoval", checkLastSequenceAfterRemoval),
         ]
         for (name, check) in checks {
             await report.record(name) { try await check(try await makeStore()) }
@@ -151,6 +153,35 @@ public struct ProductStoreConformance: Sendable {
         }
         guard states[products[0].productId]?.pendingEntry != nil, states[products[3].productId]?.tombstone != nil else {
             throw ConformanceFailure(check: check, message: "the batched reads missed a pending entry or a tombstone")
+        }
+    }
+
+    /// `lastSequence()` is the highest sequence ever committed: it stays when every entry was acknowledged and
+    /// removed, and a later commit of lower sequences does not lower it.
+    private func checkLastSequenceAfterRemoval(_ store: any ProductStore) async throws {
+        let check = "lastSequenceAfterRemoval"
+        let initial = try await store.lastSequence()
+        guard initial == 0 else {
+            throw ConformanceFailure(check: check, message: "a new store's last sequence is \(initial), not 0")
+        }
+        var transaction = ProductLocalTransaction()
+        transaction.outboxEntries = try (1...5).map { try Self.entry($0) }
+        try await store.commit(transaction)
+        var acknowledge = ProductLocalTransaction()
+        acknowledge.removedOutboxEntries = transaction.outboxEntries.map(\.operationID)
+        try await store.commit(acknowledge)
+        let count = try await store.outboxCount()
+        let last = try await store.lastSequence()
+        guard count == 0, last == 5 else {
+            throw ConformanceFailure(
+                check: check, message: "after removing entries 1...5: \(count) entries left, last sequence \(last), expected 5")
+        }
+        var lower = ProductLocalTransaction()
+        lower.outboxEntries = [try Self.entry(2)]
+        try await store.commit(lower)
+        let afterLower = try await store.lastSequence()
+        guard afterLower == 5 else {
+            throw ConformanceFailure(check: check, message: "committing sequence 2 after 5 made the last sequence \(afterLower)")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryKit
 import InventoryModule
+import InventorySync
 import ProductImport
 import ProductModule
 

@@ -79,6 +79,13 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         try await read("read the inventory outbox") { db in try Self.outbox.due(at: now, limit: limit, db) }
     }
 
+    /// The quarantined outbox entries, in enqueue order.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func quarantinedOutbox() async throws -> [InventoryOutboxEntry] {
+        try await read("read the inventory outbox") { db in try Self.outbox.quarantined(db) }
+    }
+
     /// The outbox entry of a journal entry, if it still waits.
     ///
     /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
@@ -93,7 +100,8 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         try await read("count the inventory outbox") { db in try Self.outbox.count(db) }
     }
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed (acknowledged entries included), or 0: kept in
+    /// `outbox_sequence_marks`, raised in the transaction that writes the entries.
     ///
     /// - Throws: a backend failure.
     public func lastOutboxSequence() async throws -> Int64 {
@@ -114,7 +122,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
     // MARK: - Database Access: Writes
 
     /// Applies a transaction in one SQLite transaction: journal entries (kept when already stored), removed
-    /// outbox entries, outbox entries, the pull cursor.
+    /// outbox entries, outbox entries and the outbox's sequence mark, the pull cursor.
     ///
     /// - Throws: `StorageError.encodingFailed` before anything is written, or a backend failure after a
     ///   rollback; nothing of the transaction was written then.
@@ -149,6 +157,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
                 }
                 for id in removed { try Self.outbox.delete(id, db) }
                 for entry in outboxEntries { try Self.outbox.save(entry, db) }
+                if let highest = outboxEntries.lazy.map(\.sequence).max() { try Self.outbox.raiseMark(to: highest, db) }
                 if let cursor {
                     try db.cachedStatement(
                         sql: """

@@ -8,6 +8,10 @@ import InventorySync
 ///
 /// Orders match the kit's generic stores: enqueue order is `sequence` then the operation id's text (the
 /// lowercase UUID a `RecordID` holds), as `OutboxEntry.dueQuery` sorts with the id as its tiebreak.
+///
+/// The highest sequence the outbox ever committed is kept in `outbox_sequence_marks`, in the row named after the
+/// table, so it outlives the entries: ``raiseMark(to:_:)`` in the transaction that writes them,
+/// ``lastSequence(_:)`` to read it.
 struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     /// An entry of this outbox.
     typealias Entry = OutboxEntry<Payload>
@@ -76,9 +80,16 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table)")) ?? 0
     }
 
-    /// The highest sequence in use, or 0.
+    /// The highest sequence this outbox ever committed, removed entries included, or 0: its mark, or the highest
+    /// sequence in the table when that is higher.
     func lastSequence(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(sequence) FROM \(table)")) ?? 0
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT max(
+                    coalesce((SELECT value FROM outbox_sequence_marks WHERE outbox = ?), 0),
+                    coalesce((SELECT MAX(sequence) FROM \(table)), 0))
+                """)
+        return try Int64.fetchOne(statement, arguments: [table]) ?? 0
     }
 
     // MARK: - Writes
@@ -110,6 +121,17 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
                 """)
         try statement.execute(
             arguments: [row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload])
+    }
+
+    /// Raises the outbox's mark to `sequence`, never lowering it; call it in the transaction that writes the
+    /// entries, with their highest sequence.
+    func raiseMark(to sequence: Int64, _ db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO outbox_sequence_marks (outbox, value) VALUES (?, ?)
+                ON CONFLICT (outbox) DO UPDATE SET value = max(value, excluded.value)
+                """)
+        try statement.execute(arguments: [table, sequence])
     }
 
     /// Deletes an entry (deleting a missing one is not an error).

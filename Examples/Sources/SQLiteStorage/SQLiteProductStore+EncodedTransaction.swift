@@ -106,6 +106,7 @@ extension SQLiteProductStore {
             }
             for id in removedOutboxEntries { try outbox.delete(id, db) }
             for entry in outboxEntries { try outbox.save(entry, db) }
+            if let highest = outboxEntries.lazy.map(\.sequence).max() { try outbox.raiseMark(to: highest, db) }
             if let pullCursor {
                 try db.cachedStatement(
                     sql: """

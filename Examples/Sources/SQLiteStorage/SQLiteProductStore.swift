@@ -198,7 +198,8 @@ public struct SQLiteProductStore: ProductStore {
         try await read("count the product outbox") { db in try Self.outbox.count(db) }
     }
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed (acknowledged entries included), or 0: kept in
+    /// `outbox_sequence_marks`, raised in the transaction that writes the entries.
     ///
     /// - Throws: a backend failure.
     public func lastSequence() async throws -> Int64 {
@@ -219,8 +220,8 @@ public struct SQLiteProductStore: ProductStore {
     // MARK: - Database Access: Writes
 
     /// Applies a transaction in one SQLite transaction, in the order `StorageProductStore` applies it: products,
-    /// removed products, tombstones, removed tombstones, sync records, removed outbox entries, outbox entries,
-    /// the pull cursor.
+    /// removed products, tombstones, removed tombstones, sync records, removed outbox entries, outbox entries
+    /// (and the outbox's sequence mark), the pull cursor.
     ///
     /// Everything is encoded before the transaction starts, so it holds the write lock only to run cached
     /// statements.

@@ -10,6 +10,8 @@ extension SQLiteStorage {
     ///   filter indexes, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`); the
     ///   inventory tables (`inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`).
     /// - `"v2"`: product text search: the `products.search_text` column, filled from each stored product.
+    /// - `"v3"`: the `outbox_sequence_marks` table: per outbox, the highest sequence ever committed, so sequences
+    ///   are not reused once acknowledged entries have left the outbox; seeded from the entries stored by v2.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -24,6 +26,9 @@ extension SQLiteStorage {
         }
         migrator.registerMigration("v2") { db in
             try addProductSearchText(db)
+        }
+        migrator.registerMigration("v3") { db in
+            try createOutboxSequenceMarks(db)
         }
         return migrator
     }
@@ -158,5 +163,24 @@ extension SQLiteStorage {
             }
             after = last[0]
         }
+    }
+
+    // MARK: - v3
+
+    /// Adds `outbox_sequence_marks(outbox, value)`: one row per outbox table (`product_outbox`,
+    /// `inventory_outbox`) holding the highest sequence it ever committed, raised in the transaction that writes
+    /// the entries. Each row starts at the highest sequence the outbox holds now.
+    private static func createOutboxSequenceMarks(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE outbox_sequence_marks (
+                    outbox TEXT NOT NULL PRIMARY KEY,
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO outbox_sequence_marks (outbox, value)
+                    SELECT 'product_outbox', sequence FROM product_outbox ORDER BY sequence DESC LIMIT 1;
+                INSERT INTO outbox_sequence_marks (outbox, value)
+                    SELECT 'inventory_outbox', sequence FROM inventory_outbox ORDER BY sequence DESC LIMIT 1;
+                """)
     }
 }

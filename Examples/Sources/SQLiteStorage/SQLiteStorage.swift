@@ -19,9 +19,11 @@ import InventoryKit
 ///   module's native tables (``SQLiteProductStore``).
 /// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`: the inventory module's native tables
 ///   (``SQLiteInventoryStore``).
+/// - `outbox_sequence_marks(outbox, value)`: the highest sequence each native outbox ever committed, so
+///   sequences are not reused after acknowledged entries left it.
 ///
-/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"`, `"v2"`), run by every
-/// initializer: a database of any earlier version is brought up to date, its data kept.
+/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"`, `"v2"`, `"v3"`), run
+/// by every initializer: a database of any earlier version is brought up to date, its data kept.
 ///
 /// ## Guarantees
 /// - ``commit(_:)`` and every ``MetadataStore/apply(_:)`` are one SQLite transaction: preconditions are checked

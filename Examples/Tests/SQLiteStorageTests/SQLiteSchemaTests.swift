@@ -77,18 +77,18 @@ struct SQLiteSchemaTests {
                 try db.columns(in: "products").map(\.name)
             )
         }
-        #expect(SQLiteStorage.schemaVersions == ["v1", "v2"])
-        #expect(applied == ["v1", "v2"])
+        #expect(SQLiteStorage.schemaVersions == ["v1", "v2", "v3"])
+        #expect(applied == ["v1", "v2", "v3"])
         for table in [
             "records", "blobs", "products", "product_tombstones", "product_sync", "product_outbox", "product_sync_cursor",
-            "inventory_journal", "inventory_outbox", "inventory_sync_cursor",
+            "inventory_journal", "inventory_outbox", "inventory_sync_cursor", "outbox_sequence_marks",
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
         #expect(productColumns.contains("search_text"))
     }
 
-    @Test("a database of the previous schema version (v1) keeps its data and gets v2, search included")
+    @Test("a database of schema version v1 keeps its data and gets the later versions, v2's search included")
     func migrateFromPreviousVersion() async throws {
         let path = S.temporaryDatabasePath()
         try FileManager.default.createDirectory(
@@ -128,7 +128,7 @@ struct SQLiteSchemaTests {
         // The new version opens it.
         let storage = try SQLiteStorage(path: path)
         let applied = try await storage.reader.read { db in try SQLiteStorage.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2"])
+        #expect(applied == ["v1", "v2", "v3"])
         let store = SQLiteProductStore(storage: storage)
         #expect(try await store.product(milk.productId) == milk)
         #expect(try await store.product(bread.productId) == bread)

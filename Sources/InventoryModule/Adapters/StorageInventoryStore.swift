@@ -3,16 +3,24 @@ import InventoryKit
 import InventorySync
 
 /// The inventory module's local port on top of any `StorageProvider`, in its user metadata store: collections
-/// `inventory-journal`, `inventory-outbox` and `inventory-sync-cursor`. Every ``commit(_:)`` is one
-/// `StorageProvider.commit(_:)`.
+/// `inventory-journal`, `inventory-outbox`, `inventory-outbox-sequence` (the outbox's sequence mark) and
+/// `inventory-sync-cursor`. Every ``commit(_:)`` is one `StorageProvider.commit(_:)`.
 public struct StorageInventoryStore: InventoryJournalStore {
     /// The journal collection.
     public static let journalCollection: RecordCollection = "inventory-journal"
     /// The cursor collection.
     public static let cursorCollection: RecordCollection = "inventory-sync-cursor"
+    /// The collection holding the outbox's sequence high-water mark.
+    public static let outboxSequenceCollection: RecordCollection = "inventory-outbox-sequence"
 
     /// The storage everything goes through.
     public let storage: any StorageProvider
+
+    /// The outbox's sequence high-water mark, in the user metadata store.
+    private var sequenceMark: OutboxSequenceMark<InventoryJournalChange> {
+        OutboxSequenceMark(
+            storage: storage, collection: Self.outboxSequenceCollection, id: RecordID(rawValue: "inventory") ?? RecordID(UUID()))
+    }
 
     /// Creates the store on a provider.
     public init(storage: any StorageProvider) {
@@ -50,6 +58,14 @@ public struct StorageInventoryStore: InventoryJournalStore {
             .records
     }
 
+    /// The quarantined outbox entries, in enqueue order: a query on the quarantine flag, paged through to the end.
+    public func quarantinedOutbox() async throws -> [InventoryOutboxEntry] {
+        try await storage.userMetadata.all(
+            matching: .equals("quarantined", .bool(true)), sort: [.ascending("sequence")],
+            in: InventoryOutboxEntry.collection
+        ).map { stored throws(StorageError) in try InventoryOutboxEntry.decode(stored) }
+    }
+
     /// The outbox entry of a journal entry.
     public func outboxEntry(for entryID: UUID) async throws -> InventoryOutboxEntry? {
         try await storage.userMetadata.load(InventoryOutboxEntry.self, id: RecordID(entryID))
@@ -60,12 +76,10 @@ public struct StorageInventoryStore: InventoryJournalStore {
         try await storage.userMetadata.count(matching: nil, in: InventoryOutboxEntry.collection)
     }
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed, or 0: the stored mark, or the highest sequence
+    /// in the outbox when that is higher (a store written before the mark existed).
     public func lastOutboxSequence() async throws -> Int64 {
-        let page = try await storage.userMetadata.query(
-            RecordQuery(sort: [.descending("sequence")], limit: 1), in: InventoryOutboxEntry.collection)
-        guard case .int(let sequence)? = page.records.first?[field: "sequence"] else { return 0 }
-        return sequence
+        try await sequenceMark.lastSequence()
     }
 
     /// A household's position in the remote journal.
@@ -74,6 +88,10 @@ public struct StorageInventoryStore: InventoryJournalStore {
     }
 
     /// Applies a transaction as one atomic `StorageProvider` commit; entries already stored are kept.
+    ///
+    /// A transaction that touches the outbox also raises the outbox's sequence mark in the same batch, under a
+    /// revision precondition on the mark; when a concurrent commit raised it first, the batch is retried with the
+    /// mark read again.
     public func commit(_ transaction: InventoryLocalTransaction) async throws {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
@@ -94,8 +112,14 @@ public struct StorageInventoryStore: InventoryJournalStore {
         if let cursor = transaction.pullCursor {
             batch.user.append(try .save(Cursor(household: cursor.household.rawValue, sequence: cursor.sequence)))
         }
-        try await storage.commit(batch)
+        guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
+            try await storage.commit(batch)
+            return
+        }
+        try await sequenceMark.commit(batch, raisingTo: transaction.outboxEntries.lazy.map(\.sequence).max() ?? 0)
     }
+
+    // MARK: - Helpers
 
     private struct Cursor: StorableRecord {
         static let collection = StorageInventoryStore.cursorCollection
@@ -103,4 +127,5 @@ public struct StorageInventoryStore: InventoryJournalStore {
         var sequence: Int64
         var recordID: RecordID { get throws { try RecordID(household) } }
     }
+
 }

@@ -33,6 +33,14 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry]
 
+    /// The quarantined outbox entries, in enqueue order.
+    ///
+    /// Quarantined entries are kept and never retried automatically (``pendingOutbox(limit:)`` and
+    /// ``dueOutbox(at:limit:)`` skip them); this lists them, so they can be reported.
+    ///
+    /// - Throws: a storage error.
+    func quarantinedOutbox() async throws -> [InventoryOutboxEntry]
+
     /// The outbox entry of a journal entry, if it still waits.
     ///
     /// - Throws: a storage error.
@@ -43,7 +51,12 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func outboxCount() async throws -> Int
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed (including entries removed since), or 0; it
+    /// survives reopening the store.
+    ///
+    /// Acknowledged entries leave the outbox, so adapters keep a high-water mark, raised in the same atomic
+    /// ``commit(_:)`` that writes outbox entries, and answer the higher of that mark and the highest sequence in the
+    /// outbox: sequences are never handed out twice, also after every entry was acknowledged and the app restarted.
     ///
     /// - Throws: a storage error.
     func lastOutboxSequence() async throws -> Int64

@@ -6,18 +6,26 @@ import InventorySync
 /// gets a working product module.
 ///
 /// Layout: products and tombstones in the domain metadata store (collections `products` and
-/// `product-tombstones`); sync records, the outbox and the pull cursor in the user metadata store
-/// (`product-sync`, `product-outbox`, `product-sync-cursor`). Every ``commit(_:)`` is one
-/// `StorageProvider.commit(_:)`, atomic across both stores. Queries run natively in the store through
-/// ``ProductQuery/recordQuery()`` on the fields of ``Product/indexedFields(syncState:)``.
+/// `product-tombstones`); sync records, the outbox, the outbox's sequence mark and the pull cursor in the user
+/// metadata store (`product-sync`, `product-outbox`, `product-outbox-sequence`, `product-sync-cursor`). Every
+/// ``commit(_:)`` is one `StorageProvider.commit(_:)`, atomic across both stores. Queries run natively in the
+/// store through ``ProductQuery/recordQuery()`` on the fields of ``Product/indexedFields(syncState:)``.
 public struct StorageProductStore: ProductStore {
     /// The collection of products in the domain metadata store.
     public static let productCollection: RecordCollection = "products"
     /// The collection holding the pull cursor in the user metadata store.
     public static let cursorCollection: RecordCollection = "product-sync-cursor"
+    /// The collection holding the outbox's sequence high-water mark in the user metadata store.
+    public static let outboxSequenceCollection: RecordCollection = "product-outbox-sequence"
 
     /// The storage everything goes through.
     public let storage: any StorageProvider
+
+    /// The outbox's sequence high-water mark, in the user metadata store.
+    private var sequenceMark: OutboxSequenceMark<ProductChange> {
+        OutboxSequenceMark(
+            storage: storage, collection: Self.outboxSequenceCollection, id: RecordID(rawValue: "products") ?? RecordID(UUID()))
+    }
 
     /// Creates the store on a provider.
     public init(storage: any StorageProvider) {
@@ -121,12 +129,10 @@ public struct StorageProductStore: ProductStore {
         try await storage.userMetadata.count(matching: nil, in: ProductOutboxEntry.collection)
     }
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed, or 0: the stored mark, or the highest sequence
+    /// in the outbox when that is higher (a store written before the mark existed).
     public func lastSequence() async throws -> Int64 {
-        let page = try await storage.userMetadata.query(
-            RecordQuery(sort: [.descending("sequence")], limit: 1), in: ProductOutboxEntry.collection)
-        guard case .int(let sequence)? = page.records.first?[field: "sequence"] else { return 0 }
-        return sequence
+        try await sequenceMark.lastSequence()
     }
 
     /// The position in the remote change feed.
@@ -142,6 +148,10 @@ public struct StorageProductStore: ProductStore {
     /// payload is kept as stored) under a revision precondition, so a concurrent change of the product fails
     /// the commit instead of being overwritten. ``ProductLocalTransaction/requiredUnknown`` becomes `.absent`
     /// preconditions on the product, its tombstone and its sync record, checked by the provider's atomic commit.
+    ///
+    /// A transaction that touches the outbox also raises the outbox's sequence mark in the same batch, under a
+    /// revision precondition on the mark; when a concurrent commit raised it first, the batch is retried with the
+    /// mark read again.
     public func commit(_ transaction: ProductLocalTransaction) async throws {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
@@ -201,7 +211,11 @@ public struct StorageProductStore: ProductStore {
         }
         for entry in transaction.outboxEntries { batch.user.append(try .save(entry)) }
         if let cursor = transaction.pullCursor { batch.user.append(try .save(PullCursor(sequence: cursor))) }
-        try await storage.commit(batch)
+        guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
+            try await storage.commit(batch)
+            return
+        }
+        try await sequenceMark.commit(batch, raisingTo: transaction.outboxEntries.lazy.map(\.sequence).max() ?? 0)
     }
 
     // MARK: - Helpers
@@ -221,4 +235,5 @@ public struct StorageProductStore: ProductStore {
         var sequence: Int64
         var recordID: RecordID { Self.id }
     }
+
 }

@@ -35,7 +35,12 @@ public protocol ProductSyncStateStore: Sendable {
     /// - Throws: a storage error.
     func outboxCount() async throws -> Int
 
-    /// The highest outbox sequence in use, or 0.
+    /// The highest outbox sequence this store has ever committed (including entries removed since), or 0; it
+    /// survives reopening the store.
+    ///
+    /// Acknowledged entries leave the outbox, so adapters keep a high-water mark, raised in the same atomic
+    /// commit that writes outbox entries, and answer the higher of that mark and the highest sequence in the
+    /// outbox: sequences are never handed out twice, also after every entry was acknowledged and the app restarted.
     ///
     /// - Throws: a storage error.
     func lastSequence() async throws -> Int64

@@ -83,6 +83,77 @@ struct ProductStoreContractTests {
     }
 }
 
+@Suite("StorageProductStore: the last outbox sequence outlives its entries")
+struct StorageProductStoreSequenceTests {
+    private static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
+
+    @Test("the last sequence survives acknowledging every entry and reopening the store")
+    func lastSequenceSurvivesReopening() async throws {
+        let storage = InMemoryStorageProvider()
+        var transaction = ProductLocalTransaction()
+        transaction.outboxEntries = try (1...5).map { try Self.entry($0, sequence: $0) }
+        try await StorageProductStore(storage: storage).commit(transaction)
+        var acknowledge = ProductLocalTransaction()
+        acknowledge.removedOutboxEntries = transaction.outboxEntries.map(\.operationID)
+        try await StorageProductStore(storage: storage).commit(acknowledge)
+
+        let reopened = StorageProductStore(storage: storage)
+        #expect(try await reopened.outboxCount() == 0)
+        #expect(try await reopened.lastSequence() == 5)
+        let restarted = StorageProductStore(storage: InMemoryStorageProvider(await storage.snapshot()))
+        #expect(try await restarted.lastSequence() == 5)
+    }
+
+    @Test("a store written before the mark existed keeps its highest sequence when its entries are acknowledged")
+    func storeWithoutMark() async throws {
+        let storage = InMemoryStorageProvider()
+        let entries = try (1...4).map { try Self.entry($0, sequence: $0 + 6) }
+        // The outbox as an earlier version left it: entries, no mark.
+        for entry in entries { try await storage.userMetadata.save(entry) }
+        let store = StorageProductStore(storage: storage)
+        #expect(try await store.lastSequence() == 10)
+        var retry = ProductLocalTransaction()
+        retry.outboxEntries = [try Self.entry(1, sequence: 7)]
+        try await store.commit(retry)
+        var acknowledge = ProductLocalTransaction()
+        acknowledge.removedOutboxEntries = entries.map(\.operationID)
+        try await store.commit(acknowledge)
+        #expect(try await store.outboxCount() == 0)
+        #expect(try await StorageProductStore(storage: storage).lastSequence() == 10)
+    }
+
+    @Test("concurrent commits leave the mark at the highest sequence any of them committed")
+    func concurrentCommits() async throws {
+        let store = StorageProductStore(storage: InMemoryStorageProvider())
+        let entries = try (1...40).map { try Self.entry($0, sequence: $0) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for entry in entries {
+                group.addTask {
+                    var transaction = ProductLocalTransaction()
+                    transaction.outboxEntries = [entry]
+                    try await store.commit(transaction)
+                }
+            }
+            try await group.waitForAll()
+        }
+        var acknowledge = ProductLocalTransaction()
+        acknowledge.removedOutboxEntries = entries.map(\.operationID)
+        try await store.commit(acknowledge)
+        #expect(try await store.lastSequence() == 40)
+    }
+
+    private static func entry(_ number: Int, sequence: Int) throws -> ProductOutboxEntry {
+        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
+        let product = try Product.new(barcode: nil, title: "Product \(number)", id: id, now: t0)
+        let stamp = SyncStamp(updatedAt: t0, version: 1, replicaID: ReplicaID("tests"))
+        return ProductOutboxEntry(
+            operationID: UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", number)) ?? UUID(),
+            entityID: product.productId.rawValue, sequence: Int64(sequence),
+            payload: ProductChange(productId: product.productId, product: product, stamp: stamp, baseStamp: nil),
+            enqueuedAt: t0)
+    }
+}
+
 /// A store that forwards only the ports' base requirements, so every batched read runs the default
 /// implementation over the point reads.
 private struct PointReadsOnly: ProductStore {
