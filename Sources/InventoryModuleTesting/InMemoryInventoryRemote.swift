@@ -101,7 +101,7 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
         sequence += 1
         appendedCount += 1
         sequences[entry.id] = sequence
-        journals[entry.householdId, default: []].append((sequence, entry))
+        journals[entry.householdID, default: []].append((sequence, entry))
         return InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: sequence))
     }
 }

@@ -62,9 +62,9 @@ public struct InventoryStoreConformance: Sendable {
         try await store.commit(transaction)
         let homeEntries = try await store.entries(of: home)
         let cabinEntries = try await store.entries(of: cabin)
-        try conformanceCheck(Set(homeEntries) == Set(entries.filter { $0.householdId == home }), check,
+        try conformanceCheck(Set(homeEntries) == Set(entries.filter { $0.householdID == home }), check,
                              "the home journal read back \(homeEntries.count) entries")
-        try conformanceCheck(Set(cabinEntries) == Set(entries.filter { $0.householdId == cabin }), check,
+        try conformanceCheck(Set(cabinEntries) == Set(entries.filter { $0.householdID == cabin }), check,
                              "the cabin journal read back \(cabinEntries.count) entries")
         let contains = try await store.containsEntry(entries[4].id)
         let missing = try await store.containsEntry(UUID())
@@ -91,7 +91,7 @@ public struct InventoryStoreConformance: Sendable {
         transaction.entries = entries
         transaction.outboxEntries = entries.enumerated().reversed().map { index, entry in
             InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(index + 1),
+                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(index + 1),
                 payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt)
         }
         try await store.commit(transaction)
@@ -178,7 +178,7 @@ public struct InventoryStoreConformance: Sendable {
         transaction.outboxEntries = entries.enumerated().map { index, entry in
             let sequence = index + 1
             return InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
                 payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
                 attempts: sequence <= 25 ? 1 : 0,
                 nextAttemptAt: sequence <= 25 ? now + 60 : sequence == 28 ? now - 1 : sequence == 29 ? now : nil,
@@ -218,7 +218,7 @@ public struct InventoryStoreConformance: Sendable {
         _ entry: InventoryJournalEntry, sequence: Int, quarantined: Bool = false
     ) -> InventoryOutboxEntry {
         InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
             payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
             attempts: quarantined ? 1 : 0, lastError: quarantined ? "rejected" : nil, isQuarantined: quarantined)
     }
@@ -226,7 +226,7 @@ public struct InventoryStoreConformance: Sendable {
     private static func entry(_ index: Int, household: HouseholdID) -> InventoryJournalEntry {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
         return InventoryJournalEntry(
-            id: id, householdId: household, transactionId: TransactionID(id), correlationId: CorrelationID(id),
+            id: id, householdID: household, transactionID: TransactionID(id), correlationID: CorrelationID(id),
             recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index)), replicaID: ReplicaID("conformance"),
             operation: .createHousehold(name: "Household \(index)"))
     }

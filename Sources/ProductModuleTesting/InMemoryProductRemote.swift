@@ -26,7 +26,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     private var appliedOperations: [UUID: Int64] = [:]
     /// Every applied change as (sequence, product), in sequence order; an element is stale when its product was
     /// changed again later. A page of the feed is a binary search and a walk, never a sort of everything.
-    private var feed: [(sequence: Int64, productId: ProductID)] = []
+    private var feed: [(sequence: Int64, productID: ProductID)] = []
     private var sequence: Int64 = 0
     private var faults = RemoteFaultInjector()
 
@@ -80,7 +80,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
 
     /// The live products, ordered by id.
     public func products() -> [Product] {
-        entries.values.compactMap(\.record.product).sorted { $0.productId < $1.productId }
+        entries.values.compactMap(\.record.product).sorted { $0.productID < $1.productID }
     }
 
     // MARK: - ProductRemoteGateway
@@ -122,7 +122,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         var page: [RemoteProductRecord] = []
         var hasMore = false
         for change in feed[low...] {
-            guard let record = entries[change.productId]?.record, record.sequence == change.sequence else { continue }
+            guard let record = entries[change.productID]?.record, record.sequence == change.sequence else { continue }
             if page.count == max(1, limit) {
                 hasMore = true
                 break
@@ -146,10 +146,10 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         }
         let change = request.change
         if let product = change.product {
-            guard product.productId == change.productId else {
+            guard product.productID == change.productID else {
                 return ProductPushResult(
                     operationID: request.operationID,
-                    outcome: .rejected(reason: "the product's id \(product.productId) differs from \(change.productId)"))
+                    outcome: .rejected(reason: "the product's id \(product.productID) differs from \(change.productID)"))
             }
             do {
                 try product.validate()
@@ -157,7 +157,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
                 return ProductPushResult(operationID: request.operationID, outcome: .rejected(reason: error.description))
             }
         }
-        if let current = entries[change.productId] {
+        if let current = entries[change.productID] {
             let builtOnCurrent = current.record.stamp == change.baseStamp
                 || current.lastOperationID.map(request.supersededOperationIDs.contains) == true
             guard builtOnCurrent else {
@@ -166,13 +166,13 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         }
         sequence += 1
         appliedCount += 1
-        entries[change.productId] = Entry(
+        entries[change.productID] = Entry(
             record: RemoteProductRecord(
-                productId: change.productId, product: change.product, stamp: change.stamp,
+                productID: change.productID, product: change.product, stamp: change.stamp,
                 migratedTo: change.migratedTo, sequence: sequence),
             lastOperationID: request.operationID)
         appliedOperations[request.operationID] = sequence
-        feed.append((sequence, change.productId))
+        feed.append((sequence, change.productID))
         return ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: sequence))
     }
 }

@@ -95,20 +95,20 @@ public struct ProductQueryConformance: Sendable {
                 filters: filters)
             var all = query
             all.page = PageRequest(limit: PageRequest.maximumLimit)
-            let expected = try ProductQueryEvaluator.page(items, query: all).products.map(\.productId)
+            let expected = try ProductQueryEvaluator.page(items, query: all).products.map(\.productID)
             var seen: [ProductID] = []
             for pageNumber in 0...items.count {
                 let page = try await execute(query)
                 let reference = try ProductQueryEvaluator.page(items, query: query)
-                guard page.products.map(\.productId) == reference.products.map(\.productId) else {
+                guard page.products.map(\.productID) == reference.products.map(\.productID) else {
                     throw ConformanceFailure(
                         check: check,
-                        message: "round \(round) page \(pageNumber) (\(query.sort), \(filters)): got \(page.products.map(\.productId.rawValue)), "
-                            + "expected \(reference.products.map(\.productId.rawValue))")
+                        message: "round \(round) page \(pageNumber) (\(query.sort), \(filters)): got \(page.products.map(\.productID.rawValue)), "
+                            + "expected \(reference.products.map(\.productID.rawValue))")
                 }
                 try conformanceCheck((page.nextCursor == nil) == (reference.nextCursor == nil), check,
                             "round \(round): the next cursor disagrees with the reference")
-                seen += page.products.map(\.productId)
+                seen += page.products.map(\.productID)
                 guard let next = query.after(page.nextCursor) else { break }
                 query = next
             }
@@ -128,11 +128,11 @@ public struct ProductQueryConformance: Sendable {
         var index = 0
         while true {
             let page = try await execute(query)
-            seen += page.products.map(\.productId)
+            seen += page.products.map(\.productID)
             let early = Product(
-                productId: ProductID.generated(Self.uuid(900_000 + index)), title: "  ", createdAt: Self.t0, updatedAt: Self.t0)
+                productID: ProductID.generated(Self.uuid(900_000 + index)), title: "  ", createdAt: Self.t0, updatedAt: Self.t0)
             try await insert(early)
-            inserted.insert(early.productId)
+            inserted.insert(early.productID)
             index += 1
             guard let next = query.after(page.nextCursor) else { break }
             query = next
@@ -160,7 +160,7 @@ public struct ProductQueryConformance: Sendable {
         ProductPushRequest(
             operationID: UUID(),
             change: ProductChange(
-                productId: product.productId, product: product,
+                productID: product.productID, product: product,
                 stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("conformance")),
                 baseStamp: nil))
     }
@@ -171,7 +171,7 @@ public struct ProductQueryConformance: Sendable {
             let barcode: Barcode? = index % 3 == 0 ? Self.barcode(index) : nil
             let category = Self.categories[Int.random(in: 0..<Self.categories.count, using: &random)]
             return Product(
-                productId: barcode?.productID ?? .generated(Self.uuid(index)),
+                productID: barcode?.productID ?? .generated(Self.uuid(index)),
                 barcode: barcode,
                 title: Self.titles[Int.random(in: 0..<Self.titles.count, using: &random)],
                 brand: Self.brands[Int.random(in: 0..<Self.brands.count, using: &random)],

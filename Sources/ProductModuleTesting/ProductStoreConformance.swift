@@ -52,27 +52,27 @@ public struct ProductStoreConformance: Sendable {
         )
         var setup = ProductLocalTransaction()
         setup.products = [.init(product: stored, syncState: .synced)]
-        setup.tombstones = [ProductTombstone(productId: tombstoned.productId, stamp: Self.stamp(1))]
-        setup.syncRecords = [Self.syncedRecord(recorded.productId)]
+        setup.tombstones = [ProductTombstone(productID: tombstoned.productID, stamp: Self.stamp(1))]
+        setup.syncRecords = [Self.syncedRecord(recorded.productID)]
         try await store.commit(setup)
         for known in [stored, tombstoned, recorded] {
             var transaction = Self.creation(of: [bystander, known])
-            transaction.requiredUnknown = [bystander.productId, known.productId]
+            transaction.requiredUnknown = [bystander.productID, known.productID]
             do {
                 try await store.commit(transaction)
-                throw ConformanceFailure(check: check, message: "committed although \(known.productId) is known")
+                throw ConformanceFailure(check: check, message: "committed although \(known.productID) is known")
             } catch StorageError.preconditionFailed {
                 // expected
             }
-            guard try await store.product(bystander.productId) == nil, try await store.syncRecord(bystander.productId) == nil
+            guard try await store.product(bystander.productID) == nil, try await store.syncRecord(bystander.productID) == nil
             else {
                 throw ConformanceFailure(check: check, message: "a failed transaction wrote part of itself")
             }
         }
         var transaction = Self.creation(of: [fresh])
-        transaction.requiredUnknown = [fresh.productId]
+        transaction.requiredUnknown = [fresh.productID]
         try await store.commit(transaction)
-        guard try await store.product(fresh.productId) == fresh else {
+        guard try await store.product(fresh.productID) == fresh else {
             throw ConformanceFailure(check: check, message: "an unknown product was not created")
         }
     }
@@ -112,8 +112,8 @@ public struct ProductStoreConformance: Sendable {
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: second, syncState: .pendingUpsert)]
         transaction.syncStateChanges = [
-            .init(productId: first.productId, syncState: .synced), .init(productId: second.productId, syncState: .failed),
-            .init(productId: missing.productId, syncState: .synced),
+            .init(productID: first.productID, syncState: .synced), .init(productID: second.productID, syncState: .failed),
+            .init(productID: missing.productID, syncState: .synced),
         ]
         try await store.commit(transaction)
         let synced = try await store.query(ProductQuery(filters: [.syncState(.synced)])).products
@@ -122,10 +122,10 @@ public struct ProductStoreConformance: Sendable {
         guard synced == [first], failed == [second], pending.isEmpty else {
             throw ConformanceFailure(
                 check: check,
-                message: "by sync state: synced \(synced.map(\.productId)), failed \(failed.map(\.productId)), "
-                    + "pending \(pending.map(\.productId))")
+                message: "by sync state: synced \(synced.map(\.productID)), failed \(failed.map(\.productID)), "
+                    + "pending \(pending.map(\.productID))")
         }
-        guard try await store.product(missing.productId) == nil else {
+        guard try await store.product(missing.productID) == nil else {
             throw ConformanceFailure(check: check, message: "a sync state change created a product")
         }
     }
@@ -135,10 +135,10 @@ public struct ProductStoreConformance: Sendable {
         let check = "batchReads"
         let products = try (1...6).map(Self.product)
         var transaction = Self.creation(of: Array(products[0...2]), syncState: .pendingUpsert)
-        transaction.tombstones = [ProductTombstone(productId: products[3].productId, stamp: Self.stamp(2))]
-        transaction.syncRecords.append(Self.syncedRecord(products[3].productId))
+        transaction.tombstones = [ProductTombstone(productID: products[3].productID, stamp: Self.stamp(2))]
+        transaction.syncRecords.append(Self.syncedRecord(products[3].productID))
         try await store.commit(transaction)
-        let ids = products.map(\.productId) + [products[0].productId]
+        let ids = products.map(\.productID) + [products[0].productID]
         let states = try await store.localStates(ids)
         let records = try await store.syncRecords(ids)
         for id in ids {
@@ -151,7 +151,7 @@ public struct ProductStoreConformance: Sendable {
                 throw ConformanceFailure(check: check, message: "the batched reads of \(id) differ from the point reads")
             }
         }
-        guard states[products[0].productId]?.pendingEntry != nil, states[products[3].productId]?.tombstone != nil else {
+        guard states[products[0].productID]?.pendingEntry != nil, states[products[3].productID]?.tombstone != nil else {
             throw ConformanceFailure(check: check, message: "the batched reads missed a pending entry or a tombstone")
         }
     }
@@ -200,7 +200,7 @@ public struct ProductStoreConformance: Sendable {
     }
 
     private static func syncedRecord(_ id: ProductID) -> ProductSyncRecord {
-        ProductSyncRecord(productId: id, status: .synced, stamp: stamp(1), baseStamp: stamp(1), lastSyncedAt: t0)
+        ProductSyncRecord(productID: id, status: .synced, stamp: stamp(1), baseStamp: stamp(1), lastSyncedAt: t0)
     }
 
     /// What `addProducts` commits for new products: each product, a pending sync record and an outbox entry.
@@ -211,12 +211,12 @@ public struct ProductStoreConformance: Sendable {
             transaction.products.append(.init(product: product, syncState: syncState))
             transaction.syncRecords.append(
                 ProductSyncRecord(
-                    productId: product.productId, status: .pendingUpsert, stamp: stamp(1), baseStamp: nil,
+                    productID: product.productID, status: .pendingUpsert, stamp: stamp(1), baseStamp: nil,
                     pendingOperationID: operation))
             transaction.outboxEntries.append(
                 ProductOutboxEntry(
-                    operationID: operation, entityID: product.productId.rawValue, sequence: Int64(index + 1),
-                    payload: ProductChange(productId: product.productId, product: product, stamp: stamp(1), baseStamp: nil),
+                    operationID: operation, entityID: product.productID.rawValue, sequence: Int64(index + 1),
+                    payload: ProductChange(productID: product.productID, product: product, stamp: stamp(1), baseStamp: nil),
                     enqueuedAt: t0))
         }
         return transaction
@@ -225,8 +225,8 @@ public struct ProductStoreConformance: Sendable {
     private static func entry(_ sequence: Int, nextAttemptAt: Date? = nil, quarantined: Bool = false) throws -> ProductOutboxEntry {
         let product = try product(sequence)
         return ProductOutboxEntry(
-            operationID: uuid(0x2000 + sequence), entityID: product.productId.rawValue, sequence: Int64(sequence),
-            payload: ProductChange(productId: product.productId, product: product, stamp: stamp(1), baseStamp: nil),
+            operationID: uuid(0x2000 + sequence), entityID: product.productID.rawValue, sequence: Int64(sequence),
+            payload: ProductChange(productID: product.productID, product: product, stamp: stamp(1), baseStamp: nil),
             enqueuedAt: t0, attempts: nextAttemptAt == nil ? 0 : 1, nextAttemptAt: nextAttemptAt,
             isQuarantined: quarantined)
     }

@@ -40,26 +40,26 @@ struct DemoCommand: AsyncParsableCommand {
         for (product, amount, location, days) in [(milk, 2, fridge, 3), (peas, 4, freezer, 180), (jam, 1, pantry, 300), (milk, 1, fridge, 9)] {
             try await kitchen.inventory.perform(
                 .purchase(PurchaseRequest(
-                    productId: try reference(product), amount: Decimal(amount), unit: PantryEnvironment.piece,
-                    locationId: location, dueDate: .on(now.addingTimeInterval(Double(days) * 86_400)))),
+                    productID: try reference(product), amount: Decimal(amount), unit: PantryEnvironment.piece,
+                    locationID: location, dueDate: .on(now.addingTimeInterval(Double(days) * 86_400)))),
                 in: PantryEnvironment.household)
         }
         try await kitchen.inventory.perform(
-            .consume(ConsumeRequest(productId: try reference(milk), amount: Decimal(string: "1.5") ?? 1, unit: PantryEnvironment.piece)),
+            .consume(ConsumeRequest(productID: try reference(milk), amount: Decimal(string: "1.5") ?? 1, unit: PantryEnvironment.piece)),
             in: PantryEnvironment.household)
         try await kitchen.inventory.perform(
-            .setProductSettings(ProductStockSettings(productId: try reference(milk), minimumStock: 3, stockUnit: PantryEnvironment.piece)),
+            .setProductSettings(ProductStockSettings(productID: try reference(milk), minimumStock: 3, stockUnit: PantryEnvironment.piece)),
             in: PantryEnvironment.household)
         let state = try await kitchen.inventory.state(of: PantryEnvironment.household)
         var titles: [String: String] = [:]
-        for product in [milk, peas, jam] { titles[product.productId.rawValue] = product.title }
+        for product in [milk, peas, jam] { titles[product.productID.rawValue] = product.title }
         print("\n2. stock after buying milk, peas and jam and drinking 1.5 milk (oldest-due first):")
         Output.table(["product", "amount", "location", "due"], state.lots.values.sorted { $0.id < $1.id }.map { lot in
-            [titles[lot.productId.rawValue] ?? lot.productId.rawValue, Output.amount(lot.quantity), state.locations[lot.locationId]?.name ?? "?", Output.day(lot.dueDate)]
+            [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity), state.locations[lot.locationID]?.name ?? "?", Output.day(lot.dueDate)]
         })
         func title(_ id: ProductReference?) -> String { id.map { titles[$0.rawValue] ?? $0.rawValue } ?? "-" }
-        print("\n3. due within 7 days: " + state.dueSoon(now: now, days: 7).map { "\(title($0.productId)) (\(Output.day($0.dueDate)))" }.joined(separator: ", "))
-        print("4. shopping list (below minimum stock): " + state.shoppingList().map { "\(title($0.productId)) ×\(Output.amount($0.missingAmount ?? $0.amount ?? 1))" }.joined(separator: ", "))
+        print("\n3. due within 7 days: " + state.dueSoon(now: now, days: 7).map { "\(title($0.productID)) (\(Output.day($0.dueDate)))" }.joined(separator: ", "))
+        print("4. shopping list (below minimum stock): " + state.shoppingList().map { "\(title($0.productID)) ×\(Output.amount($0.missingAmount ?? $0.amount ?? 1))" }.joined(separator: ", "))
 
         // 3. Two devices converge through a shared store.
         let shared = base.appendingPathComponent("shared").path
@@ -73,7 +73,7 @@ struct DemoCommand: AsyncParsableCommand {
         _ = try await phone.products.syncPending()
         _ = try await phone.inventory.syncPending(households: [PantryEnvironment.household])
         try await phone.inventory.perform(
-            .consume(ConsumeRequest(productId: try reference(peas), amount: 1, unit: PantryEnvironment.piece)), in: PantryEnvironment.household)
+            .consume(ConsumeRequest(productID: try reference(peas), amount: 1, unit: PantryEnvironment.piece)), in: PantryEnvironment.household)
         _ = try await phone.inventory.syncPending(households: [PantryEnvironment.household])
         let phoneState = try await phone.inventory.state(of: PantryEnvironment.household)
         await phone.close()

@@ -20,7 +20,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
         await environment.close()
         struct Row: Encodable { var item: String; var amount: String? }
         let rows = list.map { entry in
-            Row(item: entry.productId?.rawValue ?? (entry.note.isEmpty ? "-" : entry.note),
+            Row(item: entry.productID?.rawValue ?? (entry.note.isEmpty ? "-" : entry.note),
                 amount: (entry.missingAmount ?? entry.amount).map(Output.amount))
         }
         if options.json { return try Output.json(rows) }

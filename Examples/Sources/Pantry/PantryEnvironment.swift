@@ -78,7 +78,7 @@ struct PantryEnvironment {
 
     /// The product for a barcode or id typed by the user.
     func product(_ text: String) async throws -> Product {
-        let lookup: ProductLookup = GTIN.isValid(text) ? .barcode(text) : .productId(try ProductID(text))
+        let lookup: ProductLookup = GTIN.isValid(text) ? .barcode(text) : .productID(try ProductID(text))
         guard let product = try await products.retrieveProduct(by: lookup) else { throw PantryError.unknownProduct(text) }
         return product
     }
@@ -108,9 +108,9 @@ struct CatalogResolver: ProductReferenceResolver {
 
     func resolve(_ reference: ProductReference) async throws -> ProductReferenceResolution {
         guard let id = ProductID(rawValue: reference.rawValue),
-            let product = try await products.retrieveProduct(by: .productId(id))
+            let product = try await products.retrieveProduct(by: .productID(id))
         else { return .unknown }
-        return .exists(canonical: ProductReference(rawValue: product.productId.rawValue) ?? reference)
+        return .exists(canonical: ProductReference(rawValue: product.productID.rawValue) ?? reference)
     }
 }
 

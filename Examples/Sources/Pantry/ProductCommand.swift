@@ -18,11 +18,11 @@ struct ProductCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
             let found = try await environment.product(product)
-            let status = try await environment.products.syncStatus(of: found.productId)
+            let status = try await environment.products.syncStatus(of: found.productID)
             await environment.close()
             if options.json { return try Output.json(found) }
             var rows = [
-                ["id", found.productId.rawValue], ["title", found.title ?? "-"], ["brand", found.brand ?? "-"],
+                ["id", found.productID.rawValue], ["title", found.title ?? "-"], ["brand", found.brand ?? "-"],
                 ["category", [found.category?.main, found.category?.sub].compactMap { $0 }.joined(separator: " / ")],
                 ["size", found.size ?? found.packaging?.displayText ?? "-"], ["version", String(found.version)],
                 ["sync", status.map { "\($0)" } ?? "-"],
@@ -69,7 +69,7 @@ struct ProductCommand: AsyncParsableCommand {
             }
             Output.table(
                 ["id", "title", "brand", "category"],
-                page.products.map { [$0.productId.rawValue, $0.title ?? "-", $0.brand ?? "-", $0.category?.main ?? "-"] })
+                page.products.map { [$0.productID.rawValue, $0.title ?? "-", $0.brand ?? "-", $0.category?.main ?? "-"] })
             if let next = page.nextCursor { print("next page: --after \(next.token)") }
         }
     }
@@ -89,7 +89,7 @@ struct ProductCommand: AsyncParsableCommand {
                 let added = try await environment.products.addProducts([product]).added
                 await environment.close()
                 if options.json { return try Output.json(added) }
-                print("added \(added.map(\.productId.rawValue).joined(separator: ", "))")
+                print("added \(added.map(\.productID.rawValue).joined(separator: ", "))")
             } catch {
                 await environment.close()
                 throw error

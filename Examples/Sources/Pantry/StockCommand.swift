@@ -25,8 +25,8 @@ struct StockCommand: AsyncParsableCommand {
             let environment = try await PantryEnvironment.open(options)
             let product = try await environment.product(self.product)
             let request = PurchaseRequest(
-                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
-                locationId: try await environment.location(named: location),
+                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                locationID: try await environment.location(named: location),
                 dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal))
             try await book(.purchase(request), environment: environment, key: key, json: options.json)
         }
@@ -45,7 +45,7 @@ struct StockCommand: AsyncParsableCommand {
             let environment = try await PantryEnvironment.open(options)
             let product = try await environment.product(self.product)
             let request = ConsumeRequest(
-                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, spoiled: spoiled)
+                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, spoiled: spoiled)
             try await book(.consume(request), environment: environment, key: key, json: options.json)
         }
     }
@@ -60,7 +60,7 @@ struct StockCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
             let product = try await environment.product(self.product)
-            let request = OpenRequest(productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece)
+            let request = OpenRequest(productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece)
             try await book(.open(request), environment: environment, key: nil, json: options.json)
         }
     }
@@ -80,7 +80,7 @@ struct StockCommand: AsyncParsableCommand {
             var scope = StockScope.household
             if let from { scope = .location(try await environment.location(named: from)) }
             let request = TransferRequest(
-                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, scope: scope,
+                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, scope: scope,
                 destination: try await environment.location(named: to))
             try await book(.transfer(request), environment: environment, key: nil, json: options.json)
         }
@@ -97,11 +97,11 @@ struct StockCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
             let product = try await environment.product(self.product)
-            var locationId: LocationID?
-            if let location { locationId = try await environment.location(named: location) }
+            var locationID: LocationID?
+            if let location { locationID = try await environment.location(named: location) }
             let request = CorrectionRequest(
-                productId: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
-                locationId: locationId)
+                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                locationID: locationID)
             try await book(.correct(request), environment: environment, key: nil, json: options.json)
         }
     }
@@ -119,7 +119,7 @@ struct StockCommand: AsyncParsableCommand {
             var lots = state.lots.values.sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
             if let location {
                 let id = try await environment.location(named: location)
-                lots = lots.filter { $0.locationId == id }
+                lots = lots.filter { $0.locationID == id }
             }
             if let expiring {
                 guard expiring.hasSuffix("d"), let days = Int(expiring.dropLast()), days >= 0 else {
@@ -129,17 +129,17 @@ struct StockCommand: AsyncParsableCommand {
                 lots = lots.filter { ($0.dueDate ?? .distantFuture) <= limit }
             }
             var titles: [String: String] = [:]
-            for lot in lots where titles[lot.productId.rawValue] == nil {
-                guard let id = ProductID(rawValue: lot.productId.rawValue) else { continue }
-                titles[lot.productId.rawValue] = try await environment.products.retrieveProduct(by: .productId(id))?.title
+            for lot in lots where titles[lot.productID.rawValue] == nil {
+                guard let id = ProductID(rawValue: lot.productID.rawValue) else { continue }
+                titles[lot.productID.rawValue] = try await environment.products.retrieveProduct(by: .productID(id))?.title
             }
             await environment.close()
             if options.json { return try Output.json(lots) }
             Output.table(
                 ["product", "amount", "location", "due", "opened"],
                 lots.map { lot in
-                    [titles[lot.productId.rawValue] ?? lot.productId.rawValue, Output.amount(lot.quantity),
-                     state.locations[lot.locationId]?.name ?? lot.locationId.rawValue, Output.day(lot.dueDate),
+                    [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
+                     state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
                      lot.openedAt == nil ? "" : "opened"]
                 })
         }
@@ -153,18 +153,18 @@ func book(_ command: InventoryCommand, environment: PantryEnvironment, key: Stri
     await environment.close()
     if json {
         struct Booked: Encodable { var transaction: String?; var entries: Int; var replay: Bool }
-        return try Output.json(Booked(transaction: result.transactionId?.description, entries: result.entries.count, replay: result.isReplay))
+        return try Output.json(Booked(transaction: result.transactionID?.description, entries: result.entries.count, replay: result.isReplay))
     }
     if result.isReplay {
-        print("already booked as transaction \(result.transactionId?.description ?? "-")")
+        print("already booked as transaction \(result.transactionID?.description ?? "-")")
     } else {
-        print("booked transaction \(result.transactionId?.description ?? "-")")
+        print("booked transaction \(result.transactionID?.description ?? "-")")
     }
 }
 
 /// The inventory reference of a catalog product.
 func reference(_ product: Product) throws -> ProductReference {
-    try ProductReference(product.productId.rawValue)
+    try ProductReference(product.productID.rawValue)
 }
 
 /// A decimal typed by the user, exactly (never through floating point).

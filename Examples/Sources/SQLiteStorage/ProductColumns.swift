@@ -33,7 +33,7 @@ struct ProductColumns: Sendable {
         let fields = product.indexedFields(syncState: syncState)
         func text(_ field: ProductIndexField) -> String? { fields[field.rawValue]?.stringValue }
         func seconds(_ field: ProductIndexField) -> Double? { fields[field.rawValue]?.numericValue }
-        productID = product.productId.rawValue
+        productID = product.productID.rawValue
         barcode = text(.barcode)
         titleKey = text(.title)
         brandKey = text(.brand)

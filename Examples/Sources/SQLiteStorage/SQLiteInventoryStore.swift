@@ -131,7 +131,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         let entries = try transaction.entries.map { entry in
             do {
                 return (
-                    id: Self.key(entry.id), household: entry.householdId.rawValue,
+                    id: Self.key(entry.id), household: entry.householdID.rawValue,
                     recordedAt: entry.recordedAt.timeIntervalSinceReferenceDate, payload: try RecordCoding.encode(entry)
                 )
             } catch {

@@ -32,23 +32,23 @@ extension SQLiteProductStore {
         /// - Throws: `StorageError.encodingFailed` naming the record that could not be encoded.
         init(_ transaction: ProductLocalTransaction, outbox: SQLiteOutboxTable<ProductChange>) throws {
             products = try transaction.products.map { write in
-                let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productId)
+                let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productID)
                 return (ProductColumns(write.product, syncState: write.syncState), payload)
             }
-            syncStateChanges = transaction.syncStateChanges.map { ($0.productId.rawValue, $0.syncState.rawValue) }
+            syncStateChanges = transaction.syncStateChanges.map { ($0.productID.rawValue, $0.syncState.rawValue) }
             removedProducts = transaction.removedProducts.map(\.rawValue)
             tombstones = try transaction.tombstones.map { tombstone in
                 (
-                    tombstone.productId.rawValue, tombstone.migratedTo?.rawValue,
+                    tombstone.productID.rawValue, tombstone.migratedTo?.rawValue,
                     tombstone.deletedAt.timeIntervalSinceReferenceDate,
-                    try Self.encode(tombstone, ProductTombstone.collection, tombstone.productId)
+                    try Self.encode(tombstone, ProductTombstone.collection, tombstone.productID)
                 )
             }
             removedTombstones = transaction.removedTombstones.map(\.rawValue)
             syncRecords = try transaction.syncRecords.map { record in
                 (
-                    record.productId.rawValue, record.status.kind.rawValue,
-                    try Self.encode(record, ProductSyncRecord.collection, record.productId)
+                    record.productID.rawValue, record.status.kind.rawValue,
+                    try Self.encode(record, ProductSyncRecord.collection, record.productID)
                 )
             }
             removedOutboxEntries = transaction.removedOutboxEntries

@@ -90,7 +90,7 @@ public struct SQLiteProductStore: ProductStore {
             return PageCursor(
                 InventoryKit.RecordCursor(
                     sort: query.sort.recordSort, values: [last.indexedFields(syncState: nil)[field] ?? .null],
-                    lastID: last.productId.recordID))
+                    lastID: last.productID.recordID))
         }
         return ProductPage(products: products, nextCursor: nextCursor)
     }

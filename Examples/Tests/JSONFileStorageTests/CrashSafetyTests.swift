@@ -64,7 +64,7 @@ struct CrashSafetyTests {
             var perBatch: [String: Int] = [:]
             for record in products { perBatch[record[field: "brand"].stringValue ?? "?", default: 0] += 1 }
             #expect(perBatch.values.allSatisfy { $0 == Self.batchSize }, "a batch was partly written: \(perBatch)")
-            let outboxProducts = try outbox.map { try ProductOutboxEntry.decode($0).payload.productId.recordID }
+            let outboxProducts = try outbox.map { try ProductOutboxEntry.decode($0).payload.productID.recordID }
             #expect(Set(outboxProducts) == Set(products.map(\.id)) && outboxProducts.count == products.count)
             nextBatch = (perBatch.keys.compactMap { Int($0.dropFirst()) }.max() ?? -1) + 1
             await storage.close()

@@ -28,16 +28,16 @@ struct SQLiteAtomicityTests {
 
     private static func syncRecord(_ product: Product) -> ProductSyncRecord {
         ProductSyncRecord(
-            productId: product.productId, status: .pendingUpsert,
+            productID: product.productID, status: .pendingUpsert,
             stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("test")),
             baseStamp: nil, pendingOperationID: S.uuid(900))
     }
 
     private static func outboxEntry(_ product: Product, sequence: Int64) -> ProductOutboxEntry {
         ProductOutboxEntry(
-            operationID: S.uuid(900 + Int(sequence)), entityID: product.productId.rawValue, sequence: sequence,
+            operationID: S.uuid(900 + Int(sequence)), entityID: product.productID.rawValue, sequence: sequence,
             payload: ProductChange(
-                productId: product.productId, product: product,
+                productID: product.productID, product: product,
                 stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("test")),
                 baseStamp: nil),
             enqueuedAt: S.t0)
@@ -50,7 +50,7 @@ struct SQLiteAtomicityTests {
         let good = try S.product(2, title: "Good")
         // A product whose barcode is not its id: the service never builds one, the schema refuses it.
         let bad = Product(
-            productId: .generated(S.uuid(3)), barcode: try Barcode(S.ean13(3)), title: "Bad", createdAt: S.t0,
+            productID: .generated(S.uuid(3)), barcode: try Barcode(S.ean13(3)), title: "Bad", createdAt: S.t0,
             updatedAt: S.t0)
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: good, syncState: .pendingUpsert), .init(product: bad, syncState: .pendingUpsert)]
@@ -65,7 +65,7 @@ struct SQLiteAtomicityTests {
         }
         #expect(reason.contains("CHECK constraint failed"))
         #expect(try await S.dump(storage.reader) == before)
-        #expect(try await store.product(good.productId) == nil)
+        #expect(try await store.product(good.productID) == nil)
         #expect(try await store.outboxCount() == 0)
         #expect(try await store.pullCursor() == 7)
     }
@@ -97,7 +97,7 @@ struct SQLiteAtomicityTests {
         let before = try await S.dump(storage.reader)
         let home = try HouseholdID("home")
         let entry = InventoryJournalEntry(
-            id: S.uuid(1), householdId: home, transactionId: TransactionID(S.uuid(1)), correlationId: CorrelationID(S.uuid(1)),
+            id: S.uuid(1), householdID: home, transactionID: TransactionID(S.uuid(1)), correlationID: CorrelationID(S.uuid(1)),
             recordedAt: Date(timeIntervalSinceReferenceDate: .nan), replicaID: ReplicaID("test"),
             operation: .createHousehold(name: "Home"))
         var transaction = InventoryLocalTransaction()

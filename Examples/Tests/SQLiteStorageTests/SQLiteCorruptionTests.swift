@@ -20,15 +20,15 @@ struct SQLiteCorruptionTests {
         transaction.products = [.init(product: good, syncState: .synced), .init(product: bad, syncState: .synced)]
         try await store.commit(transaction)
         try await queue.write { db in
-            try db.execute(sql: "UPDATE products SET payload = x'7b' WHERE product_id = ?", arguments: [bad.productId.rawValue])
+            try db.execute(sql: "UPDATE products SET payload = x'7b' WHERE product_id = ?", arguments: [bad.productID.rawValue])
         }
-        let error = await #expect(throws: StorageError.self) { try await store.product(bad.productId) }
+        let error = await #expect(throws: StorageError.self) { try await store.product(bad.productID) }
         guard case .corruptRecord(let collection, let id, _)? = error else {
             Issue.record("expected corruptRecord, got \(String(describing: error))")
             return
         }
-        #expect(collection == "products" && id == bad.productId.recordID)
-        #expect(try await store.product(good.productId) == good)
+        #expect(collection == "products" && id == bad.productID.recordID)
+        #expect(try await store.product(good.productID) == good)
         await #expect(throws: StorageError.self) { try await store.query(ProductQuery(sort: .title())) }
         let onlyGood = try await store.query(ProductQuery(filters: [.text("good")]))
         #expect(onlyGood.products == [good])

@@ -131,9 +131,9 @@ struct SQLiteOutboxSequenceTests {
     private static func productEntry(_ number: Int, sequence: Int) throws -> ProductOutboxEntry {
         let product = try S.product(number)
         return ProductOutboxEntry(
-            operationID: S.uuid(1_000 + number), entityID: product.productId.rawValue, sequence: Int64(sequence),
+            operationID: S.uuid(1_000 + number), entityID: product.productID.rawValue, sequence: Int64(sequence),
             payload: ProductChange(
-                productId: product.productId, product: product,
+                productID: product.productID, product: product,
                 stamp: SyncStamp(updatedAt: S.t0, version: 1, replicaID: ReplicaID("tests")), baseStamp: nil),
             enqueuedAt: S.t0)
     }
@@ -141,14 +141,14 @@ struct SQLiteOutboxSequenceTests {
     private static func journalEntry(_ number: Int) -> InventoryJournalEntry {
         let id = S.uuid(number)
         return InventoryJournalEntry(
-            id: id, householdId: home, transactionId: TransactionID(id), correlationId: CorrelationID(id),
+            id: id, householdID: home, transactionID: TransactionID(id), correlationID: CorrelationID(id),
             recordedAt: S.t0 + Double(number), replicaID: ReplicaID("tests"),
             operation: .createHousehold(name: "Home \(number)"))
     }
 
     private static func inventoryEntry(_ entry: InventoryJournalEntry, sequence: Int) -> InventoryOutboxEntry {
         InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
             payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt)
     }
 }

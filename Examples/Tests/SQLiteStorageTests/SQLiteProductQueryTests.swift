@@ -61,7 +61,7 @@ struct SQLiteProductQueryTests {
             let query = ProductQuery(page: PageRequest(limit: 5, cursor: cursor), sort: sort)
             let page = try await store.query(query)
             let reference = try ProductQueryEvaluator.page(items, query: query)
-            #expect(page.products.map(\.productId) == reference.products.map(\.productId), "cursor value \(value)")
+            #expect(page.products.map(\.productID) == reference.products.map(\.productID), "cursor value \(value)")
             #expect((page.nextCursor == nil) == (reference.nextCursor == nil), "cursor value \(value)")
         }
     }

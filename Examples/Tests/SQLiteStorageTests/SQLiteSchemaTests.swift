@@ -111,7 +111,7 @@ struct SQLiteSchemaTests {
                                 created_at, updated_at, payload) VALUES (?, ?, ?, ?, ?, 'synced', ?, ?, ?)
                             """,
                         arguments: [
-                            product.productId.rawValue, product.barcode?.value, fields["title"]?.stringValue,
+                            product.productID.rawValue, product.barcode?.value, fields["title"]?.stringValue,
                             fields["brand"]?.stringValue, product.status.rawValue,
                             product.createdAt.timeIntervalSinceReferenceDate, product.updatedAt.timeIntervalSinceReferenceDate,
                             try RecordCoding.encode(product),
@@ -130,17 +130,17 @@ struct SQLiteSchemaTests {
         let applied = try await storage.reader.read { db in try SQLiteStorage.migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2", "v3"])
         let store = SQLiteProductStore(storage: storage)
-        #expect(try await store.product(milk.productId) == milk)
-        #expect(try await store.product(bread.productId) == bread)
+        #expect(try await store.product(milk.productID) == milk)
+        #expect(try await store.product(bread.productID) == bread)
         let note = try await storage.userMetadata.record(try RecordID("n1"), in: "notes")
         #expect(note?.revision == 3 && note?.payload == Data("hi".utf8))
         // v2's search column was filled from the stored products.
         let organic = try await store.query(ProductQuery(filters: [.text("ORGANIC")]))
-        #expect(organic.products.map(\.productId) == [milk.productId])
+        #expect(organic.products.map(\.productID) == [milk.productID])
         let acme = try await store.query(ProductQuery(sort: .title(), filters: [.text("acme"), .syncState(.synced)]))
-        #expect(acme.products.map(\.productId) == [milk.productId])
+        #expect(acme.products.map(\.productID) == [milk.productID])
         let all = try await store.query(ProductQuery(sort: .title()))
-        #expect(all.products.map(\.productId) == [bread.productId, milk.productId])
+        #expect(all.products.map(\.productID) == [bread.productID, milk.productID])
     }
 
     @Test("opening a database migrated by a newer version than this one is refused with a typed error")

@@ -102,7 +102,7 @@ public struct StorageInventoryStore: InventoryJournalStore {
                 .put(
                     StoredRecord(
                         id: RecordID(entry.id), payload: try RecordCoding.encode(entry),
-                        fields: ["householdId": .string(entry.householdId.rawValue), "recordedAt": .date(entry.recordedAt)]),
+                        fields: ["householdId": .string(entry.householdID.rawValue), "recordedAt": .date(entry.recordedAt)]),
                     in: Self.journalCollection))
         }
         for id in transaction.removedOutboxEntries {

@@ -12,19 +12,19 @@ struct InventoryCommandPreparation: Sendable {
     func canonicalized(_ command: InventoryCommand, in state: InventoryState) async throws -> InventoryCommand {
         switch command {
         case .purchase(var request):
-            request.productId = try await canonical(request.productId)
+            request.productID = try await canonical(request.productID)
             return .purchase(request)
         case .consume(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
+            request.productID = try await stockHolder(for: request.productID, in: state)
             return .consume(request)
         case .open(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
+            request.productID = try await stockHolder(for: request.productID, in: state)
             return .open(request)
         case .transfer(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
+            request.productID = try await stockHolder(for: request.productID, in: state)
             return .transfer(request)
         case .correct(var request):
-            request.productId = try await stockHolder(for: request.productId, in: state)
+            request.productID = try await stockHolder(for: request.productID, in: state)
             return .correct(request)
         default:
             return command
@@ -35,13 +35,13 @@ struct InventoryCommandPreparation: Sendable {
     func knownProducts(in command: InventoryCommand) async throws -> Set<ProductReference> {
         let references: [ProductReference]
         switch command {
-        case .purchase(let request): references = [request.productId]
-        case .consume(let request): references = [request.productId]
-        case .open(let request): references = [request.productId]
-        case .transfer(let request): references = [request.productId]
-        case .correct(let request): references = [request.productId]
-        case .setProductSettings(let settings): references = [settings.productId]
-        case .addShoppingListItem(let request): references = request.productId.map { [$0] } ?? []
+        case .purchase(let request): references = [request.productID]
+        case .consume(let request): references = [request.productID]
+        case .open(let request): references = [request.productID]
+        case .transfer(let request): references = [request.productID]
+        case .correct(let request): references = [request.productID]
+        case .setProductSettings(let settings): references = [settings.productID]
+        case .addShoppingListItem(let request): references = request.productID.map { [$0] } ?? []
         default: references = []
         }
         var known: Set<ProductReference> = []
@@ -53,7 +53,7 @@ struct InventoryCommandPreparation: Sendable {
 
     /// The product id under which the state holds stock of the same product as `reference`.
     private func stockHolder(for reference: ProductReference, in state: InventoryState) async throws -> ProductReference {
-        let holders = Set(state.lots.values.map(\.productId))
+        let holders = Set(state.lots.values.map(\.productID))
         if holders.contains(reference) { return reference }
         let target = try await canonical(reference)
         if holders.contains(target) { return target }

@@ -15,7 +15,7 @@ import InventorySync
 /// ```swift
 /// let inventory = InventoryModuleService(storage: provider, remote: gateway, products: resolver, replicaID: "phone")
 /// try await inventory.perform(.createHousehold(name: "Home"), in: home)
-/// try await inventory.perform(.purchase(PurchaseRequest(productId: milk, amount: 2)), in: home, idempotencyKey: key)
+/// try await inventory.perform(.purchase(PurchaseRequest(productID: milk, amount: 2)), in: home, idempotencyKey: key)
 /// let stock = try await inventory.state(of: home)
 /// ```
 public actor InventoryModuleService {
@@ -146,11 +146,11 @@ public actor InventoryModuleService {
     ///   storage error (nothing written).
     @discardableResult
     public func perform(
-        _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID? = nil,
+        _ command: InventoryCommand, in household: HouseholdID, correlationID: CorrelationID? = nil,
         idempotencyKey: IdempotencyKey? = nil
     ) async throws -> InventoryTransactionResult {
         let result = try await gate.run {
-            try await book(command, in: household, correlationId: correlationId, idempotencyKey: idempotencyKey)
+            try await book(command, in: household, correlationID: correlationID, idempotencyKey: idempotencyKey)
         }
         if !result.entries.isEmpty { await afterLocalWrite() }
         return result
@@ -212,13 +212,13 @@ public actor InventoryModuleService {
 
     /// Decides and commits a command; runs inside the gate.
     private func book(
-        _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID?, idempotencyKey: IdempotencyKey?
+        _ command: InventoryCommand, in household: HouseholdID, correlationID: CorrelationID?, idempotencyKey: IdempotencyKey?
     ) async throws -> InventoryTransactionResult {
         let (entries, replayOf, now) = try await decide(
-            command, in: household, correlationId: correlationId, idempotencyKey: idempotencyKey)
-        if let replayOf { return InventoryTransactionResult(transactionId: replayOf, entries: [], isReplay: true) }
+            command, in: household, correlationID: correlationID, idempotencyKey: idempotencyKey)
+        if let replayOf { return InventoryTransactionResult(transactionID: replayOf, entries: [], isReplay: true) }
         guard !entries.isEmpty else {
-            return InventoryTransactionResult(transactionId: nil, entries: [], isReplay: idempotencyKey != nil)
+            return InventoryTransactionResult(transactionID: nil, entries: [], isReplay: idempotencyKey != nil)
         }
         let sequences = try await sequencer.next(entries.count)
         var transaction = InventoryLocalTransaction()
@@ -231,13 +231,13 @@ public actor InventoryModuleService {
         try await store.commit(transaction)
         // The decision's copy of the state is gone by now: folding changes the cached state in place.
         try await engine.adapter.fold(entries, into: household)
-        return InventoryTransactionResult(transactionId: entries.first?.transactionId, entries: entries, isReplay: false)
+        return InventoryTransactionResult(transactionID: entries.first?.transactionID, entries: entries, isReplay: false)
     }
 
     /// The entries that carry out a command on the household's current state, or the transaction that already
     /// used the idempotency key.
     private func decide(
-        _ command: InventoryCommand, in household: HouseholdID, correlationId: CorrelationID?, idempotencyKey: IdempotencyKey?
+        _ command: InventoryCommand, in household: HouseholdID, correlationID: CorrelationID?, idempotencyKey: IdempotencyKey?
     ) async throws -> (entries: [InventoryJournalEntry], replayOf: TransactionID?, now: Date) {
         let state = try await engine.adapter.state(of: household)
         if let key = idempotencyKey, let original = state.idempotencyResults[key] { return ([], original, clock.now()) }
@@ -246,8 +246,8 @@ public actor InventoryModuleService {
         let latest = state.lastAppliedOrderKey?.recordedAt ?? .distantPast
         let now = max(clock.now(), latest.addingTimeInterval(0.001))
         let context = InventoryCommandContext(
-            householdId: household, now: now, replicaID: replicaID,
-            correlationId: correlationId ?? CorrelationID(makeUUID()), idempotencyKey: idempotencyKey,
+            householdID: household, now: now, replicaID: replicaID,
+            correlationID: correlationID ?? CorrelationID(makeUUID()), idempotencyKey: idempotencyKey,
             makeUUID: makeUUID, knownProducts: known)
         return (try InventoryCommandHandler.decide(command, in: state, context: context), nil, now)
     }

@@ -78,7 +78,7 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
     ) async throws -> Int {
         var transaction = InventoryLocalTransaction()
         var fresh: Set<UUID> = []
-        for entry in page.changes where entry.householdId == household && acknowledged[entry.id] == nil {
+        for entry in page.changes where entry.householdID == household && acknowledged[entry.id] == nil {
             guard !fresh.contains(entry.id), try await !store.containsEntry(entry.id) else { continue }
             fresh.insert(entry.id)
             transaction.entries.append(entry)

@@ -3,8 +3,8 @@ import Foundation
 extension CommandDecision {
     /// `createHousehold`: a valid name, for a household that does not exist yet.
     func createHousehold(name: String) throws(InventoryError) -> [InventoryOperation] {
-        guard state.households[context.householdId] == nil else {
-            throw .householdAlreadyExists(context.householdId)
+        guard state.households[context.householdID] == nil else {
+            throw .householdAlreadyExists(context.householdID)
         }
         return [.createHousehold(name: try InventoryText.name(name))]
     }
@@ -12,22 +12,22 @@ extension CommandDecision {
     /// `defineLocation`: a valid name, an existing parent, no cycle.
     func defineLocation(_ definition: LocationDefinition) throws(InventoryError) -> [InventoryOperation] {
         let name = try InventoryText.name(definition.name)
-        let id = definition.id ?? LocationID.derived(household: context.householdId, name: name)
-        if let parent = definition.parentId {
+        let id = definition.id ?? LocationID.derived(household: context.householdID, name: name)
+        if let parent = definition.parentID {
             try requireLocation(parent)
             if state.wouldCloseCycle(id, parent: parent) { throw .locationCycle(id, parent: parent) }
         }
         return [
             .defineLocation(
-                StorageLocation(id: id, name: name, parentId: definition.parentId, isFreezer: definition.isFreezer))
+                StorageLocation(id: id, name: name, parentID: definition.parentID, isFreezer: definition.isFreezer))
         ]
     }
 
     /// `removeLocation`: an existing location without stock or sublocations.
     func removeLocation(_ id: LocationID) throws(InventoryError) -> [InventoryOperation] {
         try requireLocation(id)
-        if state.lots.values.contains(where: { $0.locationId == id }) { throw .locationNotEmpty(id) }
-        let children = state.locations.values.filter { $0.parentId == id }.map(\.id).sorted()
+        if state.lots.values.contains(where: { $0.locationID == id }) { throw .locationNotEmpty(id) }
+        let children = state.locations.values.filter { $0.parentID == id }.map(\.id).sorted()
         if !children.isEmpty { throw .locationHasSublocations(id, children: children) }
         return [.removeLocation(id)]
     }
@@ -47,13 +47,13 @@ extension CommandDecision {
         try requireUnit(conversion.to)
         guard conversion.from != conversion.to else { throw .conversionToSameUnit(conversion.from) }
         _ = try positive(conversion.factor)
-        if let product = conversion.productId { try requireProduct(product) }
+        if let product = conversion.productID { try requireProduct(product) }
         return [.defineConversion(conversion)]
     }
 
     /// `setProductSettings`: a known product, defined unit and location, no negative days or minimum.
     func setProductSettings(_ settings: ProductStockSettings) throws(InventoryError) -> [InventoryOperation] {
-        let product = settings.productId
+        let product = settings.productID
         try requireProduct(product)
         if let unit = settings.stockUnit { try requireUnit(unit) }
         if let location = settings.defaultLocation { try requireLocation(location) }
@@ -74,15 +74,15 @@ extension CommandDecision {
 
     /// `addShoppingListItem`: a known product or a note, a positive amount in a defined unit if given.
     func addShoppingListItem(_ request: ShoppingListRequest) throws(InventoryError) -> [InventoryOperation] {
-        if let product = request.productId { try requireProduct(product) }
+        if let product = request.productID { try requireProduct(product) }
         let note = try InventoryText.note(request.note)
-        if request.productId == nil, note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if request.productID == nil, note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw .emptyShoppingListItem
         }
         if let amount = request.amount { _ = try positive(amount) }
         if let unit = request.unit { try requireUnit(unit) }
         let item = ShoppingListItem(
-            id: ShoppingListItemID(context.makeUUID()), productId: request.productId, note: note,
+            id: ShoppingListItemID(context.makeUUID()), productID: request.productID, note: note,
             amount: request.amount, unit: request.unit, addedAt: context.now)
         return [.addShoppingListItem(item)]
     }

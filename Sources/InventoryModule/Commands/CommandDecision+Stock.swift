@@ -4,7 +4,7 @@ extension CommandDecision {
     /// `purchase`: a known product, a positive amount, a defined unit convertible to the stock unit, an existing
     /// location; removes the shopping list item it fulfils in the same transaction.
     func purchase(_ request: PurchaseRequest) throws(InventoryError) -> [InventoryOperation] {
-        let product = request.productId
+        let product = request.productID
         try requireProduct(product)
         let amount = try positive(request.amount)
         let settings = state.productSettings[product]
@@ -13,28 +13,28 @@ extension CommandDecision {
         if let stockUnit = settings?.stockUnit {
             _ = try state.unitConverter.factor(from: unit, to: stockUnit, product: product)
         }
-        guard let location = request.locationId ?? settings?.defaultLocation else { throw .missingLocation(product) }
+        guard let location = request.locationID ?? settings?.defaultLocation else { throw .missingLocation(product) }
         try requireLocation(location)
         let price = try nonNegative(request.price)
         let note = try request.note.map { (note) throws(InventoryError) in try InventoryText.note(note) }
         let barcode = try request.barcode.map { (code) throws(InventoryError) in try InventoryText.note(code) }
-        if let item = request.shoppingListItemId, state.shoppingListItems[item] == nil {
+        if let item = request.shoppingListItemID, state.shoppingListItems[item] == nil {
             throw .unknownShoppingListItem(item)
         }
         var dueDate = request.dueDate
         if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
         let payload = PurchasePayload(
-            lotId: LotID(context.makeUUID()), productId: product, amount: amount, unit: unit, locationId: location,
+            lotID: LotID(context.makeUUID()), productID: product, amount: amount, unit: unit, locationID: location,
             dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
             barcode: barcode)
         var operations: [InventoryOperation] = [.purchase(payload)]
-        if let item = request.shoppingListItemId { operations.append(.removeShoppingListItem(item)) }
+        if let item = request.shoppingListItemID { operations.append(.removeShoppingListItem(item)) }
         return operations
     }
 
     /// `consume`: a positive amount the scope holds, in a unit its lots convert to.
     func consume(_ request: ConsumeRequest) throws(InventoryError) -> [InventoryOperation] {
-        let product = request.productId
+        let product = request.productID
         try requireProductOrStock(product)
         let amount = try positive(request.amount)
         let candidates = try lots(of: product, in: request.scope)
@@ -43,31 +43,31 @@ extension CommandDecision {
         return [
             .consume(
                 ConsumePayload(
-                    productId: product, amount: amount, unit: unit, scope: request.scope, spoiled: request.spoiled))
+                    productID: product, amount: amount, unit: unit, scope: request.scope, spoiled: request.spoiled))
         ]
     }
 
     /// `open`: a positive amount of sealed stock in the scope.
     func open(_ request: OpenRequest) throws(InventoryError) -> [InventoryOperation] {
-        let product = request.productId
+        let product = request.productID
         try requireProductOrStock(product)
         let amount = try positive(request.amount)
         let candidates = try lots(of: product, in: request.scope, sealedOnly: true)
         let unit = try unit(request.unit, product: product, lots: candidates)
         try requireAvailable(amount, unit: unit, product: product, in: candidates)
-        return [.open(OpenPayload(productId: product, amount: amount, unit: unit, scope: request.scope))]
+        return [.open(OpenPayload(productID: product, amount: amount, unit: unit, scope: request.scope))]
     }
 
     /// `transfer`: an existing destination other than where the stock is, and enough stock elsewhere in scope.
     func transfer(_ request: TransferRequest) throws(InventoryError) -> [InventoryOperation] {
-        let product = request.productId
+        let product = request.productID
         try requireProductOrStock(product)
         let amount = try positive(request.amount)
         try requireLocation(request.destination)
         switch request.scope {
         case .location(let source) where source == request.destination:
             throw .transferToSameLocation(source)
-        case .lot(let id) where state.lot(id)?.locationId == request.destination:
+        case .lot(let id) where state.lot(id)?.locationID == request.destination:
             throw .transferToSameLocation(request.destination)
         default:
             break
@@ -78,24 +78,24 @@ extension CommandDecision {
         return [
             .transfer(
                 TransferPayload(
-                    productId: product, amount: amount, unit: unit, scope: request.scope,
+                    productID: product, amount: amount, unit: unit, scope: request.scope,
                     destination: request.destination))
         ]
     }
 
     /// `correct`: a valid amount of zero or more, convertible lots, a location for an increase.
     func correct(_ request: CorrectionRequest) throws(InventoryError) -> [InventoryOperation] {
-        let product = request.productId
+        let product = request.productID
         try requireProductOrStock(product)
         guard InventoryQuantity.isValid(request.amount), request.amount >= 0 else {
             throw .invalidAmount(request.amount)
         }
-        let scope: StockScope = request.locationId.map { .location($0) } ?? .household
+        let scope: StockScope = request.locationID.map { .location($0) } ?? .household
         let candidates = try lots(of: product, in: scope)
         let unit = try unit(request.unit, product: product, lots: candidates)
         try requireConversions(from: unit, to: candidates, product: product)
         let price = try nonNegative(request.price)
-        let addition = request.locationId ?? state.productSettings[product]?.defaultLocation
+        let addition = request.locationID ?? state.productSettings[product]?.defaultLocation
         if request.amount > state.total(of: candidates, in: unit, product: product), addition == nil {
             throw .missingLocation(product)
         }
@@ -104,21 +104,21 @@ extension CommandDecision {
         return [
             .correct(
                 CorrectionPayload(
-                    productId: product, amount: request.amount, unit: unit, locationId: request.locationId,
-                    newLotId: LotID(context.makeUUID()), additionLocationId: addition, dueDate: dueDate,
+                    productID: product, amount: request.amount, unit: unit, locationID: request.locationID,
+                    newLotID: LotID(context.makeUUID()), additionLocationID: addition, dueDate: dueDate,
                     price: price))
         ]
     }
 
     /// `editLot`: an existing lot, at least one change, an existing location, a valid price and note.
     func editLot(_ payload: EditLotPayload) throws(InventoryError) -> [InventoryOperation] {
-        guard let lot = state.lot(payload.lotId) else { throw .unknownLot(payload.lotId) }
-        guard !payload.isEmpty else { throw .emptyEdit(payload.lotId) }
-        if let location = payload.locationId { try requireLocation(location) }
+        guard let lot = state.lot(payload.lotID) else { throw .unknownLot(payload.lotID) }
+        guard !payload.isEmpty else { throw .emptyEdit(payload.lotID) }
+        if let location = payload.locationID { try requireLocation(location) }
         _ = try nonNegative(payload.price?.newValue)
         if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
         var edit = payload
-        edit.lotId = lot.id
+        edit.lotID = lot.id
         if case .set(let date)? = payload.dueDate { edit.dueDate = .set(InventoryCalendar.day(of: date)) }
         return [.editLot(edit)]
     }

@@ -73,7 +73,7 @@ struct CommandDecision {
     ///
     /// - Throws: ``InventoryError/unknownProduct(_:)``.
     func requireProductOrStock(_ id: ProductReference) throws(InventoryError) {
-        guard context.productExists(id) || state.lots.values.contains(where: { $0.productId == id }) else {
+        guard context.productExists(id) || state.lots.values.contains(where: { $0.productID == id }) else {
             throw .unknownProduct(id)
         }
     }
@@ -112,7 +112,7 @@ struct CommandDecision {
     ) throws(InventoryError) -> [StockLot] {
         if case .location(let id) = scope { try requireLocation(id) }
         return try state.candidateLots(
-            product: product, scope: scope, household: context.householdId, sealedOnly: sealedOnly,
+            product: product, scope: scope, household: context.householdID, sealedOnly: sealedOnly,
             excluding: destination)
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 /// The caller's input for a stock correction: "there are exactly `amount` of this product here".
 public struct CorrectionRequest: Hashable, Sendable {
     /// The product counted.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// The amount counted; zero or more.
     public var amount: Decimal
     /// The unit, or `nil` for the product's stock unit (or the unit all its lots share).
     public var unit: UnitID?
     /// The location counted, or `nil` for the whole household.
-    public var locationId: LocationID?
+    public var locationID: LocationID?
     /// The due date of an increase.
     public var dueDate: DueDateSpecification
     /// The price per unit of an increase, if known.
@@ -17,13 +17,13 @@ public struct CorrectionRequest: Hashable, Sendable {
 
     /// Creates a request.
     public init(
-        productId: ProductReference, amount: Decimal, unit: UnitID? = nil, locationId: LocationID? = nil,
+        productID: ProductReference, amount: Decimal, unit: UnitID? = nil, locationID: LocationID? = nil,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil
     ) {
-        self.productId = productId
+        self.productID = productID
         self.amount = amount
         self.unit = unit
-        self.locationId = locationId
+        self.locationID = locationID
         self.dueDate = dueDate
         self.price = price
     }

@@ -8,18 +8,18 @@ import InventorySync
 ///
 /// ```swift
 /// let context = InventoryCommandContext(
-///     householdId: home, now: clock.now(), replicaID: replica, correlationId: CorrelationID(UUID()),
+///     householdID: home, now: clock.now(), replicaID: replica, correlationID: CorrelationID(UUID()),
 ///     makeUUID: { UUID() }, knownProducts: [milk, eggs])
 /// ```
 public struct InventoryCommandContext: Sendable {
     /// The household the command is for.
-    public var householdId: HouseholdID
+    public var householdID: HouseholdID
     /// The time the entries are recorded at.
     public var now: Date
     /// The deciding replica.
     public var replicaID: ReplicaID
     /// The caller's correlation id, copied into every entry.
-    public var correlationId: CorrelationID
+    public var correlationID: CorrelationID
     /// The caller's idempotency key, if any: a key already used makes the decision return no entries.
     public var idempotencyKey: IdempotencyKey?
     /// The source of new UUIDs (entry, transaction, lot and item ids).
@@ -29,14 +29,14 @@ public struct InventoryCommandContext: Sendable {
 
     /// Creates a context with a product lookup closure.
     public init(
-        householdId: HouseholdID, now: Date, replicaID: ReplicaID, correlationId: CorrelationID,
+        householdID: HouseholdID, now: Date, replicaID: ReplicaID, correlationID: CorrelationID,
         idempotencyKey: IdempotencyKey? = nil, makeUUID: @escaping @Sendable () -> UUID,
         productExists: @escaping @Sendable (ProductReference) -> Bool
     ) {
-        self.householdId = householdId
+        self.householdID = householdID
         self.now = now
         self.replicaID = replicaID
-        self.correlationId = correlationId
+        self.correlationID = correlationID
         self.idempotencyKey = idempotencyKey
         self.makeUUID = makeUUID
         self.productExists = productExists
@@ -44,12 +44,12 @@ public struct InventoryCommandContext: Sendable {
 
     /// Creates a context whose known products are a fixed set.
     public init(
-        householdId: HouseholdID, now: Date, replicaID: ReplicaID, correlationId: CorrelationID,
+        householdID: HouseholdID, now: Date, replicaID: ReplicaID, correlationID: CorrelationID,
         idempotencyKey: IdempotencyKey? = nil, makeUUID: @escaping @Sendable () -> UUID,
         knownProducts: Set<ProductReference>
     ) {
         self.init(
-            householdId: householdId, now: now, replicaID: replicaID, correlationId: correlationId,
+            householdID: householdID, now: now, replicaID: replicaID, correlationID: correlationID,
             idempotencyKey: idempotencyKey, makeUUID: makeUUID, productExists: { knownProducts.contains($0) })
     }
 }

@@ -29,16 +29,16 @@ public enum InventoryCommandHandler {
         case .createHousehold(let name):
             operations = try decision.createHousehold(name: name)
         default:
-            guard state.households[context.householdId] != nil else {
-                throw .unknownHousehold(context.householdId)
+            guard state.households[context.householdID] != nil else {
+                throw .unknownHousehold(context.householdID)
             }
             operations = try decision.operations(for: command)
         }
         let transaction = TransactionID(context.makeUUID())
         return operations.map { operation in
             InventoryJournalEntry(
-                id: context.makeUUID(), householdId: context.householdId, transactionId: transaction,
-                correlationId: context.correlationId, idempotencyKey: context.idempotencyKey,
+                id: context.makeUUID(), householdID: context.householdID, transactionID: transaction,
+                correlationID: context.correlationID, idempotencyKey: context.idempotencyKey,
                 recordedAt: context.now, replicaID: context.replicaID, operation: operation)
         }
     }

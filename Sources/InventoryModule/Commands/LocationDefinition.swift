@@ -6,15 +6,15 @@ public struct LocationDefinition: Hashable, Sendable {
     /// The display name.
     public var name: String
     /// The enclosing location, if any.
-    public var parentId: LocationID?
+    public var parentID: LocationID?
     /// Whether the location is a freezer.
     public var isFreezer: Bool
 
     /// Creates a definition.
-    public init(id: LocationID? = nil, name: String, parentId: LocationID? = nil, isFreezer: Bool = false) {
+    public init(id: LocationID? = nil, name: String, parentID: LocationID? = nil, isFreezer: Bool = false) {
         self.id = id
         self.name = name
-        self.parentId = parentId
+        self.parentID = parentID
         self.isFreezer = isFreezer
     }
 }

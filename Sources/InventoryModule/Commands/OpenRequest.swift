@@ -3,7 +3,7 @@ import Foundation
 /// The caller's input for opening sealed stock.
 public struct OpenRequest: Hashable, Sendable {
     /// The product opened.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much; positive (one piece by default).
     public var amount: Decimal
     /// The unit, or `nil` for the product's stock unit (or the unit all its lots share).
@@ -12,8 +12,8 @@ public struct OpenRequest: Hashable, Sendable {
     public var scope: StockScope
 
     /// Creates a request.
-    public init(productId: ProductReference, amount: Decimal = 1, unit: UnitID? = nil, scope: StockScope = .household) {
-        self.productId = productId
+    public init(productID: ProductReference, amount: Decimal = 1, unit: UnitID? = nil, scope: StockScope = .household) {
+        self.productID = productID
         self.amount = amount
         self.unit = unit
         self.scope = scope

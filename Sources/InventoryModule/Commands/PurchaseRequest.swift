@@ -3,13 +3,13 @@ import Foundation
 /// The caller's input for a purchase.
 public struct PurchaseRequest: Hashable, Sendable {
     /// The product bought.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much; positive.
     public var amount: Decimal
     /// The unit, or `nil` for the product's stock unit.
     public var unit: UnitID?
     /// Where the stock goes, or `nil` for the product's default location.
-    public var locationId: LocationID?
+    public var locationID: LocationID?
     /// The due date: the product's default, a given day, or none.
     public var dueDate: DueDateSpecification
     /// The price per unit, if known; zero or more.
@@ -21,23 +21,23 @@ public struct PurchaseRequest: Hashable, Sendable {
     /// A barcode scanned for the lot (convenience only).
     public var barcode: String?
     /// A shopping list item the purchase fulfils: it is removed in the same transaction.
-    public var shoppingListItemId: ShoppingListItemID?
+    public var shoppingListItemID: ShoppingListItemID?
 
     /// Creates a request.
     public init(
-        productId: ProductReference, amount: Decimal, unit: UnitID? = nil, locationId: LocationID? = nil,
+        productID: ProductReference, amount: Decimal, unit: UnitID? = nil, locationID: LocationID? = nil,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date? = nil,
-        note: String? = nil, barcode: String? = nil, shoppingListItemId: ShoppingListItemID? = nil
+        note: String? = nil, barcode: String? = nil, shoppingListItemID: ShoppingListItemID? = nil
     ) {
-        self.productId = productId
+        self.productID = productID
         self.amount = amount
         self.unit = unit
-        self.locationId = locationId
+        self.locationID = locationID
         self.dueDate = dueDate
         self.price = price
         self.purchasedAt = purchasedAt
         self.note = note
         self.barcode = barcode
-        self.shoppingListItemId = shoppingListItemId
+        self.shoppingListItemID = shoppingListItemID
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The caller's input for a manual shopping list item: a product, a note, or both.
 public struct ShoppingListRequest: Hashable, Sendable {
     /// The product to buy, if any.
-    public var productId: ProductReference?
+    public var productID: ProductReference?
     /// A note; the whole item when no product is named.
     public var note: String
     /// How much to buy, if given; positive.
@@ -12,8 +12,8 @@ public struct ShoppingListRequest: Hashable, Sendable {
     public var unit: UnitID?
 
     /// Creates a request.
-    public init(productId: ProductReference? = nil, note: String = "", amount: Decimal? = nil, unit: UnitID? = nil) {
-        self.productId = productId
+    public init(productID: ProductReference? = nil, note: String = "", amount: Decimal? = nil, unit: UnitID? = nil) {
+        self.productID = productID
         self.note = note
         self.amount = amount
         self.unit = unit

@@ -3,7 +3,7 @@ import Foundation
 /// The caller's input for moving stock to another location.
 public struct TransferRequest: Hashable, Sendable {
     /// The product moved.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much; positive.
     public var amount: Decimal
     /// The unit, or `nil` for the product's stock unit (or the unit all its lots share).
@@ -15,10 +15,10 @@ public struct TransferRequest: Hashable, Sendable {
 
     /// Creates a request.
     public init(
-        productId: ProductReference, amount: Decimal, unit: UnitID? = nil, scope: StockScope,
+        productID: ProductReference, amount: Decimal, unit: UnitID? = nil, scope: StockScope,
         destination: LocationID
     ) {
-        self.productId = productId
+        self.productID = productID
         self.amount = amount
         self.unit = unit
         self.scope = scope

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A reference to a product of the product module: its `productId` text.
+/// A reference to a product of the product module: its `productID` text.
 ///
 /// The inventory module never loads products; the reference is the only key. Convenience data such as a lot's
 /// barcode is kept apart and is never a key.

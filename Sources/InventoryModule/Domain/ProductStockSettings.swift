@@ -6,7 +6,7 @@ import Foundation
 /// settings has no default due date, no minimum stock and the default due-soon window.
 public struct ProductStockSettings: Hashable, Sendable, Codable {
     /// The product the settings are for.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// The due date given to a purchase that names none, or `nil` for no due date.
     public var defaultDueDays: DueDatePolicy?
     /// Whether the product's due dates are best-before or expiry dates.
@@ -28,7 +28,7 @@ public struct ProductStockSettings: Hashable, Sendable, Codable {
 
     /// Creates settings; every rule defaults to "none".
     public init(
-        productId: ProductReference,
+        productID: ProductReference,
         defaultDueDays: DueDatePolicy? = nil,
         dueDateKind: DueDateKind = .bestBefore,
         dueDaysAfterOpening: Int? = nil,
@@ -39,7 +39,7 @@ public struct ProductStockSettings: Hashable, Sendable, Codable {
         stockUnit: UnitID? = nil,
         defaultLocation: LocationID? = nil
     ) {
-        self.productId = productId
+        self.productID = productID
         self.defaultDueDays = defaultDueDays
         self.dueDateKind = dueDateKind
         self.dueDaysAfterOpening = dueDaysAfterOpening
@@ -49,5 +49,10 @@ public struct ProductStockSettings: Hashable, Sendable, Codable {
         self.dueSoonDays = dueSoonDays
         self.stockUnit = stockUnit
         self.defaultLocation = defaultLocation
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", defaultDueDays, dueDateKind, dueDaysAfterOpening, dueDaysAfterFreezing, dueDaysAfterThawing, minimumStock, dueSoonDays, stockUnit, defaultLocation
     }
 }

@@ -8,9 +8,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// The lot's id.
     public var id: LotID
     /// The household the lot belongs to.
-    public var householdId: HouseholdID
+    public var householdID: HouseholdID
     /// The product, by reference.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much is left, in ``unit``; positive.
     public var quantity: Decimal
     /// The unit ``quantity`` is counted in.
@@ -26,7 +26,7 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// The price per ``unit``, when known.
     public var price: Decimal?
     /// Where the lot is.
-    public var locationId: LocationID
+    public var locationID: LocationID
     /// A free-text note.
     public var note: String?
     /// A barcode scanned for the lot: convenience data, never a key.
@@ -37,8 +37,8 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// Creates a lot value.
     public init(
         id: LotID,
-        householdId: HouseholdID,
-        productId: ProductReference,
+        householdID: HouseholdID,
+        productID: ProductReference,
         quantity: Decimal,
         unit: UnitID,
         dueDate: Date?,
@@ -46,14 +46,14 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         purchasedAt: Date,
         openedAt: Date? = nil,
         price: Decimal? = nil,
-        locationId: LocationID,
+        locationID: LocationID,
         note: String? = nil,
         barcode: String? = nil,
         status: StockLotStatus = .available
     ) {
         self.id = id
-        self.householdId = householdId
-        self.productId = productId
+        self.householdID = householdID
+        self.productID = productID
         self.quantity = quantity
         self.unit = unit
         self.dueDate = dueDate
@@ -61,7 +61,7 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         self.purchasedAt = purchasedAt
         self.openedAt = openedAt
         self.price = price
-        self.locationId = locationId
+        self.locationID = locationID
         self.note = note
         self.barcode = barcode
         self.status = status
@@ -69,4 +69,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
 
     /// Whether the lot has been opened.
     public var isOpened: Bool { status == .opened }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status
+    }
 }

@@ -5,23 +5,28 @@ public struct UnitConversionKey: Hashable, Comparable, Sendable, Codable {
     /// The unit converted to.
     public var to: UnitID
     /// The product the conversion is limited to, or `nil` for a global one.
-    public var productId: ProductReference?
+    public var productID: ProductReference?
 
     /// Creates a key.
-    public init(from: UnitID, to: UnitID, productId: ProductReference?) {
+    public init(from: UnitID, to: UnitID, productID: ProductReference?) {
         self.from = from
         self.to = to
-        self.productId = productId
+        self.productID = productID
     }
 
     /// Orders keys by product (global first), then `from`, then `to`.
     public static func < (lhs: UnitConversionKey, rhs: UnitConversionKey) -> Bool {
-        if lhs.productId != rhs.productId {
-            guard let left = lhs.productId else { return true }
-            guard let right = rhs.productId else { return false }
+        if lhs.productID != rhs.productID {
+            guard let left = lhs.productID else { return true }
+            guard let right = rhs.productID else { return false }
             return left < right
         }
         if lhs.from != rhs.from { return lhs.from < rhs.from }
         return lhs.to < rhs.to
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case from, to, productID = "productId"
     }
 }

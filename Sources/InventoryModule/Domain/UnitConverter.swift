@@ -75,7 +75,7 @@ public struct UnitConverter: Sendable {
         }
         for conversion in conversions where conversion.factor > 0 && InventoryQuantity.isValid(conversion.factor) {
             let level: Int
-            switch conversion.productId {
+            switch conversion.productID {
             case nil: level = 0
             case let some? where some == product: level = 2
             default: continue

@@ -4,7 +4,7 @@ import Foundation
 /// when it folds, so concurrent consumptions from other devices are all kept.
 public struct ConsumePayload: Hashable, Sendable, Codable {
     /// The product consumed.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much, in ``unit``; positive.
     public var amount: Decimal
     /// The unit of ``amount`` (any unit convertible to the lots' units).
@@ -16,13 +16,18 @@ public struct ConsumePayload: Hashable, Sendable, Codable {
 
     /// Creates a payload.
     public init(
-        productId: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope = .household,
+        productID: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope = .household,
         spoiled: Bool = false
     ) {
-        self.productId = productId
+        self.productID = productID
         self.amount = amount
         self.unit = unit
         self.scope = scope
         self.spoiled = spoiled
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", amount, unit, scope, spoiled
     }
 }

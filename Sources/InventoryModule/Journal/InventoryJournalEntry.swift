@@ -17,11 +17,11 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
     /// The entry's unique id.
     public var id: UUID
     /// The household whose journal holds the entry.
-    public var householdId: HouseholdID
+    public var householdID: HouseholdID
     /// The decided command the entry belongs to; undo works per transaction.
-    public var transactionId: TransactionID
+    public var transactionID: TransactionID
     /// The caller's id grouping related commands (a shopping trip).
-    public var correlationId: CorrelationID
+    public var correlationID: CorrelationID
     /// The caller's idempotency key of the command, if any.
     public var idempotencyKey: IdempotencyKey?
     /// When the entry was recorded (the deciding replica's clock).
@@ -34,18 +34,18 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
     /// Creates an entry.
     public init(
         id: UUID,
-        householdId: HouseholdID,
-        transactionId: TransactionID,
-        correlationId: CorrelationID,
+        householdID: HouseholdID,
+        transactionID: TransactionID,
+        correlationID: CorrelationID,
         idempotencyKey: IdempotencyKey? = nil,
         recordedAt: Date,
         replicaID: ReplicaID,
         operation: InventoryOperation
     ) {
         self.id = id
-        self.householdId = householdId
-        self.transactionId = transactionId
-        self.correlationId = correlationId
+        self.householdID = householdID
+        self.transactionID = transactionID
+        self.correlationID = correlationID
         self.idempotencyKey = idempotencyKey
         self.recordedAt = recordedAt
         self.replicaID = replicaID
@@ -54,7 +54,7 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
 
     /// The entry's position in the total order.
     public var orderKey: InventoryJournalOrderKey {
-        InventoryJournalOrderKey(recordedAt: recordedAt, replicaID: replicaID, entryId: id)
+        InventoryJournalOrderKey(recordedAt: recordedAt, replicaID: replicaID, entryID: id)
     }
 
     /// Orders entries by ``orderKey``.
@@ -65,5 +65,10 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
     /// The entries sorted by the total order, whatever order they arrive in.
     public static func ordered(_ entries: some Sequence<InventoryJournalEntry>) -> [InventoryJournalEntry] {
         entries.sorted { $0.orderKey < $1.orderKey }
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case id, householdID = "householdId", transactionID = "transactionId", correlationID = "correlationId", idempotencyKey, recordedAt, replicaID, operation
     }
 }

@@ -9,19 +9,24 @@ public struct InventoryJournalOrderKey: Hashable, Comparable, Sendable, Codable 
     /// The replica that recorded it.
     public var replicaID: ReplicaID
     /// The entry's id.
-    public var entryId: UUID
+    public var entryID: UUID
 
     /// Creates a key.
-    public init(recordedAt: Date, replicaID: ReplicaID, entryId: UUID) {
+    public init(recordedAt: Date, replicaID: ReplicaID, entryID: UUID) {
         self.recordedAt = recordedAt
         self.replicaID = replicaID
-        self.entryId = entryId
+        self.entryID = entryID
     }
 
     /// Orders by `recordedAt`, then `replicaID` (UTF-8 bytes), then the id's UUID text.
     public static func < (lhs: InventoryJournalOrderKey, rhs: InventoryJournalOrderKey) -> Bool {
         if lhs.recordedAt != rhs.recordedAt { return lhs.recordedAt < rhs.recordedAt }
         if lhs.replicaID != rhs.replicaID { return lhs.replicaID < rhs.replicaID }
-        return lhs.entryId.uuidString < rhs.entryId.uuidString
+        return lhs.entryID.uuidString < rhs.entryID.uuidString
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case recordedAt, replicaID, entryID = "entryId"
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// An opening as recorded: `amount` of sealed stock becomes opened; a partly opened lot splits.
 public struct OpenPayload: Hashable, Sendable, Codable {
     /// The product opened.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much, in ``unit``; positive.
     public var amount: Decimal
     /// The unit of ``amount``.
@@ -12,10 +12,15 @@ public struct OpenPayload: Hashable, Sendable, Codable {
     public var scope: StockScope
 
     /// Creates a payload.
-    public init(productId: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope = .household) {
-        self.productId = productId
+    public init(productID: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope = .household) {
+        self.productID = productID
         self.amount = amount
         self.unit = unit
         self.scope = scope
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", amount, unit, scope
     }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// A purchase as recorded: everything the projection needs to create (or merge into) a lot, decided up front.
 public struct PurchasePayload: Hashable, Sendable, Codable {
     /// The id of the new lot; when the purchase merges into an identical lot, it becomes an alias of that lot.
-    public var lotId: LotID
+    public var lotID: LotID
     /// The product bought.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much was bought, in ``unit``; positive.
     public var amount: Decimal
     /// The unit of ``amount``.
     public var unit: UnitID
     /// Where the stock goes.
-    public var locationId: LocationID
+    public var locationID: LocationID
     /// The due date asked for (the product's default is resolved by the projection).
     public var dueDate: DueDateSpecification
     /// The price per ``unit``, when known.
@@ -25,19 +25,24 @@ public struct PurchasePayload: Hashable, Sendable, Codable {
 
     /// Creates a payload.
     public init(
-        lotId: LotID, productId: ProductReference, amount: Decimal, unit: UnitID, locationId: LocationID,
+        lotID: LotID, productID: ProductReference, amount: Decimal, unit: UnitID, locationID: LocationID,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date,
         note: String? = nil, barcode: String? = nil
     ) {
-        self.lotId = lotId
-        self.productId = productId
+        self.lotID = lotID
+        self.productID = productID
         self.amount = amount
         self.unit = unit
-        self.locationId = locationId
+        self.locationID = locationID
         self.dueDate = dueDate
         self.price = price
         self.purchasedAt = purchasedAt
         self.note = note
         self.barcode = barcode
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case lotID = "lotId", productID = "productId", amount, unit, locationID = "locationId", dueDate, price, purchasedAt, note, barcode
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// consumption order; a partly moved lot splits, and crossing a freezer boundary recomputes due dates.
 public struct TransferPayload: Hashable, Sendable, Codable {
     /// The product moved.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// How much, in ``unit``; positive.
     public var amount: Decimal
     /// The unit of ``amount``.
@@ -16,12 +16,17 @@ public struct TransferPayload: Hashable, Sendable, Codable {
 
     /// Creates a payload.
     public init(
-        productId: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope, destination: LocationID
+        productID: ProductReference, amount: Decimal, unit: UnitID, scope: StockScope, destination: LocationID
     ) {
-        self.productId = productId
+        self.productID = productID
         self.amount = amount
         self.unit = unit
         self.scope = scope
         self.destination = destination
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", amount, unit, scope, destination
     }
 }

@@ -3,19 +3,19 @@ import Foundation
 /// One amount taken out of one lot, kept for history views ("spoiled this month").
 public struct ConsumptionRecord: Hashable, Sendable, Codable {
     /// The entry that took it.
-    public var entryId: UUID
+    public var entryID: UUID
     /// The entry's transaction.
-    public var transactionId: TransactionID
+    public var transactionID: TransactionID
     /// The product.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// The lot it came from.
-    public var lotId: LotID
+    public var lotID: LotID
     /// The amount taken, in ``unit``.
     public var amount: Decimal
     /// The lot's unit.
     public var unit: UnitID
     /// Where the lot was.
-    public var locationId: LocationID
+    public var locationID: LocationID
     /// The lot's price per unit, when known.
     public var price: Decimal?
     /// Used, thrown away or corrected.
@@ -25,18 +25,23 @@ public struct ConsumptionRecord: Hashable, Sendable, Codable {
 
     /// Creates a record.
     public init(
-        entryId: UUID, transactionId: TransactionID, productId: ProductReference, lotId: LotID, amount: Decimal,
-        unit: UnitID, locationId: LocationID, price: Decimal?, reason: ConsumptionReason, at: Date
+        entryID: UUID, transactionID: TransactionID, productID: ProductReference, lotID: LotID, amount: Decimal,
+        unit: UnitID, locationID: LocationID, price: Decimal?, reason: ConsumptionReason, at: Date
     ) {
-        self.entryId = entryId
-        self.transactionId = transactionId
-        self.productId = productId
-        self.lotId = lotId
+        self.entryID = entryID
+        self.transactionID = transactionID
+        self.productID = productID
+        self.lotID = lotID
         self.amount = amount
         self.unit = unit
-        self.locationId = locationId
+        self.locationID = locationID
         self.price = price
         self.reason = reason
         self.at = at
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case entryID = "entryId", transactionID = "transactionId", productID = "productId", lotID = "lotId", amount, unit, locationID = "locationId", price, reason, at
     }
 }

@@ -34,7 +34,7 @@ public enum InventoryAnomaly: Hashable, Sendable, Codable {
     case duplicateIdempotencyKey(entry: UUID, key: IdempotencyKey, original: TransactionID)
 
     /// The id of the entry the anomaly is about.
-    public var entryId: UUID {
+    public var entryID: UUID {
         switch self {
         case .shortfall(let entry, _, _, _), .unknownLot(let entry, _), .unknownLocation(let entry, _),
             .unknownUnit(let entry, _), .noUnitConversion(let entry, _, _, _), .locationCycle(let entry, _, _),

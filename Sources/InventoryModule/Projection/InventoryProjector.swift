@@ -33,11 +33,11 @@ public enum InventoryProjector {
         var keyOwners: [IdempotencyKey: TransactionID] = [:]
         let counted = ordered.filter { entry in
             guard let key = entry.idempotencyKey else { return true }
-            if let owner = keyOwners[key] { return owner == entry.transactionId }
-            keyOwners[key] = entry.transactionId
+            if let owner = keyOwners[key] { return owner == entry.transactionID }
+            keyOwners[key] = entry.transactionID
             return true
         }
-        let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionId))
+        let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         var state = InventoryState()
         for entry in counted {
             if case .undo(let target) = entry.operation, !undoTransactions.contains(target) {
@@ -51,7 +51,7 @@ public enum InventoryProjector {
                 state.anomalies.append(duplicate)
                 continue
             }
-            if state.undoneTransactions.contains(entry.transactionId) { continue }
+            if state.undoneTransactions.contains(entry.transactionID) { continue }
             if case .undo(let target) = entry.operation, undoTransactions.contains(target) {
                 state.anomalies.append(.invalidUndo(entry: entry.id, transaction: target))
             }

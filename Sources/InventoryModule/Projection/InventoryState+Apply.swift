@@ -24,7 +24,7 @@ extension InventoryState {
             return .skippedDuplicate
         }
         if case .undo(let target) = entry.operation {
-            if undoneTransactions.contains(entry.transactionId) { return .requiresReprojection }
+            if undoneTransactions.contains(entry.transactionID) { return .requiresReprojection }
             if let effect = transactions[target] {
                 guard effect.operations.contains(.undo) else { return .requiresReprojection }
                 register(entry)
@@ -37,7 +37,7 @@ extension InventoryState {
             fold(entry)
             return .applied
         }
-        if undoneTransactions.contains(entry.transactionId) {
+        if undoneTransactions.contains(entry.transactionID) {
             register(entry)
             return .skippedUndone
         }
@@ -55,7 +55,7 @@ extension InventoryState {
             lastAppliedOrderKey = entry.orderKey
         }
         if let key = entry.idempotencyKey, idempotencyResults[key] == nil {
-            idempotencyResults[key] = entry.transactionId
+            idempotencyResults[key] = entry.transactionID
         }
     }
 
@@ -64,26 +64,26 @@ extension InventoryState {
     /// registered with a key makes its transaction the owner).
     func duplicateKeyAnomaly(_ entry: InventoryJournalEntry) -> InventoryAnomaly? {
         guard let key = entry.idempotencyKey, let original = idempotencyResults[key],
-            original != entry.transactionId
+            original != entry.transactionID
         else { return nil }
         return .duplicateIdempotencyKey(entry: entry.id, key: key, original: original)
     }
 
     /// Applies the operation of an entry that is not undone, and records it in its transaction's effect.
     mutating func fold(_ entry: InventoryJournalEntry) {
-        if transactions[entry.transactionId] == nil {
-            transactions[entry.transactionId] = TransactionEffect(
-                transactionId: entry.transactionId, firstOrderKey: entry.orderKey)
+        if transactions[entry.transactionID] == nil {
+            transactions[entry.transactionID] = TransactionEffect(
+                transactionID: entry.transactionID, firstOrderKey: entry.orderKey)
         }
-        transactions[entry.transactionId]?.operations.append(entry.operation.kind)
-        transactions[entry.transactionId]?.entryIds.append(entry.id)
+        transactions[entry.transactionID]?.operations.append(entry.operation.kind)
+        transactions[entry.transactionID]?.entryIDs.append(entry.id)
         switch entry.operation {
         case .createHousehold(let name): foldCreateHousehold(name: name, entry: entry)
         case .defineLocation(let location): foldDefineLocation(location, entry: entry)
         case .removeLocation(let id): foldRemoveLocation(id, entry: entry)
         case .defineUnit(let unit): units[unit.id] = unit
         case .defineConversion(let conversion): foldDefineConversion(conversion, entry: entry)
-        case .setProductSettings(let settings): productSettings[settings.productId] = settings
+        case .setProductSettings(let settings): productSettings[settings.productID] = settings
         case .addShoppingListItem(let item): shoppingListItems[item.id] = item
         case .removeShoppingListItem(let id): shoppingListItems[id] = nil
         case .purchase(let payload): foldPurchase(payload, entry: entry)
@@ -100,16 +100,16 @@ extension InventoryState {
 
     /// Records that `entry`'s transaction created `lot`.
     mutating func noteCreated(_ lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionId]?.createdLots.insert(lot)
+        transactions[entry.transactionID]?.createdLots.insert(lot)
     }
 
     /// Records that `entry`'s transaction changed `lot`.
     mutating func noteChanged(_ lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionId]?.changedLots.insert(lot)
+        transactions[entry.transactionID]?.changedLots.insert(lot)
     }
 
     /// Records that `entry`'s transaction merged a purchase into `lot`.
     mutating func noteMerged(into lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionId]?.mergedIntoLots.insert(lot)
+        transactions[entry.transactionID]?.mergedIntoLots.insert(lot)
     }
 }

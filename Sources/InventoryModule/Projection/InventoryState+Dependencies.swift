@@ -8,10 +8,10 @@ extension InventoryState {
         let produced = effect.producedLots
         return transactions.values
             .filter { other in
-                other.transactionId != transaction && effect.firstOrderKey < other.firstOrderKey
+                other.transactionID != transaction && effect.firstOrderKey < other.firstOrderKey
                     && !other.changedLots.isDisjoint(with: produced)
             }
             .sorted { $0.firstOrderKey < $1.firstOrderKey }
-            .map(\.transactionId)
+            .map(\.transactionID)
     }
 }

@@ -16,7 +16,7 @@ extension InventoryState {
 
     /// The due date of `lot` once opened at `date`: min(due, opened day + days after opening), when set.
     func dueDateAfterOpening(_ lot: StockLot, at date: Date) -> Date? {
-        guard let days = productSettings[lot.productId]?.dueDaysAfterOpening else { return lot.dueDate }
+        guard let days = productSettings[lot.productID]?.dueDaysAfterOpening else { return lot.dueDate }
         let opened = InventoryCalendar.day(days, after: date)
         guard let due = lot.dueDate else { return opened }
         return min(due, opened)
@@ -25,9 +25,9 @@ extension InventoryState {
     /// The due date of `lot` once moved to `destination` at `date`: frozen (days after freezing) when it enters a
     /// freezer, thawed (days after thawing) when it leaves one, when the product sets those days.
     func dueDateAfterMove(_ lot: StockLot, to destination: LocationID, at date: Date) -> Date? {
-        let wasFrozen = locations[lot.locationId]?.isFreezer ?? false
+        let wasFrozen = locations[lot.locationID]?.isFreezer ?? false
         let isFrozen = locations[destination]?.isFreezer ?? false
-        let settings = productSettings[lot.productId]
+        let settings = productSettings[lot.productID]
         switch (wasFrozen, isFrozen) {
         case (false, true):
             guard let days = settings?.dueDaysAfterFreezing else { return lot.dueDate }

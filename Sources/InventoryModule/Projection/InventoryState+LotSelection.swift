@@ -47,15 +47,15 @@ extension InventoryState {
         switch scope {
         case .lot(let id):
             guard let lot = lot(id) else { throw .unknownLot(id) }
-            guard lot.productId == product else { throw .lotProductMismatch(lot.id, product: product) }
+            guard lot.productID == product else { throw .lotProductMismatch(lot.id, product: product) }
             selected = [lot]
         case .location(let location):
-            selected = lots.values.filter { $0.productId == product && $0.locationId == location }
+            selected = lots.values.filter { $0.productID == product && $0.locationID == location }
         case .household:
-            selected = lots.values.filter { $0.productId == product }
+            selected = lots.values.filter { $0.productID == product }
         }
         selected.removeAll { lot in
-            lot.householdId != household || (sealedOnly && lot.isOpened) || lot.locationId == destination
+            lot.householdID != household || (sealedOnly && lot.isOpened) || lot.locationID == destination
         }
         return selected.sorted(by: Self.consumptionOrder)
     }

@@ -3,20 +3,20 @@ import Foundation
 extension InventoryState {
     /// Creates the entry's household, or renames it (keeping its creation time).
     mutating func foldCreateHousehold(name: String, entry: InventoryJournalEntry) {
-        if households[entry.householdId] != nil {
-            households[entry.householdId]?.name = name
+        if households[entry.householdID] != nil {
+            households[entry.householdID]?.name = name
         } else {
-            households[entry.householdId] = Household(id: entry.householdId, name: name, createdAt: entry.recordedAt)
+            households[entry.householdID] = Household(id: entry.householdID, name: name, createdAt: entry.recordedAt)
         }
     }
 
     /// Defines a location; a parent that would close a cycle is dropped, an unknown parent is kept and reported.
     mutating func foldDefineLocation(_ location: StorageLocation, entry: InventoryJournalEntry) {
         var location = location
-        if let parent = location.parentId {
+        if let parent = location.parentID {
             if wouldCloseCycle(location.id, parent: parent) {
                 anomalies.append(.locationCycle(entry: entry.id, location: location.id, parent: parent))
-                location.parentId = nil
+                location.parentID = nil
             } else if locations[parent] == nil {
                 anomalies.append(.unknownLocation(entry: entry.id, location: parent))
             }
@@ -26,8 +26,8 @@ extension InventoryState {
 
     /// Removes a location, unless it holds stock or sublocations (then it is kept and reported).
     mutating func foldRemoveLocation(_ id: LocationID, entry: InventoryJournalEntry) {
-        let holdsStock = lots.values.contains { $0.locationId == id }
-        let hasChildren = locations.values.contains { $0.parentId == id }
+        let holdsStock = lots.values.contains { $0.locationID == id }
+        let hasChildren = locations.values.contains { $0.parentID == id }
         if holdsStock || hasChildren {
             anomalies.append(.locationNotEmpty(entry: entry.id, location: id))
             return
@@ -52,7 +52,7 @@ extension InventoryState {
         while let location = current {
             if location == id { return true }
             guard visited.insert(location).inserted else { return true }
-            current = locations[location]?.parentId
+            current = locations[location]?.parentID
         }
         return false
     }

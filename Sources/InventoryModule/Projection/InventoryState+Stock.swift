@@ -7,15 +7,15 @@ extension InventoryState {
     /// unit and price), whose id its own lot id then aliases, or a new lot.
     mutating func foldPurchase(_ payload: PurchasePayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry), isValidPrice(payload.price, entry: entry),
-            isFreshLotID(payload.lotId, entry: entry)
+            isFreshLotID(payload.lotID, entry: entry)
         else { return }
-        reportUnknown(unit: payload.unit, location: payload.locationId, entry: entry)
-        let due = dueDate(for: payload.dueDate, product: payload.productId, bookedAt: payload.purchasedAt)
-        let kind = productSettings[payload.productId]?.dueDateKind ?? .bestBefore
+        reportUnknown(unit: payload.unit, location: payload.locationID, entry: entry)
+        let due = dueDate(for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt)
+        let kind = productSettings[payload.productID]?.dueDateKind ?? .bestBefore
         let survivor = lots.values
             .filter { lot in
-                lot.householdId == entry.householdId && lot.productId == payload.productId
-                    && lot.locationId == payload.locationId && lot.dueDate == due && lot.unit == payload.unit
+                lot.householdID == entry.householdID && lot.productID == payload.productID
+                    && lot.locationID == payload.locationID && lot.dueDate == due && lot.unit == payload.unit
                     && lot.dueDateKind == kind && lot.price == payload.price && lot.status == .available
             }
             .min { ($0.purchasedAt, $0.id) < ($1.purchasedAt, $1.id) }
@@ -23,16 +23,16 @@ extension InventoryState {
             lots[survivor.id]?.quantity += payload.amount
             if survivor.note == nil { lots[survivor.id]?.note = payload.note }
             if survivor.barcode == nil { lots[survivor.id]?.barcode = payload.barcode }
-            lotAliases[payload.lotId] = survivor.id
+            lotAliases[payload.lotID] = survivor.id
             noteMerged(into: survivor.id, by: entry)
             return
         }
-        lots[payload.lotId] = StockLot(
-            id: payload.lotId, householdId: entry.householdId, productId: payload.productId,
+        lots[payload.lotID] = StockLot(
+            id: payload.lotID, householdID: entry.householdID, productID: payload.productID,
             quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
-            purchasedAt: payload.purchasedAt, price: payload.price, locationId: payload.locationId,
+            purchasedAt: payload.purchasedAt, price: payload.price, locationID: payload.locationID,
             note: payload.note, barcode: payload.barcode)
-        noteCreated(payload.lotId, by: entry)
+        noteCreated(payload.lotID, by: entry)
     }
 
     // MARK: - Consume
@@ -42,10 +42,10 @@ extension InventoryState {
     mutating func foldConsume(_ payload: ConsumePayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry) else { return }
         let candidates =
-            (try? candidateLots(product: payload.productId, scope: payload.scope, household: entry.householdId)) ?? []
-        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+            (try? candidateLots(product: payload.productID, scope: payload.scope, household: entry.householdID)) ?? []
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
         withdraw(plan, reason: payload.spoiled ? .spoiled : .consumed, entry: entry)
-        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+        report(plan, product: payload.productID, unit: payload.unit, entry: entry)
     }
 
     // MARK: - Open
@@ -53,9 +53,9 @@ extension InventoryState {
     /// Opens the amount of the scope's sealed lots, earliest due first; a partly opened lot splits.
     mutating func foldOpen(_ payload: OpenPayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry),
-            let candidates = candidates(payload.productId, payload.scope, sealedOnly: true, entry: entry)
+            let candidates = candidates(payload.productID, payload.scope, sealedOnly: true, entry: entry)
         else { return }
-        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
         var splits = 0
         for allocation in plan.allocations {
             var opened = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
@@ -65,7 +65,7 @@ extension InventoryState {
             lots[opened.id] = opened
             noteChanged(opened.id, by: entry)
         }
-        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+        report(plan, product: payload.productID, unit: payload.unit, entry: entry)
     }
 
     // MARK: - Transfer
@@ -73,28 +73,28 @@ extension InventoryState {
     /// Moves the amount to the destination lot by lot; a partly moved lot splits; freezer rules apply. A lot that
     /// is already at the destination (another device moved it there) stays as it is.
     mutating func foldTransfer(_ payload: TransferPayload, entry: InventoryJournalEntry) {
-        if case .lot(let id) = payload.scope, let lot = lot(id), lot.locationId == payload.destination,
-            lot.productId == payload.productId
+        if case .lot(let id) = payload.scope, let lot = lot(id), lot.locationID == payload.destination,
+            lot.productID == payload.productID
         {
             return
         }
         guard isPositive(payload.amount, entry: entry),
             let candidates = candidates(
-                payload.productId, payload.scope, excluding: payload.destination, entry: entry)
+                payload.productID, payload.scope, excluding: payload.destination, entry: entry)
         else { return }
         if locations[payload.destination] == nil {
             anomalies.append(.unknownLocation(entry: entry.id, location: payload.destination))
         }
-        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+        let plan = allocate(payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
         var splits = 0
         for allocation in plan.allocations {
             var moved = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
             moved.dueDate = dueDateAfterMove(moved, to: payload.destination, at: entry.recordedAt)
-            moved.locationId = payload.destination
+            moved.locationID = payload.destination
             lots[moved.id] = moved
             noteChanged(moved.id, by: entry)
         }
-        report(plan, product: payload.productId, unit: payload.unit, entry: entry)
+        report(plan, product: payload.productID, unit: payload.unit, entry: entry)
     }
 
     // MARK: - Correct
@@ -106,32 +106,32 @@ extension InventoryState {
             return
         }
         guard isValidPrice(payload.price, entry: entry) else { return }
-        let scope: StockScope = payload.locationId.map { .location($0) } ?? .household
-        guard let candidates = candidates(payload.productId, scope, entry: entry) else { return }
+        let scope: StockScope = payload.locationID.map { .location($0) } ?? .household
+        guard let candidates = candidates(payload.productID, scope, entry: entry) else { return }
         let converter = unitConverter
-        for lot in candidates where !converter.canConvert(from: lot.unit, to: payload.unit, product: lot.productId) {
+        for lot in candidates where !converter.canConvert(from: lot.unit, to: payload.unit, product: lot.productID) {
             anomalies.append(
-                .noUnitConversion(entry: entry.id, from: lot.unit, to: payload.unit, product: payload.productId))
+                .noUnitConversion(entry: entry.id, from: lot.unit, to: payload.unit, product: payload.productID))
         }
-        let current = total(of: candidates, in: payload.unit, product: payload.productId)
+        let current = total(of: candidates, in: payload.unit, product: payload.productID)
         if payload.amount < current {
             let plan = allocate(
-                current - payload.amount, unit: payload.unit, product: payload.productId, from: candidates)
+                current - payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
             withdraw(plan, reason: .corrected, entry: entry)
         } else if payload.amount > current {
-            guard let location = payload.additionLocationId ?? payload.locationId else {
+            guard let location = payload.additionLocationID ?? payload.locationID else {
                 anomalies.append(.invalidOperation(entry: entry.id, reason: "no location for the increase"))
                 return
             }
-            guard isFreshLotID(payload.newLotId, entry: entry) else { return }
+            guard isFreshLotID(payload.newLotID, entry: entry) else { return }
             reportUnknown(unit: payload.unit, location: location, entry: entry)
-            lots[payload.newLotId] = StockLot(
-                id: payload.newLotId, householdId: entry.householdId, productId: payload.productId,
+            lots[payload.newLotID] = StockLot(
+                id: payload.newLotID, householdID: entry.householdID, productID: payload.productID,
                 quantity: payload.amount - current, unit: payload.unit,
-                dueDate: dueDate(for: payload.dueDate, product: payload.productId, bookedAt: entry.recordedAt),
-                dueDateKind: productSettings[payload.productId]?.dueDateKind ?? .bestBefore,
-                purchasedAt: entry.recordedAt, price: payload.price, locationId: location)
-            noteCreated(payload.newLotId, by: entry)
+                dueDate: dueDate(for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt),
+                dueDateKind: productSettings[payload.productID]?.dueDateKind ?? .bestBefore,
+                purchasedAt: entry.recordedAt, price: payload.price, locationID: location)
+            noteCreated(payload.newLotID, by: entry)
         }
     }
 
@@ -140,17 +140,17 @@ extension InventoryState {
     /// Changes a lot: location (with the freezer rules), opened flag (with the opening rule), then the explicit
     /// due date, price and note.
     mutating func foldEditLot(_ payload: EditLotPayload, entry: InventoryJournalEntry) {
-        guard var lot = lot(payload.lotId) else {
-            anomalies.append(.unknownLot(entry: entry.id, lot: payload.lotId))
+        guard var lot = lot(payload.lotID) else {
+            anomalies.append(.unknownLot(entry: entry.id, lot: payload.lotID))
             return
         }
         guard isValidPrice(payload.price?.newValue, entry: entry) else { return }
-        if let destination = payload.locationId, destination != lot.locationId {
+        if let destination = payload.locationID, destination != lot.locationID {
             if locations[destination] == nil {
                 anomalies.append(.unknownLocation(entry: entry.id, location: destination))
             }
             lot.dueDate = dueDateAfterMove(lot, to: destination, at: entry.recordedAt)
-            lot.locationId = destination
+            lot.locationID = destination
         }
         switch payload.opened {
         case true? where !lot.isOpened:
@@ -179,7 +179,7 @@ extension InventoryState {
     ) -> [StockLot]? {
         do {
             return try candidateLots(
-                product: product, scope: scope, household: entry.householdId, sealedOnly: sealedOnly,
+                product: product, scope: scope, household: entry.householdID, sealedOnly: sealedOnly,
                 excluding: destination)
         } catch {
             if case .lot(let id) = scope { anomalies.append(.unknownLot(entry: entry.id, lot: id)) }
@@ -199,8 +199,8 @@ extension InventoryState {
             noteChanged(lot.id, by: entry)
             consumptionHistory.append(
                 ConsumptionRecord(
-                    entryId: entry.id, transactionId: entry.transactionId, productId: lot.productId, lotId: lot.id,
-                    amount: allocation.amount, unit: lot.unit, locationId: lot.locationId, price: lot.price,
+                    entryID: entry.id, transactionID: entry.transactionID, productID: lot.productID, lotID: lot.id,
+                    amount: allocation.amount, unit: lot.unit, locationID: lot.locationID, price: lot.price,
                     reason: reason, at: entry.recordedAt))
         }
     }

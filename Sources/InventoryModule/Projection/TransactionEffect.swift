@@ -6,13 +6,13 @@ import Foundation
 /// or merged into depends on it, and blocks its undo.
 public struct TransactionEffect: Hashable, Sendable, Codable {
     /// The transaction.
-    public var transactionId: TransactionID
+    public var transactionID: TransactionID
     /// The position of its first entry in the total order.
     public var firstOrderKey: InventoryJournalOrderKey
     /// The kinds of its entries, in order.
     public var operations: [InventoryOperationKind]
     /// Its entries' ids, in order.
-    public var entryIds: [UUID]
+    public var entryIDs: [UUID]
     /// Lots it created (purchases, corrections, splits).
     public var createdLots: Set<LotID>
     /// Lots whose quantity, location, due date, state or details it changed.
@@ -21,11 +21,11 @@ public struct TransactionEffect: Hashable, Sendable, Codable {
     public var mergedIntoLots: Set<LotID>
 
     /// Creates an effect with no lots yet.
-    public init(transactionId: TransactionID, firstOrderKey: InventoryJournalOrderKey) {
-        self.transactionId = transactionId
+    public init(transactionID: TransactionID, firstOrderKey: InventoryJournalOrderKey) {
+        self.transactionID = transactionID
         self.firstOrderKey = firstOrderKey
         self.operations = []
-        self.entryIds = []
+        self.entryIDs = []
         self.createdLots = []
         self.changedLots = []
         self.mergedIntoLots = []
@@ -39,5 +39,10 @@ public struct TransactionEffect: Hashable, Sendable, Codable {
     /// Whether every operation of the transaction can be undone (see ``InventoryOperationKind/isUndoable``).
     public var isUndoable: Bool {
         operations.allSatisfy(\.isUndoable)
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case transactionID = "transactionId", firstOrderKey, operations, entryIDs = "entryIds", createdLots, changedLots, mergedIntoLots
     }
 }

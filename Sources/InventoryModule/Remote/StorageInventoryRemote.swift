@@ -64,7 +64,7 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
         var sequence: Int64
         var recordID: RecordID { RecordID(entry.id) }
         var indexedFields: [String: FieldValue] {
-            ["sequence": .int(sequence), "household": .string(entry.householdId.rawValue)]
+            ["sequence": .int(sequence), "household": .string(entry.householdID.rawValue)]
         }
     }
 }

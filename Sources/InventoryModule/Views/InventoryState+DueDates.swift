@@ -11,7 +11,7 @@ extension InventoryState {
         return lots.values
             .filter { lot in
                 guard let due = lot.dueDate else { return false }
-                let window = productSettings[lot.productId]?.dueSoonDays ?? days
+                let window = productSettings[lot.productID]?.dueSoonDays ?? days
                 return due >= today && due <= InventoryCalendar.day(window, after: today)
             }
             .sorted(by: Self.dueOrder)

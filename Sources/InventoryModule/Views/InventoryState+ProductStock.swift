@@ -3,12 +3,12 @@ import Foundation
 extension InventoryState {
     /// The product's stock in the household: its lots and their total in its stock unit.
     public func stock(of product: ProductReference) -> ProductStock {
-        productStock(product, lots: lots.values.filter { $0.productId == product })
+        productStock(product, lots: lots.values.filter { $0.productID == product })
     }
 
     /// The stock of every product with lots, in product order.
     public func stockByProduct() -> [ProductStock] {
-        Dictionary(grouping: lots.values, by: \.productId)
+        Dictionary(grouping: lots.values, by: \.productID)
             .sorted { $0.key < $1.key }
             .map { productStock($0.key, lots: $0.value) }
     }
@@ -16,11 +16,11 @@ extension InventoryState {
     /// The stock at a location, per product; with `includingSublocations`, also every location below it.
     public func stock(at location: LocationID, includingSublocations: Bool = false) -> LocationStock {
         let covered = includingSublocations ? subtree(of: location) : [location]
-        let here = lots.values.filter { covered.contains($0.locationId) }
-        let products = Dictionary(grouping: here, by: \.productId)
+        let here = lots.values.filter { covered.contains($0.locationID) }
+        let products = Dictionary(grouping: here, by: \.productID)
             .sorted { $0.key < $1.key }
             .map { productStock($0.key, lots: $0.value) }
-        return LocationStock(locationId: location, coveredLocations: covered, products: products)
+        return LocationStock(locationID: location, coveredLocations: covered, products: products)
     }
 
     /// The location and every location below it.
@@ -28,7 +28,7 @@ extension InventoryState {
         var covered: Set<LocationID> = [location]
         var frontier = [location]
         while let parent = frontier.popLast() {
-            for child in locations.values where child.parentId == parent && covered.insert(child.id).inserted {
+            for child in locations.values where child.parentID == parent && covered.insert(child.id).inserted {
                 frontier.append(child.id)
             }
         }
@@ -53,6 +53,6 @@ extension InventoryState {
             let allConvert = amounts.keys.allSatisfy { converter.canConvert(from: $0, to: unit, product: product) }
             total = allConvert ? self.total(of: ordered, in: unit, product: product) : nil
         }
-        return ProductStock(productId: product, unit: unit, total: total, amountsByUnit: amounts, lots: ordered)
+        return ProductStock(productID: product, unit: unit, total: total, amountsByUnit: amounts, lots: ordered)
     }
 }

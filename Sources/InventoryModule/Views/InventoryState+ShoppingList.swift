@@ -6,21 +6,21 @@ extension InventoryState {
     /// amount in ``ShoppingListEntry/missingAmount`` instead of a second line.
     public func shoppingList() -> [ShoppingListEntry] {
         let shortfalls = belowMinimumStock()
-        let missing = Dictionary(shortfalls.map { ($0.productId, $0) }, uniquingKeysWith: { first, _ in first })
+        let missing = Dictionary(shortfalls.map { ($0.productID, $0) }, uniquingKeysWith: { first, _ in first })
         let manual = shoppingListItems.values
             .sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
             .map { item in
-                let missingAmount = item.productId.flatMap { missing[$0]?.missing }
+                let missingAmount = item.productID.flatMap { missing[$0]?.missing }
                 return ShoppingListEntry(
-                    source: .manual, itemId: item.id, productId: item.productId, note: item.note,
+                    source: .manual, itemID: item.id, productID: item.productID, note: item.note,
                     amount: item.amount, unit: item.unit, missingAmount: missingAmount)
             }
-        let listed = Set(manual.compactMap(\.productId))
+        let listed = Set(manual.compactMap(\.productID))
         var generated: [ShoppingListEntry] = []
-        for shortfall in shortfalls where !listed.contains(shortfall.productId) {
+        for shortfall in shortfalls where !listed.contains(shortfall.productID) {
             generated.append(
                 ShoppingListEntry(
-                    source: .belowMinimumStock, itemId: nil, productId: shortfall.productId, note: "",
+                    source: .belowMinimumStock, itemID: nil, productID: shortfall.productID, note: "",
                     amount: shortfall.missing, unit: shortfall.unit, missingAmount: shortfall.missing))
         }
         return manual + generated

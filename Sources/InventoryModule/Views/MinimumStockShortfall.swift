@@ -3,7 +3,7 @@ import Foundation
 /// A product whose stock is below its minimum, and by how much.
 public struct MinimumStockShortfall: Hashable, Sendable {
     /// The product.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// The minimum stock set for it.
     public var minimum: Decimal
     /// The stock counted (lots whose unit converts to ``unit``).
@@ -14,8 +14,8 @@ public struct MinimumStockShortfall: Hashable, Sendable {
     public var unit: UnitID?
 
     /// Creates a value.
-    public init(productId: ProductReference, minimum: Decimal, current: Decimal, missing: Decimal, unit: UnitID?) {
-        self.productId = productId
+    public init(productID: ProductReference, minimum: Decimal, current: Decimal, missing: Decimal, unit: UnitID?) {
+        self.productID = productID
         self.minimum = minimum
         self.current = current
         self.missing = missing

@@ -3,7 +3,7 @@ import Foundation
 /// A product's stock in a scope: its lots and, when they all convert, their total in one unit.
 public struct ProductStock: Hashable, Sendable {
     /// The product.
-    public var productId: ProductReference
+    public var productID: ProductReference
     /// The unit of ``total``: the product's stock unit, else the unit all its lots share; `nil` otherwise.
     public var unit: UnitID?
     /// The total in ``unit``, or `nil` when there is no unit or some lot's unit does not convert to it.
@@ -15,10 +15,10 @@ public struct ProductStock: Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        productId: ProductReference, unit: UnitID?, total: Decimal?, amountsByUnit: [UnitID: Decimal],
+        productID: ProductReference, unit: UnitID?, total: Decimal?, amountsByUnit: [UnitID: Decimal],
         lots: [StockLot]
     ) {
-        self.productId = productId
+        self.productID = productID
         self.unit = unit
         self.total = total
         self.amountsByUnit = amountsByUnit

@@ -5,9 +5,9 @@ public struct ShoppingListEntry: Hashable, Sendable {
     /// Why the line is there.
     public var source: ShoppingListEntrySource
     /// The manual item, for ``ShoppingListEntrySource/manual`` lines.
-    public var itemId: ShoppingListItemID?
+    public var itemID: ShoppingListItemID?
     /// The product, when the line names one.
-    public var productId: ProductReference?
+    public var productID: ProductReference?
     /// The manual item's note (empty for generated lines).
     public var note: String
     /// How much to buy: the manual amount, or the amount missing to the minimum stock.
@@ -19,12 +19,12 @@ public struct ShoppingListEntry: Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        source: ShoppingListEntrySource, itemId: ShoppingListItemID?, productId: ProductReference?, note: String,
+        source: ShoppingListEntrySource, itemID: ShoppingListItemID?, productID: ProductReference?, note: String,
         amount: Decimal?, unit: UnitID?, missingAmount: Decimal?
     ) {
         self.source = source
-        self.itemId = itemId
-        self.productId = productId
+        self.itemID = itemID
+        self.productID = productID
         self.note = note
         self.amount = amount
         self.unit = unit

@@ -71,7 +71,7 @@ public struct EnrichmentService: Sendable {
     /// - Throws: the errors of `ProductModuleService/retrieveProduct(by:)` and
     ///   `ProductModuleService/updateProducts(_:)` (`ProductModuleError`, storage errors).
     public func enrich(_ id: ProductID, in products: ProductModuleService) async throws -> EnrichmentResult? {
-        guard let stored = try await products.retrieveProduct(by: .productId(id)) else { return nil }
+        guard let stored = try await products.retrieveProduct(by: .productID(id)) else { return nil }
         var result = await enrich(stored)
         guard result.changed else { return result }
         let written = try await products.updateProducts([result.product])
@@ -89,7 +89,7 @@ public struct EnrichmentService: Sendable {
         let candidate = suggestion.applied(to: current)
         guard field.isSet(in: candidate) else { return .rejected }
         guard ProvenanceField.allKnown.allSatisfy({ $0 == field || $0.hasSameValue(in: candidate, as: current) }),
-            candidate.productId == current.productId, candidate.barcode == current.barcode,
+            candidate.productID == current.productID, candidate.barcode == current.barcode,
             candidate.attributes == current.attributes
         else { return .rejected }
         return .applied

@@ -138,10 +138,10 @@ public actor ImportService {
             }
             report.warnings += imported.warnings.map { ImportWarningEntry(index: index, warning: $0) }
             let incoming = imported.product
-            var key = incoming.productId
+            var key = incoming.productID
             if staged[key] == nil {
-                if let stored = try await products.retrieveProduct(by: .productId(key)) {
-                    key = stored.productId
+                if let stored = try await products.retrieveProduct(by: .productID(key)) {
+                    key = stored.productID
                     if staged[key] == nil {
                         staged[key] = Staged(product: stored, stored: stored, dirty: false, outcomes: [])
                         order.append(key)
@@ -173,7 +173,7 @@ public actor ImportService {
                 do {
                     try entry.product.validate()
                 } catch {
-                    reject(entry, .invalidProduct(entry.product.productId, reason: error.description), report: &report)
+                    reject(entry, .invalidProduct(entry.product.productID, reason: error.description), report: &report)
                     continue
                 }
             }
@@ -205,9 +205,9 @@ public actor ImportService {
 
     /// Writes one staged product on top of what the catalog holds now.
     private func writeAlone(_ entry: Staged, report: inout ImportReport<ProductID>) async throws {
-        let id = entry.product.productId
+        let id = entry.product.productID
         do {
-            if let current = try await products.retrieveProduct(by: .productId(id)) {
+            if let current = try await products.retrieveProduct(by: .productID(id)) {
                 let result = merger.merge(entry.product, into: current, now: clock.now())
                 guard result.changed else {
                     var unchanged = entry
@@ -226,7 +226,7 @@ public actor ImportService {
     }
 
     private func record(_ entry: Staged, report: inout ImportReport<ProductID>) {
-        let id = entry.product.productId
+        let id = entry.product.productID
         for (_, outcome) in entry.outcomes {
             switch outcome {
             case .created: report.created.append(id)

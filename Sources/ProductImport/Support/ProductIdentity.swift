@@ -6,7 +6,7 @@ import ProductModule
 /// deterministically from a provider key or from the title; with neither barcode nor title, no identity.
 struct ProductIdentity {
     /// The product id.
-    var productId: ProductID
+    var productID: ProductID
     /// The barcode, when valid.
     var barcode: Barcode?
     /// Whether the id was inferred from the title (no barcode, no provider key).
@@ -31,7 +31,7 @@ struct ProductIdentity {
         if let barcodeText {
             do {
                 let barcode = try Barcode(barcodeText, source: source)
-                return .success(ProductIdentity(productId: barcode.productID, barcode: barcode, synthetic: false))
+                return .success(ProductIdentity(productID: barcode.productID, barcode: barcode, synthetic: false))
             } catch {
                 let reason: String
                 if case .invalidBarcode(_, let gtinError) = error { reason = "\(gtinError)" } else { reason = "\(error)" }
@@ -42,10 +42,10 @@ struct ProductIdentity {
         guard let titleKey else { return .failure(.missingIdentity(barcode: barcodeText.map { String($0.prefix(80)) })) }
         if let providerKey {
             let uuid = InventoryIDGenerator.generate(for: .product, semanticName: providerKey)
-            return .success(ProductIdentity(productId: .generated(uuid), barcode: nil, synthetic: false))
+            return .success(ProductIdentity(productID: .generated(uuid), barcode: nil, synthetic: false))
         }
         let uuid = InventoryIDGenerator.generate(for: .product, semanticName: titleKey)
-        return .success(ProductIdentity(productId: .generated(uuid), barcode: nil, synthetic: true))
+        return .success(ProductIdentity(productID: .generated(uuid), barcode: nil, synthetic: true))
     }
 }
 

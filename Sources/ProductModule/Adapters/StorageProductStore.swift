@@ -79,7 +79,7 @@ public struct StorageProductStore: ProductStore {
         var records: [ProductID: ProductSyncRecord] = [:]
         for record in stored {
             let decoded = try ProductSyncRecord.decode(record)
-            records[decoded.productId] = decoded
+            records[decoded.productID] = decoded
         }
         return records
     }
@@ -91,11 +91,11 @@ public struct StorageProductStore: ProductStore {
         var states: [ProductID: ProductLocalState] = [:]
         for stored in try await storage.domainMetadata.records(keys, in: Self.productCollection) {
             let product = try Self.decodeProduct(stored)
-            states[product.productId, default: ProductLocalState()].product = product
+            states[product.productID, default: ProductLocalState()].product = product
         }
         for stored in try await storage.domainMetadata.records(keys, in: ProductTombstone.collection) {
             let tombstone = try ProductTombstone.decode(stored)
-            states[tombstone.productId, default: ProductLocalState()].tombstone = tombstone
+            states[tombstone.productID, default: ProductLocalState()].tombstone = tombstone
         }
         var pending: [RecordID: ProductID] = [:]
         for (id, record) in try await syncRecords(ids) {
@@ -159,18 +159,18 @@ public struct StorageProductStore: ProductStore {
         var products = transaction.products
         var stateChanges: [ProductID: SyncStatusKind] = [:]
         let lastWrite = Dictionary(
-            products.indices.map { (products[$0].product.productId, $0) }, uniquingKeysWith: { _, last in last })
+            products.indices.map { (products[$0].product.productID, $0) }, uniquingKeysWith: { _, last in last })
         for change in transaction.syncStateChanges {
-            if let index = lastWrite[change.productId] {
+            if let index = lastWrite[change.productID] {
                 products[index].syncState = change.syncState
             } else {
-                stateChanges[change.productId] = change.syncState
+                stateChanges[change.productID] = change.syncState
             }
         }
         var guarded: Set<ProductID> = []
         for write in products {
             let payload = try RecordCoding.encode(write.product)
-            let id = write.product.productId
+            let id = write.product.productID
             let precondition: RecordPrecondition = unknown.contains(id) && guarded.insert(id).inserted ? .absent : .none
             batch.domain.append(
                 .put(
@@ -182,7 +182,7 @@ public struct StorageProductStore: ProductStore {
         for id in transaction.requiredUnknown where guarded.insert(id).inserted {
             batch.domain.append(.delete(id.recordID, in: Self.productCollection, precondition: .absent))
         }
-        let tombstoneWrites = Set(transaction.removedTombstones).union(transaction.tombstones.map(\.productId))
+        let tombstoneWrites = Set(transaction.removedTombstones).union(transaction.tombstones.map(\.productID))
         var tombstonesGuarded = tombstoneWrites
         for id in transaction.requiredUnknown where tombstonesGuarded.insert(id).inserted {
             batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection, precondition: .absent))
@@ -200,7 +200,7 @@ public struct StorageProductStore: ProductStore {
         for id in transaction.removedTombstones { batch.domain.append(.delete(id.recordID, in: ProductTombstone.collection)) }
         var guardedRecords: Set<ProductID> = []
         for record in transaction.syncRecords {
-            let first = unknown.contains(record.productId) && guardedRecords.insert(record.productId).inserted
+            let first = unknown.contains(record.productID) && guardedRecords.insert(record.productID).inserted
             batch.user.append(try .save(record, precondition: first ? .absent : .none))
         }
         for id in transaction.requiredUnknown where guardedRecords.insert(id).inserted {

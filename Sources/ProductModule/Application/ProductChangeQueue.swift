@@ -12,7 +12,7 @@ struct ProductChangeQueue: Sendable {
     /// The outbox entry of `change`, enqueued at `now`.
     func entry(for change: ProductChange, now: Date) async throws -> ProductOutboxEntry {
         ProductOutboxEntry(
-            operationID: makeUUID(), entityID: change.productId.rawValue, sequence: try await sequencer.next().lowerBound,
+            operationID: makeUUID(), entityID: change.productID.rawValue, sequence: try await sequencer.next().lowerBound,
             payload: change, enqueuedAt: now)
     }
 

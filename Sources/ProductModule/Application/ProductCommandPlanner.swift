@@ -23,8 +23,8 @@ struct ProductCommandPlanner: Sendable {
         var added: [Product] = []
         for product in products {
             try Self.validate(product)
-            let state = states[product.productId] ?? ProductLocalState()
-            if state.product != nil { throw ProductModuleError.alreadyExists(product.productId) }
+            let state = states[product.productID] ?? ProductLocalState()
+            if state.product != nil { throw ProductModuleError.alreadyExists(product.productID) }
             let tombstone = state.tombstone
             let previous = state.syncRecord
             let stamp = tombstone.map { ($0.stamp).successor(now: now, replica: replicaID) }
@@ -34,9 +34,9 @@ struct ProductCommandPlanner: Sendable {
             stored.updatedAt = stamp.updatedAt
             stored.createdAt = min(product.createdAt, stamp.updatedAt)
             try Self.validate(stored)
-            if tombstone != nil { transaction.removedTombstones.append(product.productId) }
+            if tombstone != nil { transaction.removedTombstones.append(product.productID) }
             try await queue.enqueue(
-                ProductChange(productId: stored.productId, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),
+                ProductChange(productID: stored.productID, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),
                 previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
             added.append(stored)
         }
@@ -50,9 +50,9 @@ struct ProductCommandPlanner: Sendable {
         var transaction = ProductLocalTransaction()
         var result = UpdateProductsResult(updated: [], unchanged: [], migrated: [])
         var claimedBarcodes: Set<ProductID> = []
-        let states = try await store.localStates(products.map(\.productId))
+        let states = try await store.localStates(products.map(\.productID))
         for submitted in products {
-            let id = submitted.productId
+            let id = submitted.productID
             let state = states[id] ?? ProductLocalState()
             guard let current = state.product else { throw ProductModuleError.notFound(id) }
             guard submitted.version == current.version else {
@@ -87,7 +87,7 @@ struct ProductCommandPlanner: Sendable {
                 throw ProductModuleError.invalidProduct(id, error)
             }
             try await queue.enqueue(
-                ProductChange(productId: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp),
+                ProductChange(productID: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp),
                 previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
             result.updated.append(candidate)
         }
@@ -106,9 +106,9 @@ struct ProductCommandPlanner: Sendable {
             let previous = state.syncRecord
             let stamp = (previous?.stamp ?? stamp(of: current)).successor(now: now, replica: replicaID)
             transaction.removedProducts.append(id)
-            transaction.tombstones.append(ProductTombstone(productId: id, stamp: stamp))
+            transaction.tombstones.append(ProductTombstone(productID: id, stamp: stamp))
             try await queue.enqueue(
-                ProductChange(productId: id, product: nil, stamp: stamp, baseStamp: previous?.baseStamp),
+                ProductChange(productID: id, product: nil, stamp: stamp, baseStamp: previous?.baseStamp),
                 previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
         }
         return transaction
@@ -130,11 +130,11 @@ struct ProductCommandPlanner: Sendable {
         do {
             migrated = try base.withBarcodeMigration(barcode.value, now: now)
         } catch {
-            throw ProductModuleError.invalidProduct(current.productId, error)
+            throw ProductModuleError.invalidProduct(current.productID, error)
         }
         var canonical = migrated.product
         canonical.barcode = barcode
-        let newID = canonical.productId
+        let newID = canonical.productID
         let target = try await store.localStates([newID])[newID] ?? ProductLocalState()
         if claimed.contains(newID) || target.product != nil {
             throw ProductModuleError.barcodeAlreadyAssigned(barcode: barcode.value, to: newID)
@@ -149,14 +149,14 @@ struct ProductCommandPlanner: Sendable {
         try Self.validate(canonical)
         if newTombstone != nil { transaction.removedTombstones.append(newID) }
         try await queue.enqueue(
-            ProductChange(productId: newID, product: canonical, stamp: canonicalStamp, baseStamp: newPrevious?.baseStamp),
+            ProductChange(productID: newID, product: canonical, stamp: canonicalStamp, baseStamp: newPrevious?.baseStamp),
             previous: newPrevious, replacing: target.pendingEntry, into: &transaction, now: now)
         let oldStamp = currentStamp.successor(now: now, replica: replicaID)
-        transaction.removedProducts.append(current.productId)
-        transaction.tombstones.append(ProductTombstone(productId: current.productId, stamp: oldStamp, migratedTo: newID))
+        transaction.removedProducts.append(current.productID)
+        transaction.tombstones.append(ProductTombstone(productID: current.productID, stamp: oldStamp, migratedTo: newID))
         try await queue.enqueue(
             ProductChange(
-                productId: current.productId, product: nil, stamp: oldStamp, baseStamp: state.syncRecord?.baseStamp,
+                productID: current.productID, product: nil, stamp: oldStamp, baseStamp: state.syncRecord?.baseStamp,
                 migratedTo: newID),
             previous: state.syncRecord, replacing: state.pendingEntry, into: &transaction, now: now)
         return (migrated.alias, canonical)
@@ -174,7 +174,7 @@ struct ProductCommandPlanner: Sendable {
         do {
             try product.validate()
         } catch {
-            throw ProductModuleError.invalidProduct(product.productId, error)
+            throw ProductModuleError.invalidProduct(product.productID, error)
         }
     }
 

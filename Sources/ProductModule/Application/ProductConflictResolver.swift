@@ -22,7 +22,7 @@ struct ProductConflictResolver: Sendable {
         into transaction: inout ProductLocalTransaction, now: Date
     ) async throws -> String {
         let change = entry.payload
-        let id = change.productId
+        let id = change.productID
         let resolution = policy.resolve(
             local: change.product, localStamp: change.stamp, remote: current.product, remoteStamp: current.stamp)
         switch resolution {
@@ -40,19 +40,19 @@ struct ProductConflictResolver: Sendable {
             try await rewrite(
                 entry,
                 as: ProductChange(
-                    productId: id, product: product, stamp: stamp, baseStamp: current.stamp, migratedTo: change.migratedTo),
+                    productID: id, product: product, stamp: stamp, baseStamp: current.stamp, migratedTo: change.migratedTo),
                 previous: record, into: &transaction, now: now)
         case .merged(var merged):
             let stamp = change.stamp.successor(of: current.stamp, now: now, replica: replicaID)
             merged.version = stamp.version
             merged.updatedAt = stamp.updatedAt
-            guard merged.productId == id, (try? merged.validate()) != nil else {
+            guard merged.productID == id, (try? merged.validate()) != nil else {
                 transaction.removedOutboxEntries.append(entry.operationID)
                 transaction.adopt(current, now: now)
                 return ConflictResolution<Product>.keepRemote.name
             }
             try await rewrite(
-                entry, as: ProductChange(productId: id, product: merged, stamp: stamp, baseStamp: current.stamp),
+                entry, as: ProductChange(productID: id, product: merged, stamp: stamp, baseStamp: current.stamp),
                 previous: record, into: &transaction, now: now)
         }
         return resolution.name

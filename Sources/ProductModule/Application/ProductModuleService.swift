@@ -85,7 +85,7 @@ public actor ProductModuleService {
     public func retrieveProduct(by lookup: ProductLookup) async throws -> Product? {
         let id = try Self.productID(for: lookup)
         if let found = try await resolveLocally(id) {
-            await scheduleRefresh(of: found.productId)
+            await scheduleRefresh(of: found.productID)
             return found
         }
         if try await store.tombstone(id) != nil { return nil }
@@ -155,18 +155,18 @@ public actor ProductModuleService {
     ///   written, or a storage error (nothing written).
     @discardableResult
     public func addProducts(_ products: [Product]) async throws -> AddProductsResult {
-        try ProductCommandPlanner.rejectDuplicates(products.map(\.productId))
+        try ProductCommandPlanner.rejectDuplicates(products.map(\.productID))
         let added = try await gate.run {
             let now = clock.now()
             // New products are the common case: commit them on the condition that the store does not know them,
             // without reading first. Only when the condition fails are the local states read and the command built
             // again from them (a re-creation after a delete, or an id that exists).
             var (transaction, added) = try await planner.additions(products, states: [:], now: now)
-            transaction.requiredUnknown = products.map(\.productId)
+            transaction.requiredUnknown = products.map(\.productID)
             do {
                 try await store.commit(transaction)
             } catch StorageError.preconditionFailed {
-                let states = try await store.localStates(products.map(\.productId))
+                let states = try await store.localStates(products.map(\.productID))
                 (transaction, added) = try await planner.additions(products, states: states, now: now)
                 try await store.commit(transaction)
             }
@@ -186,7 +186,7 @@ public actor ProductModuleService {
     ///   anything is written, or a storage error (nothing written).
     @discardableResult
     public func updateProducts(_ products: [Product]) async throws -> UpdateProductsResult {
-        try ProductCommandPlanner.rejectDuplicates(products.map(\.productId))
+        try ProductCommandPlanner.rejectDuplicates(products.map(\.productID))
         let (wrote, result) = try await gate.run {
             let (transaction, result) = try await planner.updates(products, now: clock.now())
             try await store.commit(transaction)
@@ -271,8 +271,8 @@ public actor ProductModuleService {
 
     private func adoptIfNotPending(_ record: RemoteProductRecord) async throws {
         try await gate.run {
-            let known = try await store.syncRecord(record.productId)
-            if try await engine.adapter.pendingOperation(of: record.productId, record: known) != nil { return }
+            let known = try await store.syncRecord(record.productID)
+            if try await engine.adapter.pendingOperation(of: record.productID, record: known) != nil { return }
             if let known, known.stamp >= record.stamp { return }
             var transaction = ProductLocalTransaction()
             transaction.adopt(record, now: clock.now())
@@ -307,7 +307,7 @@ public actor ProductModuleService {
 
     private static func productID(for lookup: ProductLookup) throws -> ProductID {
         switch lookup {
-        case .productId(let id):
+        case .productID(let id):
             return id
         case .barcode(let raw):
             do {

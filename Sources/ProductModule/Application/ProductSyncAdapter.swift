@@ -21,7 +21,7 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     /// The source of sync timestamps.
     let clock: InventoryClock
 
-    func entityID(of entry: ProductOutboxEntry) -> ProductID { entry.payload.productId }
+    func entityID(of entry: ProductOutboxEntry) -> ProductID { entry.payload.productID }
 
     // MARK: - Outbox reads
 
@@ -72,16 +72,16 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     // MARK: - Local writes
 
     func settle(_ round: OutboxRound<ProductChange, RemoteProductRecord>) async throws -> OutboxSettlement<ProductID> {
-        var ids = round.acknowledged.map(\.payload.productId) + round.failures.map(\.entry.payload.productId)
-        ids += round.conflicts.map(\.entry.payload.productId)
+        var ids = round.acknowledged.map(\.payload.productID) + round.failures.map(\.entry.payload.productID)
+        ids += round.conflicts.map(\.entry.payload.productID)
         let records = try await store.syncRecords(ids)
         var transaction = ProductLocalTransaction()
         var settlement = OutboxSettlement<ProductID>()
         for entry in round.acknowledged {
-            try await acknowledge(entry, record: records[entry.payload.productId], into: &transaction, now: round.now)
+            try await acknowledge(entry, record: records[entry.payload.productID], into: &transaction, now: round.now)
         }
         for (entry, current) in round.conflicts {
-            let id = entry.payload.productId
+            let id = entry.payload.productID
             // A newer local change replaced this one while it was in flight: that change meets the conflict itself.
             guard try await pendingOperation(of: id, record: records[id]) == entry.operationID else { continue }
             let resolution = try await resolver.resolve(entry, record: records[id], remote: current, into: &transaction, now: round.now)
@@ -91,7 +91,7 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
                     policy: resolver.policy.description, resolution: resolution))
         }
         for failure in round.failures {
-            let id = failure.entry.payload.productId
+            let id = failure.entry.payload.productID
             guard try await pendingOperation(of: id, record: records[id]) == failure.entry.operationID else {
                 settlement.supersededFailures.insert(failure.entry.operationID)
                 continue
@@ -102,7 +102,7 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
                 transaction.syncRecords.append(record)
             }
             if failure.entry.payload.product != nil {
-                transaction.syncStateChanges.append(.init(productId: id, syncState: .failed))
+                transaction.syncStateChanges.append(.init(productID: id, syncState: .failed))
             }
         }
         try await store.commit(transaction)
@@ -113,19 +113,19 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
         _ page: OutboxChangePage<RemoteProductRecord>, of scope: ProductFeed, acknowledged: [ProductID: ProductChange]
     ) async throws -> Int {
         var latest: [ProductID: RemoteProductRecord] = [:]
-        for record in page.changes where (latest[record.productId]?.sequence ?? .min) < record.sequence {
-            latest[record.productId] = record
+        for record in page.changes where (latest[record.productID]?.sequence ?? .min) < record.sequence {
+            latest[record.productID] = record
         }
         // A record whose stamp this pass pushed is skipped without a read: the local state is that one, or a newer
         // one that must not be replaced.
-        let ordered = latest.values.filter { acknowledged[$0.productId]?.stamp != $0.stamp }.sorted { $0.sequence < $1.sequence }
-        let known = try await store.syncRecords(ordered.map(\.productId))
+        let ordered = latest.values.filter { acknowledged[$0.productID]?.stamp != $0.stamp }.sorted { $0.sequence < $1.sequence }
+        let known = try await store.syncRecords(ordered.map(\.productID))
         var transaction = ProductLocalTransaction()
         var applied = 0
         let now = clock.now()
         for record in ordered {
-            if try await pendingOperation(of: record.productId, record: known[record.productId]) != nil { continue }
-            if known[record.productId]?.stamp == record.stamp { continue }
+            if try await pendingOperation(of: record.productID, record: known[record.productID]) != nil { continue }
+            if known[record.productID]?.stamp == record.stamp { continue }
             transaction.adopt(record, now: now)
             applied += 1
         }
@@ -135,28 +135,28 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     }
 
     func requeue(_ entries: [ProductOutboxEntry]) async throws {
-        let records = try await store.syncRecords(entries.map(\.payload.productId))
+        let records = try await store.syncRecords(entries.map(\.payload.productID))
         var transaction = ProductLocalTransaction()
         for entry in entries {
-            let id = entry.payload.productId
+            let id = entry.payload.productID
             transaction.outboxEntries.append(entry)
             if var record = records[id], record.pendingOperationID == entry.operationID || record.pendingOperationID == nil {
                 record.status = entry.payload.isDeletion ? .pendingDelete : .pendingUpsert
                 transaction.syncRecords.append(record)
             }
             if entry.payload.product != nil {
-                transaction.syncStateChanges.append(.init(productId: id, syncState: .pendingUpsert))
+                transaction.syncStateChanges.append(.init(productID: id, syncState: .pendingUpsert))
             }
         }
         try await store.commit(transaction)
     }
 
     func discard(_ entries: [ProductOutboxEntry], reason: String) async throws {
-        let records = try await store.syncRecords(entries.map(\.payload.productId))
+        let records = try await store.syncRecords(entries.map(\.payload.productID))
         var transaction = ProductLocalTransaction()
         for entry in entries {
             transaction.removedOutboxEntries.append(entry.operationID)
-            guard var record = records[entry.payload.productId], record.pendingOperationID == entry.operationID else { continue }
+            guard var record = records[entry.payload.productID], record.pendingOperationID == entry.operationID else { continue }
             // The local state stays as it is, marked failed with the reason, until a newer local or remote change
             // replaces it; nothing of it is pushed any more.
             record.pendingOperationID = nil
@@ -181,7 +181,7 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     private func acknowledge(
         _ entry: ProductOutboxEntry, record: ProductSyncRecord?, into transaction: inout ProductLocalTransaction, now: Date
     ) async throws {
-        let id = entry.payload.productId
+        let id = entry.payload.productID
         guard try await pendingOperation(of: id, record: record) == entry.operationID else {
             // A newer local change replaced this one while it was in flight: the remote now holds this state, which
             // the newer change (naming this operation as superseded) builds on.
@@ -194,9 +194,9 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
         transaction.removedOutboxEntries.append(entry.operationID)
         transaction.syncRecords.append(
             ProductSyncRecord(
-                productId: id, status: .synced, stamp: entry.payload.stamp, baseStamp: entry.payload.stamp, lastSyncedAt: now))
+                productID: id, status: .synced, stamp: entry.payload.stamp, baseStamp: entry.payload.stamp, lastSyncedAt: now))
         if entry.payload.product != nil {
-            transaction.syncStateChanges.append(.init(productId: id, syncState: .synced))
+            transaction.syncStateChanges.append(.init(productID: id, syncState: .synced))
         }
     }
 }

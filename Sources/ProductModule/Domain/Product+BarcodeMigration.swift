@@ -11,8 +11,8 @@ extension Product {
     ///
     /// ```swift
     /// let (canonical, alias) = try draft.withBarcodeMigration("0 12345 67890 5", now: clock.now)
-    /// alias.from == draft.productId   // "prd_…"
-    /// alias.to == canonical.productId // "0012345678905"
+    /// alias.from == draft.productID   // "prd_…"
+    /// alias.to == canonical.productID // "0012345678905"
     /// ```
     ///
     /// - Throws: ``ProductValidationError/barcodeAlreadyPresent(_:)`` when the product already has a barcode,
@@ -20,14 +20,14 @@ extension Product {
     public func withBarcodeMigration(
         _ rawBarcode: String, now: Date
     ) throws(ProductValidationError) -> (product: Product, alias: ProductAlias) {
-        guard barcode == nil else { throw .barcodeAlreadyPresent(productId) }
+        guard barcode == nil else { throw .barcodeAlreadyPresent(productID) }
         let newBarcode = try Barcode(rawBarcode)
         var migrated = replacingProductID(with: newBarcode.productID)
         migrated.barcode = newBarcode
         migrated.relatedBarcodes.removeAll { $0 == newBarcode.value }
         migrated.version = version + 1
         migrated.updatedAt = max(now, updatedAt)
-        let alias = ProductAlias(from: productId, to: migrated.productId, createdAt: migrated.updatedAt)
+        let alias = ProductAlias(from: productID, to: migrated.productID, createdAt: migrated.updatedAt)
         return (migrated, alias)
     }
 }

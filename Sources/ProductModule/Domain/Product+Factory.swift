@@ -9,7 +9,7 @@ extension Product {
     ///
     /// ```swift
     /// let milk = try Product.new(barcode: "0 12345 67890 5", title: "Milk", id: UUID(), now: clock.now)
-    /// milk.productId.rawValue   // "0012345678905"
+    /// milk.productID.rawValue   // "0012345678905"
     /// ```
     ///
     /// - Parameters:
@@ -30,7 +30,7 @@ extension Product {
             try Barcode(raw, symbology: symbology)
         }
         let product = Product(
-            productId: barcode?.productID ?? .generated(id), barcode: barcode, title: title, brand: brand,
+            productID: barcode?.productID ?? .generated(id), barcode: barcode, title: title, brand: brand,
             shortDescription: shortDescription, category: category, productDetails: productDetails,
             packaging: packaging, source: source, status: status, createdAt: now, updatedAt: now, version: 1)
         try product.validate()

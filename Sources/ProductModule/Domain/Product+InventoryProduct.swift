@@ -16,8 +16,8 @@ extension Product: InventoryProduct {
     /// The source code type: the kit's ready-made one.
     public typealias SourceCode = StandardSourceCode
 
-    /// The product's identity, ``productId``.
-    public var id: ProductID { productId }
+    /// The product's identity, ``productID``.
+    public var id: ProductID { productID }
 
     /// ``shortDescription`` under the protocol's name.
     public var summary: String? {

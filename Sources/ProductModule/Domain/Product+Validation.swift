@@ -15,11 +15,11 @@ extension Product {
     /// - a packaging quantity is greater than zero and a count at least 1;
     /// - related barcodes are valid GTINs in canonical form.
     ///
-    /// - Throws: ``ProductValidationError/barcodeMismatch(productId:barcode:)`` for a broken identity, and
+    /// - Throws: ``ProductValidationError/barcodeMismatch(productID:barcode:)`` for a broken identity, and
     ///   ``ProductValidationError/invalidField(_:reason:)`` naming the first field that breaks a rule.
     public func validate() throws(ProductValidationError) {
-        if let barcode, barcode.value != productId.rawValue {
-            throw .barcodeMismatch(productId: productId, barcode: barcode.value)
+        if let barcode, barcode.value != productID.rawValue {
+            throw .barcodeMismatch(productID: productID, barcode: barcode.value)
         }
         guard version >= 1 else { throw .invalidField(.version, reason: "must be at least 1, found \(version)") }
         guard createdAt.timeIntervalSinceReferenceDate.isFinite else {
@@ -41,16 +41,16 @@ extension Product {
     /// Checks that `self` is a valid update of `previous`: same id, same `createdAt`, `updatedAt` not earlier.
     ///
     /// - Throws: ``ProductValidationError/immutableProductID(_:attempted:)`` when the id differs,
-    ///   ``ProductValidationError/nonMonotonicUpdatedAt(productId:previous:proposed:)`` when `updatedAt` moves
+    ///   ``ProductValidationError/nonMonotonicUpdatedAt(productID:previous:proposed:)`` when `updatedAt` moves
     ///   back, ``ProductValidationError/createdAtChanged(_:)`` when `createdAt` differs.
     public func validateTransition(from previous: Product) throws(ProductValidationError) {
-        guard productId == previous.productId else {
-            throw .immutableProductID(previous.productId, attempted: productId)
+        guard productID == previous.productID else {
+            throw .immutableProductID(previous.productID, attempted: productID)
         }
         guard updatedAt >= previous.updatedAt else {
-            throw .nonMonotonicUpdatedAt(productId: productId, previous: previous.updatedAt, proposed: updatedAt)
+            throw .nonMonotonicUpdatedAt(productID: productID, previous: previous.updatedAt, proposed: updatedAt)
         }
-        guard createdAt == previous.createdAt else { throw .createdAtChanged(productId) }
+        guard createdAt == previous.createdAt else { throw .createdAtChanged(productID) }
     }
 
     // MARK: - Rules

@@ -4,7 +4,7 @@ import InventoryKit
 /// A product in the catalogue: what it is, independent of how many a household holds.
 ///
 /// ## Identity
-/// ``productId`` never changes. A product with a barcode has the barcode's canonical digits as its id; one
+/// ``productID`` never changes. A product with a barcode has the barcode's canonical digits as its id; one
 /// without gets a generated `prd_<uuid>` id, and moves to a barcode id with ``withBarcodeMigration(_:now:)``.
 /// Make new products with
 /// ``new(barcode:symbology:title:brand:shortDescription:category:productDetails:packaging:source:status:id:now:)``,
@@ -14,12 +14,12 @@ import InventoryKit
 /// ## Coding
 /// Encoded with the property names as keys (see the module's canonical JSON). Decoding is tolerant for schema
 /// evolution: a missing optional field reads as `nil` and a missing list or map as empty, and unknown keys are
-/// ignored; only `productId`, `createdAt`, `updatedAt`, `version`, `source` and `status` are required. Decoding
+/// ignored; only `productID`, `createdAt`, `updatedAt`, `version`, `source` and `status` are required. Decoding
 /// validates ids and barcodes but not the other rules: call ``validate()``.
 public struct Product: Sendable, Codable, Hashable {
     /// The product's identity: its normalized barcode, or a generated id.
-    public let productId: ProductID
-    /// The primary barcode; when present, ``productId`` equals its value.
+    public let productID: ProductID
+    /// The primary barcode; when present, ``productID`` equals its value.
     public var barcode: Barcode?
     /// The display title.
     public var title: String?
@@ -84,7 +84,7 @@ public struct Product: Sendable, Codable, Hashable {
     /// ``new(barcode:symbology:title:brand:shortDescription:category:productDetails:packaging:source:status:id:now:)``
     /// for new products, and call ``validate()`` on products built here.
     public init(
-        productId: ProductID, barcode: Barcode? = nil, title: String? = nil, brand: String? = nil,
+        productID: ProductID, barcode: Barcode? = nil, title: String? = nil, brand: String? = nil,
         shortDescription: String? = nil, storageInstructions: String? = nil, category: ProductCategory? = nil,
         productDetails: ProductDetails? = nil, packaging: ProductPackaging? = nil, size: String? = nil,
         images: [ProductImage] = [], attributes: [String: String] = [:],
@@ -95,7 +95,7 @@ public struct Product: Sendable, Codable, Hashable {
         sku: String? = nil, additionalIdentifiers: [InventoryIdentifier] = [], references: [String: String] = [:],
         relatedAssetIDs: [UUID] = [], createdAt: Date, updatedAt: Date, version: Int = 1
     ) {
-        self.productId = productId
+        self.productID = productID
         self.barcode = barcode
         self.title = title
         self.brand = brand
@@ -130,7 +130,7 @@ public struct Product: Sendable, Codable, Hashable {
     /// The same product under another id, every other field kept.
     func replacingProductID(with newID: ProductID) -> Product {
         Product(
-            productId: newID, barcode: barcode, title: title, brand: brand, shortDescription: shortDescription,
+            productID: newID, barcode: barcode, title: title, brand: brand, shortDescription: shortDescription,
             storageInstructions: storageInstructions, category: category, productDetails: productDetails,
             packaging: packaging, size: size, images: images, attributes: attributes,
             extractionMetadata: extractionMetadata, qualitySignals: qualitySignals, compliance: compliance,
@@ -144,7 +144,7 @@ public struct Product: Sendable, Codable, Hashable {
     // MARK: - Coding
 
     private enum CodingKeys: String, CodingKey {
-        case productId, barcode, title, brand, shortDescription, storageInstructions, category, productDetails
+        case productID = "productId", barcode, title, brand, shortDescription, storageInstructions, category, productDetails
         case packaging, size, images, attributes, extractionMetadata, qualitySignals, compliance, source, status
         case manufacturer, countryOfOrigin, certifications, languageCodes, searchKeywords, relatedBarcodes, sku
         case additionalIdentifiers, references, relatedAssetIDs, createdAt, updatedAt, version
@@ -152,11 +152,11 @@ public struct Product: Sendable, Codable, Hashable {
 
     /// Decodes a product, tolerating missing optional fields, lists and maps, and ignoring unknown keys.
     ///
-    /// - Throws: `DecodingError` when a required key (`productId`, `createdAt`, `updatedAt`, `version`,
+    /// - Throws: `DecodingError` when a required key (`productID`, `createdAt`, `updatedAt`, `version`,
     ///   `source`, `status`) is missing, a value has the wrong type, or an id or barcode is invalid.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        productId = try container.decode(ProductID.self, forKey: .productId)
+        productID = try container.decode(ProductID.self, forKey: .productID)
         barcode = try container.decodeIfPresent(Barcode.self, forKey: .barcode)
         title = try container.decodeIfPresent(String.self, forKey: .title)
         brand = try container.decodeIfPresent(String.self, forKey: .brand)
@@ -194,7 +194,7 @@ public struct Product: Sendable, Codable, Hashable {
     /// - Throws: the encoder's error (for example a non-finite number under ``RecordCoding``).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(productId, forKey: .productId)
+        try container.encode(productID, forKey: .productID)
         try container.encodeIfPresent(barcode, forKey: .barcode)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(brand, forKey: .brand)

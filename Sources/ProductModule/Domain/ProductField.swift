@@ -1,7 +1,7 @@
 /// The name of a ``Product`` field, as encoded, for errors that say which field was wrong.
 public enum ProductField: String, Hashable, Sendable, Codable, CaseIterable {
-    /// ``Product/productId``.
-    case productId
+    /// ``Product/productID``.
+    case productID = "productId"
     /// ``Product/barcode``.
     case barcode
     /// ``Product/title``.

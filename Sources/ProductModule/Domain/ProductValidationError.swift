@@ -13,13 +13,13 @@ public enum ProductValidationError: Error, Equatable, Sendable, CustomStringConv
     /// Valid GTIN digits cannot be of the symbology given, such as 13 digits called EAN-8.
     case barcodeSymbologyMismatch(String, symbology: BarcodeSymbology)
     /// A product with a barcode has another id than the barcode's canonical digits.
-    case barcodeMismatch(productId: ProductID, barcode: String)
+    case barcodeMismatch(productID: ProductID, barcode: String)
     /// A field holds a value the rules reject.
     case invalidField(ProductField, reason: String)
     /// An update tried to change a product's id.
     case immutableProductID(ProductID, attempted: ProductID)
     /// An update's `updatedAt` is before the stored product's.
-    case nonMonotonicUpdatedAt(productId: ProductID, previous: Date, proposed: Date)
+    case nonMonotonicUpdatedAt(productID: ProductID, previous: Date, proposed: Date)
     /// An update tried to change a product's `createdAt`.
     case createdAtChanged(ProductID)
     /// A barcode migration was asked of a product that already has a barcode.
@@ -36,18 +36,18 @@ public enum ProductValidationError: Error, Equatable, Sendable, CustomStringConv
             "invalid barcode \"\(raw)\": \(reason)"
         case .barcodeSymbologyMismatch(let value, let symbology):
             "barcode \(value) cannot be a \(symbology.rawValue) code"
-        case .barcodeMismatch(let productId, let barcode):
-            "product \(productId) has barcode \(barcode), but a product with a barcode must have the barcode as its id"
+        case .barcodeMismatch(let productID, let barcode):
+            "product \(productID) has barcode \(barcode), but a product with a barcode must have the barcode as its id"
         case .invalidField(let field, let reason):
             "invalid \(field.rawValue): \(reason)"
-        case .immutableProductID(let productId, let attempted):
-            "product \(productId) cannot change its id to \(attempted)"
-        case .nonMonotonicUpdatedAt(let productId, let previous, let proposed):
-            "product \(productId) cannot move updatedAt back from \(Self.format(previous)) to \(Self.format(proposed))"
-        case .createdAtChanged(let productId):
-            "product \(productId) cannot change its createdAt"
-        case .barcodeAlreadyPresent(let productId):
-            "product \(productId) already has a barcode; only a barcode-less product migrates to one"
+        case .immutableProductID(let productID, let attempted):
+            "product \(productID) cannot change its id to \(attempted)"
+        case .nonMonotonicUpdatedAt(let productID, let previous, let proposed):
+            "product \(productID) cannot move updatedAt back from \(Self.format(previous)) to \(Self.format(proposed))"
+        case .createdAtChanged(let productID):
+            "product \(productID) cannot change its createdAt"
+        case .barcodeAlreadyPresent(let productID):
+            "product \(productID) already has a barcode; only a barcode-less product migrates to one"
         }
     }
 

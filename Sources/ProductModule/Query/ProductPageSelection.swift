@@ -50,7 +50,7 @@ struct ProductPageSelection {
     /// Considers one product for the page.
     mutating func offer(_ product: Product, syncState: SyncStatusKind?) {
         let value = ProductSortValue(product, key: key)
-        let id = product.productId.rawValue
+        let id = product.productID.rawValue
         if let cursorValue, !isAfterCursor(value, id, cursorValue) { return }
         if heap.count == capacity, let root = heap.first, !precedes(value, id, root.value, root.id) { return }
         guard filter.matches(product, syncState: syncState) else { return }
@@ -73,7 +73,7 @@ struct ProductPageSelection {
         sorted.removeLast()
         let nextCursor = sorted.last.map { last in
             PageCursor(
-                RecordCursor(sort: recordSort, values: [last.indexedValue(of: key)], lastID: last.productId.recordID))
+                RecordCursor(sort: recordSort, values: [last.indexedValue(of: key)], lastID: last.productID.recordID))
         }
         return ProductPage(products: sorted, nextCursor: nextCursor)
     }

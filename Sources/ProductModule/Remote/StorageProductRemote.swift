@@ -49,17 +49,17 @@ public actor StorageProductRemote: ProductRemoteGateway {
             }
             let change = request.change
             if let product = change.product {
-                guard product.productId == change.productId, (try? product.validate()) != nil else {
+                guard product.productID == change.productID, (try? product.validate()) != nil else {
                     results.append(ProductPushResult(
-                        operationID: request.operationID, outcome: .rejected(reason: "invalid product \(change.productId)")))
+                        operationID: request.operationID, outcome: .rejected(reason: "invalid product \(change.productID)")))
                     continue
                 }
             }
             let current: Entry?
-            if let known = staged[change.productId] {
+            if let known = staged[change.productID] {
                 current = known
             } else {
-                current = try await storage.domainMetadata.load(Entry.self, id: change.productId.recordID)
+                current = try await storage.domainMetadata.load(Entry.self, id: change.productID.recordID)
             }
             if let current {
                 let builtOnCurrent = current.record.stamp == change.baseStamp
@@ -72,10 +72,10 @@ public actor StorageProductRemote: ProductRemoteGateway {
             sequence += 1
             let entry = Entry(
                 record: RemoteProductRecord(
-                    productId: change.productId, product: change.product, stamp: change.stamp,
+                    productID: change.productID, product: change.product, stamp: change.stamp,
                     migratedTo: change.migratedTo, sequence: sequence),
                 lastOperationID: request.operationID)
-            staged[change.productId] = entry
+            staged[change.productID] = entry
             batch.domain.append(try .save(entry))
             batch.domain.append(try .save(AppliedOperation(operationID: request.operationID, sequence: sequence)))
             results.append(ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: sequence)))
@@ -105,7 +105,7 @@ public actor StorageProductRemote: ProductRemoteGateway {
         static let collection = StorageProductRemote.records
         var record: RemoteProductRecord
         var lastOperationID: UUID?
-        var recordID: RecordID { record.productId.recordID }
+        var recordID: RecordID { record.productID.recordID }
         var indexedFields: [String: FieldValue] { ["sequence": .int(record.sequence)] }
     }
 

@@ -9,7 +9,7 @@ public struct ProductChange: OutboxPayload, Hashable {
     public static let outboxCollection: RecordCollection = "product-outbox"
 
     /// The product the change is about.
-    public var productId: ProductID
+    public var productID: ProductID
     /// The new state, or `nil` for a deletion.
     public var product: Product?
     /// The stamp of this write.
@@ -21,9 +21,9 @@ public struct ProductChange: OutboxPayload, Hashable {
 
     /// Creates a change.
     public init(
-        productId: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, migratedTo: ProductID? = nil
+        productID: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, migratedTo: ProductID? = nil
     ) {
-        self.productId = productId
+        self.productID = productID
         self.product = product
         self.stamp = stamp
         self.baseStamp = baseStamp
@@ -32,6 +32,11 @@ public struct ProductChange: OutboxPayload, Hashable {
 
     /// Whether the change deletes the product.
     public var isDeletion: Bool { product == nil }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", product, stamp, baseStamp, migratedTo
+    }
 }
 
 /// A queued product change.

@@ -8,14 +8,14 @@ extension ProductLocalTransaction {
     mutating func adopt(_ record: RemoteProductRecord, now: Date) {
         if let product = record.product {
             products.append(.init(product: product, syncState: .synced))
-            removedTombstones.append(record.productId)
+            removedTombstones.append(record.productID)
         } else {
-            removedProducts.append(record.productId)
-            tombstones.append(ProductTombstone(productId: record.productId, stamp: record.stamp, migratedTo: record.migratedTo))
+            removedProducts.append(record.productID)
+            tombstones.append(ProductTombstone(productID: record.productID, stamp: record.stamp, migratedTo: record.migratedTo))
         }
         syncRecords.append(
             ProductSyncRecord(
-                productId: record.productId, status: .synced, stamp: record.stamp, baseStamp: record.stamp,
+                productID: record.productID, status: .synced, stamp: record.stamp, baseStamp: record.stamp,
                 lastSyncedAt: now))
     }
 
@@ -33,7 +33,7 @@ extension ProductLocalTransaction {
         let status: SyncStatus = change.isDeletion ? .pendingDelete : .pendingUpsert
         syncRecords.append(
             ProductSyncRecord(
-                productId: change.productId, status: status, stamp: change.stamp, baseStamp: change.baseStamp,
+                productID: change.productID, status: status, stamp: change.stamp, baseStamp: change.baseStamp,
                 lastSyncedAt: previous?.lastSyncedAt, pendingOperationID: entry.operationID))
         if let product = change.product {
             products.append(.init(product: product, syncState: status.kind))

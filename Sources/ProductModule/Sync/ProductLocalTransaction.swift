@@ -22,13 +22,13 @@ public struct ProductLocalTransaction: Sendable {
     /// A new sync state kind for a stored product whose content does not change (an acknowledged or failed push).
     public struct SyncStateChange: Hashable, Sendable {
         /// The product.
-        public var productId: ProductID
+        public var productID: ProductID
         /// The sync state kind it is indexed under from now on.
         public var syncState: SyncStatusKind
 
         /// Creates a change.
-        public init(productId: ProductID, syncState: SyncStatusKind) {
-            self.productId = productId
+        public init(productID: ProductID, syncState: SyncStatusKind) {
+            self.productID = productID
             self.syncState = syncState
         }
     }

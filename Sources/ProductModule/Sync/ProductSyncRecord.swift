@@ -8,7 +8,7 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
     public static let collection: RecordCollection = "product-sync"
 
     /// The product.
-    public var productId: ProductID
+    public var productID: ProductID
     /// Where the product stands in sync.
     public var status: SyncStatus
     /// The stamp of the local state (product or tombstone).
@@ -22,10 +22,10 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
 
     /// Creates a sync record.
     public init(
-        productId: ProductID, status: SyncStatus, stamp: SyncStamp, baseStamp: SyncStamp?, lastSyncedAt: Date? = nil,
+        productID: ProductID, status: SyncStatus, stamp: SyncStamp, baseStamp: SyncStamp?, lastSyncedAt: Date? = nil,
         pendingOperationID: UUID? = nil
     ) {
-        self.productId = productId
+        self.productID = productID
         self.status = status
         self.stamp = stamp
         self.baseStamp = baseStamp
@@ -34,10 +34,15 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
     }
 
     /// The key: the product id.
-    public var recordID: RecordID { productId.recordID }
+    public var recordID: RecordID { productID.recordID }
 
     /// Indexed by status kind.
     public var indexedFields: [String: FieldValue] { ["status": .string(status.kind.rawValue)] }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", status, stamp, baseStamp, lastSyncedAt, pendingOperationID
+    }
 }
 
 extension ProductSyncRecord {

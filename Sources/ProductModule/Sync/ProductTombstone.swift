@@ -12,15 +12,15 @@ public struct ProductTombstone: StorableRecord, Hashable {
     public static let collection: RecordCollection = "product-tombstones"
 
     /// The deleted product's id.
-    public var productId: ProductID
+    public var productID: ProductID
     /// The stamp of the deletion.
     public var stamp: SyncStamp
     /// The canonical id the product moved to, for a barcode migration.
     public var migratedTo: ProductID?
 
     /// Creates a tombstone.
-    public init(productId: ProductID, stamp: SyncStamp, migratedTo: ProductID? = nil) {
-        self.productId = productId
+    public init(productID: ProductID, stamp: SyncStamp, migratedTo: ProductID? = nil) {
+        self.productID = productID
         self.stamp = stamp
         self.migratedTo = migratedTo
     }
@@ -29,5 +29,10 @@ public struct ProductTombstone: StorableRecord, Hashable {
     public var deletedAt: Date { stamp.updatedAt }
 
     /// The key: the product id.
-    public var recordID: RecordID { productId.recordID }
+    public var recordID: RecordID { productID.recordID }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", stamp, migratedTo
+    }
 }

@@ -5,7 +5,7 @@ import InventorySync
 /// A product as the remote holds it: its state (or tombstone), stamp and position in the remote change feed.
 public struct RemoteProductRecord: Hashable, Sendable, Codable {
     /// The product id.
-    public var productId: ProductID
+    public var productID: ProductID
     /// The product, or `nil` when the remote holds a tombstone.
     public var product: Product?
     /// The stamp of the remote state.
@@ -16,12 +16,17 @@ public struct RemoteProductRecord: Hashable, Sendable, Codable {
     public var sequence: Int64
 
     /// Creates a remote record.
-    public init(productId: ProductID, product: Product?, stamp: SyncStamp, migratedTo: ProductID? = nil, sequence: Int64) {
-        self.productId = productId
+    public init(productID: ProductID, product: Product?, stamp: SyncStamp, migratedTo: ProductID? = nil, sequence: Int64) {
+        self.productID = productID
         self.product = product
         self.stamp = stamp
         self.migratedTo = migratedTo
         self.sequence = sequence
+    }
+
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case productID = "productId", product, stamp, migratedTo, sequence
     }
 }
 

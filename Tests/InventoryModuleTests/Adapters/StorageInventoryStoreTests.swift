@@ -95,7 +95,7 @@ struct StorageInventoryStoreTests {
     private static func entry(_ index: Int) -> InventoryJournalEntry {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
         return InventoryJournalEntry(
-            id: id, householdId: home, transactionId: TransactionID(id), correlationId: CorrelationID(id),
+            id: id, householdID: home, transactionID: TransactionID(id), correlationID: CorrelationID(id),
             recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index)), replicaID: ReplicaID("tests"),
             operation: .createHousehold(name: "Household \(index)"))
     }
@@ -104,7 +104,7 @@ struct StorageInventoryStoreTests {
         _ entry: InventoryJournalEntry, sequence: Int, quarantined: Bool = false
     ) -> InventoryOutboxEntry {
         InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdId.rawValue, sequence: Int64(sequence),
+            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
             payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt, isQuarantined: quarantined)
     }
 }

@@ -34,9 +34,9 @@ struct ConcurrentConvergenceTests {
                     let key = Int.random(in: 0..<3, using: &random) == 0 ? keys[Int.random(in: 0..<keys.count, using: &random)] : nil
                     switch Int.random(in: 0..<10, using: &random) {
                     case 0..<5:
-                        calls.append((device, .purchase(PurchaseRequest(productId: product, amount: 2, unit: S.piece, locationId: S.pantry)), key))
+                        calls.append((device, .purchase(PurchaseRequest(productID: product, amount: 2, unit: S.piece, locationID: S.pantry)), key))
                     case 5..<8:
-                        calls.append((device, .consume(ConsumeRequest(productId: product, amount: 1, unit: S.piece)), key))
+                        calls.append((device, .consume(ConsumeRequest(productID: product, amount: 1, unit: S.piece)), key))
                     default:
                         calls.append((device, nil, nil))  // a sync pass among the commands
                     }
@@ -94,18 +94,18 @@ struct ConcurrentConvergenceTests {
             return nil
         })
         for key in keys {
-            let counted = Set(journal.filter { $0.idempotencyKey == key && !skipped.contains($0.id) }.map(\.transactionId))
+            let counted = Set(journal.filter { $0.idempotencyKey == key && !skipped.contains($0.id) }.map(\.transactionID))
             #expect(counted.count <= 1, "key \(key) counted \(counted.count) times")
             if let owner = counted.first { #expect(reference.idempotencyResults[key] == owner) }
         }
         for product in S.products {
             let bought = journal.reduce(Decimal(0)) { total, entry in
-                guard !skipped.contains(entry.id), case .purchase(let payload) = entry.operation, payload.productId == product
+                guard !skipped.contains(entry.id), case .purchase(let payload) = entry.operation, payload.productID == product
                 else { return total }
                 return total + payload.amount
             }
-            let consumed = reference.consumptionHistory.filter { $0.productId == product }.reduce(Decimal(0)) { $0 + $1.amount }
-            let inStock = reference.lots.values.filter { $0.productId == product }.reduce(Decimal(0)) { $0 + $1.quantity }
+            let consumed = reference.consumptionHistory.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.amount }
+            let inStock = reference.lots.values.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.quantity }
             #expect(bought - consumed == inStock, "product \(product): bought \(bought), consumed \(consumed), in stock \(inStock)")
         }
     }

@@ -34,7 +34,7 @@ struct ConcurrentInventoryCommandTests {
         let service = Self.slowService("a")
         try await Self.setUp(service)
         let key = try IdempotencyKey("tap-1")
-        let request = PurchaseRequest(productId: S.products[0], amount: 1, unit: S.piece, locationId: S.pantry)
+        let request = PurchaseRequest(productID: S.products[0], amount: 1, unit: S.piece, locationID: S.pantry)
         let results = try await withThrowingTaskGroup(of: InventoryTransactionResult.self) { group in
             for _ in 0..<200 {
                 group.addTask { try await service.perform(.purchase(request), in: S.home, idempotencyKey: key) }
@@ -42,7 +42,7 @@ struct ConcurrentInventoryCommandTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.filter { !$0.isReplay }.count == 1)
-        #expect(Set(results.compactMap(\.transactionId)).count == 1)
+        #expect(Set(results.compactMap(\.transactionID)).count == 1)
         let state = try await service.state(of: S.home)
         #expect(state.stock(of: S.products[0]).total == 1)
         let journal = try await service.store.entries(of: S.home)
@@ -89,16 +89,16 @@ struct ConcurrentInventoryCommandTests {
                 group.addTask {
                     let product = S.products[index % 3]
                     try await service.perform(
-                        .purchase(PurchaseRequest(productId: product, amount: 2, unit: S.piece, locationId: S.pantry)),
+                        .purchase(PurchaseRequest(productID: product, amount: 2, unit: S.piece, locationID: S.pantry)),
                         in: S.home)
                     _ = try? await service.perform(
-                        .consume(ConsumeRequest(productId: product, amount: 1, unit: S.piece)), in: S.home)
+                        .consume(ConsumeRequest(productID: product, amount: 1, unit: S.piece)), in: S.home)
                 }
                 if index % 6 == 0 {
                     group.addTask { try await service.syncPending(households: [S.home]) }
                     group.addTask {
                         try await otherService.perform(
-                            .purchase(PurchaseRequest(productId: S.products[0], amount: 1, unit: S.piece, locationId: S.fridge)),
+                            .purchase(PurchaseRequest(productID: S.products[0], amount: 1, unit: S.piece, locationID: S.fridge)),
                             in: S.home)
                         try await otherService.syncPending(households: [S.home])
                     }

@@ -89,7 +89,7 @@ enum ServiceFixtures {
 
         func purchase(_ product: ProductReference, _ amount: String, at location: LocationID) async throws -> InventoryTransactionResult {
             try await service.perform(
-                .purchase(PurchaseRequest(productId: product, amount: dec(amount), unit: piece, locationId: location)), in: home)
+                .purchase(PurchaseRequest(productID: product, amount: dec(amount), unit: piece, locationID: location)), in: home)
         }
     }
 }

@@ -36,13 +36,13 @@ struct MultiDeviceConvergenceTests {
             var command: InventoryCommand?
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<25:
-                command = .purchase(PurchaseRequest(productId: product, amount: amount * 4, unit: S.piece, locationId: location))
+                command = .purchase(PurchaseRequest(productID: product, amount: amount * 4, unit: S.piece, locationID: location))
             case 25..<45:
-                command = .consume(ConsumeRequest(productId: product, amount: amount, unit: S.piece, spoiled: Bool.random(using: &random)))
+                command = .consume(ConsumeRequest(productID: product, amount: amount, unit: S.piece, spoiled: Bool.random(using: &random)))
             case 45..<52:
-                command = .open(OpenRequest(productId: product, amount: amount, unit: S.piece))
+                command = .open(OpenRequest(productID: product, amount: amount, unit: S.piece))
             case 52..<60:
-                command = .transfer(TransferRequest(productId: product, amount: amount, unit: S.piece, scope: .household, destination: location))
+                command = .transfer(TransferRequest(productID: product, amount: amount, unit: S.piece, scope: .household, destination: location))
             case 60..<68:
                 await device.connectivity.set(online: !(await device.connectivity.isOnline))
             case 68..<73:
@@ -90,11 +90,11 @@ struct MultiDeviceConvergenceTests {
         let journal = try await devices[0].service.store.entries(of: S.home)
         for product in S.products {
             let bought = journal.reduce(Decimal(0)) { total, entry in
-                guard case .purchase(let payload) = entry.operation, payload.productId == product else { return total }
+                guard case .purchase(let payload) = entry.operation, payload.productID == product else { return total }
                 return total + payload.amount
             }
-            let consumed = reference.consumptionHistory.filter { $0.productId == product }.reduce(Decimal(0)) { $0 + $1.amount }
-            let inStock = reference.lots.values.filter { $0.productId == product }.reduce(Decimal(0)) { $0 + $1.quantity }
+            let consumed = reference.consumptionHistory.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.amount }
+            let inStock = reference.lots.values.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.quantity }
             #expect(bought - consumed == inStock, "product \(product): bought \(bought), consumed \(consumed), in stock \(inStock)")
         }
     }

@@ -19,10 +19,10 @@ struct StorageInventoryRemoteTests {
         try await a.perform(.defineUnit(UnitDefinition(name: "piece")), in: S.home)
         try await a.perform(.defineLocation(LocationDefinition(name: "Pantry")), in: S.home)
         let bought = try await a.perform(
-            .purchase(PurchaseRequest(productId: S.products[0], amount: 3, unit: S.piece, locationId: S.pantry)), in: S.home)
+            .purchase(PurchaseRequest(productID: S.products[0], amount: 3, unit: S.piece, locationID: S.pantry)), in: S.home)
         try await a.syncPending()
         try await b.syncPending(households: [S.home])
-        try await b.perform(.consume(ConsumeRequest(productId: S.products[0], amount: 1, unit: S.piece)), in: S.home)
+        try await b.perform(.consume(ConsumeRequest(productID: S.products[0], amount: 1, unit: S.piece)), in: S.home)
         try await b.syncPending()
         try await a.syncPending()
         #expect(try await a.state(of: S.home) == b.state(of: S.home))

@@ -11,7 +11,7 @@ struct MasterDataCommandTests {
         #expect(kitchen.state.households[F.home]?.name == "Home")
         #expect(kitchen.state.households[F.home]?.createdAt == F.setUpAt)
         #expect(kitchen.state.units[F.pack]?.pluralName == "packs")
-        #expect(kitchen.state.locations[F.shelf]?.parentId == F.cellar)
+        #expect(kitchen.state.locations[F.shelf]?.parentID == F.cellar)
         #expect(kitchen.state.locations[F.freezer]?.isFreezer == true)
         #expect(kitchen.state.productSettings[F.milk]?.stockUnit == F.litre)
         #expect(kitchen.state.anomalies.isEmpty)
@@ -64,20 +64,20 @@ struct MasterDataCommandTests {
         let kitchen = try F.kitchen()
         let nowhere = F.id(LocationID.self, "nowhere")
         #expect(throws: InventoryError.unknownLocation(nowhere)) {
-            try kitchen.decide(.defineLocation(LocationDefinition(name: "Box", parentId: nowhere)))
+            try kitchen.decide(.defineLocation(LocationDefinition(name: "Box", parentID: nowhere)))
         }
     }
 
     @Test("a parent that would close a cycle, or a location as its own parent, is refused")
     func cycles() throws {
         var kitchen = try F.kitchen()
-        try kitchen.run(.defineLocation(LocationDefinition(name: "Box", parentId: F.shelf)))
+        try kitchen.run(.defineLocation(LocationDefinition(name: "Box", parentID: F.shelf)))
         let box = LocationID.derived(household: F.home, name: "Box")
         #expect(throws: InventoryError.locationCycle(F.cellar, parent: box)) {
-            try kitchen.decide(.defineLocation(LocationDefinition(id: F.cellar, name: "Cellar", parentId: box)))
+            try kitchen.decide(.defineLocation(LocationDefinition(id: F.cellar, name: "Cellar", parentID: box)))
         }
         #expect(throws: InventoryError.locationCycle(F.cellar, parent: F.cellar)) {
-            try kitchen.decide(.defineLocation(LocationDefinition(id: F.cellar, name: "Cellar", parentId: F.cellar)))
+            try kitchen.decide(.defineLocation(LocationDefinition(id: F.cellar, name: "Cellar", parentID: F.cellar)))
         }
     }
 
@@ -115,7 +115,7 @@ struct MasterDataCommandTests {
         }
         #expect(throws: InventoryError.unknownProduct(F.ghost)) {
             try kitchen.decide(
-                .defineConversion(UnitConversion(from: F.pack, to: F.gram, factor: 500, productId: F.ghost)))
+                .defineConversion(UnitConversion(from: F.pack, to: F.gram, factor: 500, productID: F.ghost)))
         }
     }
 
@@ -123,26 +123,26 @@ struct MasterDataCommandTests {
     func settingsValidation() throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.unknownProduct(F.ghost)) {
-            try kitchen.decide(.setProductSettings(ProductStockSettings(productId: F.ghost)))
+            try kitchen.decide(.setProductSettings(ProductStockSettings(productID: F.ghost)))
         }
         #expect(throws: InventoryError.invalidSettings(F.salt, reason: "days after opening is negative (-1)")) {
-            try kitchen.decide(.setProductSettings(ProductStockSettings(productId: F.salt, dueDaysAfterOpening: -1)))
+            try kitchen.decide(.setProductSettings(ProductStockSettings(productID: F.salt, dueDaysAfterOpening: -1)))
         }
         #expect(throws: InventoryError.invalidSettings(F.salt, reason: "minimum stock -1 is not a valid amount")) {
-            try kitchen.decide(.setProductSettings(ProductStockSettings(productId: F.salt, minimumStock: -1)))
+            try kitchen.decide(.setProductSettings(ProductStockSettings(productID: F.salt, minimumStock: -1)))
         }
         let nowhere = F.id(LocationID.self, "nowhere")
         #expect(throws: InventoryError.unknownLocation(nowhere)) {
-            try kitchen.decide(.setProductSettings(ProductStockSettings(productId: F.salt, defaultLocation: nowhere)))
+            try kitchen.decide(.setProductSettings(ProductStockSettings(productID: F.salt, defaultLocation: nowhere)))
         }
     }
 
     @Test("shopping list items are added with a new id and removed; unknown and empty items are refused")
     func shoppingList() throws {
         var kitchen = try F.kitchen()
-        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productId: F.salt, amount: 1, unit: F.pack)))
+        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productID: F.salt, amount: 1, unit: F.pack)))
         let item = try #require(kitchen.state.shoppingListItems.values.first)
-        #expect(item.productId == F.salt && item.addedAt == kitchen.now - 60)
+        #expect(item.productID == F.salt && item.addedAt == kitchen.now - 60)
         try kitchen.run(.removeShoppingListItem(item.id))
         #expect(kitchen.state.shoppingListItems.isEmpty)
         #expect(throws: InventoryError.unknownShoppingListItem(item.id)) {
@@ -152,7 +152,7 @@ struct MasterDataCommandTests {
             try kitchen.decide(.addShoppingListItem(ShoppingListRequest(note: "  ")))
         }
         #expect(throws: InventoryError.unknownProduct(F.ghost)) {
-            try kitchen.decide(.addShoppingListItem(ShoppingListRequest(productId: F.ghost)))
+            try kitchen.decide(.addShoppingListItem(ShoppingListRequest(productID: F.ghost)))
         }
         #expect(throws: InventoryError.nonPositiveAmount(-2)) {
             try kitchen.decide(.addShoppingListItem(ShoppingListRequest(note: "bread", amount: -2)))
@@ -164,9 +164,9 @@ struct MasterDataCommandTests {
         let kitchen = try F.kitchen()
         let key = F.id(IdempotencyKey.self, "trip-1")
         let entries = try kitchen.decide(
-            .purchase(PurchaseRequest(productId: F.salt, amount: 1, unit: F.pack, locationId: F.pantry)), key: key)
+            .purchase(PurchaseRequest(productID: F.salt, amount: 1, unit: F.pack, locationID: F.pantry)), key: key)
         let entry = try #require(entries.first)
-        #expect(entry.householdId == F.home && entry.recordedAt == kitchen.now && entry.replicaID == kitchen.replica)
-        #expect(entry.correlationId == kitchen.correlation && entry.idempotencyKey == key)
+        #expect(entry.householdID == F.home && entry.recordedAt == kitchen.now && entry.replicaID == kitchen.replica)
+        #expect(entry.correlationID == kitchen.correlation && entry.idempotencyKey == key)
     }
 }

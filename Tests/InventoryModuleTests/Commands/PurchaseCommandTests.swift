@@ -9,8 +9,8 @@ struct PurchaseCommandTests {
         var kitchen = try F.kitchen()
         let lotID = try kitchen.buy(F.milk, 2)
         let lot = try #require(kitchen.state.lots[lotID])
-        #expect(lot.quantity == 2 && lot.unit == F.litre && lot.locationId == F.fridge)
-        #expect(lot.householdId == F.home && lot.purchasedAt == F.t0 && lot.status == .available)
+        #expect(lot.quantity == 2 && lot.unit == F.litre && lot.locationID == F.fridge)
+        #expect(lot.householdID == F.home && lot.purchasedAt == F.t0 && lot.status == .available)
         #expect(lot.dueDate == F.day(7))
     }
 
@@ -20,7 +20,7 @@ struct PurchaseCommandTests {
         let entries = try kitchen.run(
             .purchase(
                 PurchaseRequest(
-                    productId: F.salt, amount: 1, unit: F.pack, locationId: F.pantry,
+                    productID: F.salt, amount: 1, unit: F.pack, locationID: F.pantry,
                     dueDate: .on(F.day(30) + 3_600), price: F.dec("0.49"), note: "sea salt", barcode: "4006381333931")))
         let lot = try #require(kitchen.lotID(of: entries).flatMap { kitchen.state.lots[$0] })
         #expect(lot.price == F.dec("0.49") && lot.note == "sea salt" && lot.barcode == "4006381333931")
@@ -33,7 +33,7 @@ struct PurchaseCommandTests {
     func nonPositiveAmounts(amount: Decimal) throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.nonPositiveAmount(amount)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.milk, amount: amount)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.milk, amount: amount)))
         }
     }
 
@@ -43,7 +43,7 @@ struct PurchaseCommandTests {
     func invalidAmounts(amount: Decimal) throws {
         let kitchen = try F.kitchen()
         let error = #expect(throws: InventoryError.self) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.milk, amount: amount)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.milk, amount: amount)))
         }
         guard case .invalidAmount? = error else {
             Issue.record("expected invalidAmount, got \(String(describing: error))")
@@ -58,13 +58,13 @@ struct PurchaseCommandTests {
         let furlong = F.id(UnitID.self, "furlong")
         #expect(throws: InventoryError.unknownProduct(F.ghost)) {
             try kitchen.decide(
-                .purchase(PurchaseRequest(productId: F.ghost, amount: 1, unit: F.piece, locationId: F.pantry)))
+                .purchase(PurchaseRequest(productID: F.ghost, amount: 1, unit: F.piece, locationID: F.pantry)))
         }
         #expect(throws: InventoryError.unknownLocation(nowhere)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.milk, amount: 1, locationId: nowhere)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.milk, amount: 1, locationID: nowhere)))
         }
         #expect(throws: InventoryError.unknownUnit(furlong)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.milk, amount: 1, unit: furlong)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.milk, amount: 1, unit: furlong)))
         }
     }
 
@@ -72,10 +72,10 @@ struct PurchaseCommandTests {
     func missingDefaults() throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.missingUnit(F.salt)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.salt, amount: 1, locationId: F.pantry)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.salt, amount: 1, locationID: F.pantry)))
         }
         #expect(throws: InventoryError.missingLocation(F.salt)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.salt, amount: 1, unit: F.pack)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.salt, amount: 1, unit: F.pack)))
         }
     }
 
@@ -83,7 +83,7 @@ struct PurchaseCommandTests {
     func unitWithoutConversion() throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.noUnitConversion(from: F.pack, to: F.gram, product: F.flour)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.flour, amount: 1, unit: F.pack)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.flour, amount: 1, unit: F.pack)))
         }
     }
 
@@ -91,19 +91,19 @@ struct PurchaseCommandTests {
     func negativePrice() throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.invalidAmount(-1)) {
-            try kitchen.decide(.purchase(PurchaseRequest(productId: F.milk, amount: 1, price: -1)))
+            try kitchen.decide(.purchase(PurchaseRequest(productID: F.milk, amount: 1, price: -1)))
         }
     }
 
     @Test("a purchase fulfilling a shopping list item removes it in the same transaction")
     func fulfilsShoppingListItem() throws {
         var kitchen = try F.kitchen()
-        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productId: F.milk, amount: 2)))
+        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productID: F.milk, amount: 2)))
         let item = try #require(kitchen.state.shoppingListItems.keys.first)
         let entries = try kitchen.run(
-            .purchase(PurchaseRequest(productId: F.milk, amount: 2, shoppingListItemId: item)))
+            .purchase(PurchaseRequest(productID: F.milk, amount: 2, shoppingListItemID: item)))
         #expect(entries.count == 2)
-        #expect(Set(entries.map(\.transactionId)).count == 1)
+        #expect(Set(entries.map(\.transactionID)).count == 1)
         #expect(kitchen.state.shoppingListItems.isEmpty)
     }
 }

@@ -8,8 +8,8 @@ struct StockCommandTests {
     func consume() throws {
         var kitchen = try F.kitchen()
         try kitchen.buy(F.milk, 3)
-        try kitchen.run(.consume(ConsumeRequest(productId: F.milk, amount: 1)))
-        try kitchen.run(.consume(ConsumeRequest(productId: F.milk, amount: F.dec("0.5"), spoiled: true)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.milk, amount: 1)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.milk, amount: F.dec("0.5"), spoiled: true)))
         #expect(kitchen.total(F.milk) == F.dec("1.5"))
         #expect(kitchen.state.consumptionHistory.map(\.reason) == [.consumed, .spoiled])
         #expect(kitchen.state.consumptionHistory.map(\.amount) == [1, F.dec("0.5")])
@@ -19,7 +19,7 @@ struct StockCommandTests {
     func consumeConverted() throws {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.flour, 1, unit: F.kilogram)
-        try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: 250, unit: F.gram)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: 250, unit: F.gram)))
         #expect(kitchen.state.lots[lot]?.quantity == F.dec("0.75"))
         #expect(kitchen.total(F.flour) == 750)
     }
@@ -30,10 +30,10 @@ struct StockCommandTests {
         try kitchen.buy(F.milk, 2)
         try kitchen.buy(F.milk, 1, at: F.pantry)
         #expect(throws: InventoryError.overConsumption(product: F.milk, requested: 4, available: 3)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.milk, amount: 4)))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.milk, amount: 4)))
         }
         #expect(throws: InventoryError.overConsumption(product: F.milk, requested: 2, available: 1)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.milk, amount: 2, scope: .location(F.pantry))))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.milk, amount: 2, scope: .location(F.pantry))))
         }
     }
 
@@ -43,20 +43,20 @@ struct StockCommandTests {
         let eggs = try kitchen.buy(F.eggs, 6)
         let missing = F.id(LotID.self, "missing")
         #expect(throws: InventoryError.nonPositiveAmount(0)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.eggs, amount: 0)))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.eggs, amount: 0)))
         }
         #expect(throws: InventoryError.unknownLot(missing)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.eggs, amount: 1, scope: .lot(missing))))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.eggs, amount: 1, scope: .lot(missing))))
         }
         #expect(throws: InventoryError.lotProductMismatch(eggs, product: F.milk)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.milk, amount: 1, scope: .lot(eggs))))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.milk, amount: 1, scope: .lot(eggs))))
         }
         #expect(throws: InventoryError.unknownProduct(F.ghost)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.ghost, amount: 1, unit: F.piece)))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.ghost, amount: 1, unit: F.piece)))
         }
         let nowhere = F.id(LocationID.self, "nowhere")
         #expect(throws: InventoryError.unknownLocation(nowhere)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.eggs, amount: 1, scope: .location(nowhere))))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.eggs, amount: 1, scope: .location(nowhere))))
         }
     }
 
@@ -65,9 +65,9 @@ struct StockCommandTests {
         var kitchen = try F.kitchen()
         try kitchen.buy(F.eggs, 6)
         #expect(throws: InventoryError.noUnitConversion(from: F.gram, to: F.piece, product: F.eggs)) {
-            try kitchen.decide(.consume(ConsumeRequest(productId: F.eggs, amount: 50, unit: F.gram)))
+            try kitchen.decide(.consume(ConsumeRequest(productID: F.eggs, amount: 50, unit: F.gram)))
         }
-        try kitchen.run(.consume(ConsumeRequest(productId: F.eggs, amount: F.dec("0.5"), unit: F.pack)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.eggs, amount: F.dec("0.5"), unit: F.pack)))
         #expect(kitchen.total(F.eggs) == 3)
     }
 
@@ -75,7 +75,7 @@ struct StockCommandTests {
     func openPartly() throws {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.milk, 3)
-        let entries = try kitchen.run(.open(OpenRequest(productId: F.milk)))
+        let entries = try kitchen.run(.open(OpenRequest(productID: F.milk)))
         let entryID = try #require(entries.first?.id)
         let opened = try #require(kitchen.state.lots[LotID.split(entry: entryID, index: 1)])
         #expect(opened.quantity == 1 && opened.status == .opened && opened.openedAt == F.t0 + 60)
@@ -86,10 +86,10 @@ struct StockCommandTests {
     func openWhole() throws {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.milk, 1)
-        try kitchen.run(.open(OpenRequest(productId: F.milk, scope: .lot(lot))))
+        try kitchen.run(.open(OpenRequest(productID: F.milk, scope: .lot(lot))))
         #expect(kitchen.state.lots[lot]?.status == .opened)
         #expect(throws: InventoryError.overConsumption(product: F.milk, requested: 1, available: 0)) {
-            try kitchen.decide(.open(OpenRequest(productId: F.milk, scope: .lot(lot))))
+            try kitchen.decide(.open(OpenRequest(productID: F.milk, scope: .lot(lot))))
         }
     }
 
@@ -100,11 +100,11 @@ struct StockCommandTests {
         #expect(throws: InventoryError.transferToSameLocation(F.fridge)) {
             try kitchen.decide(
                 .transfer(
-                    TransferRequest(productId: F.milk, amount: 1, scope: .location(F.fridge), destination: F.fridge)))
+                    TransferRequest(productID: F.milk, amount: 1, scope: .location(F.fridge), destination: F.fridge)))
         }
         #expect(throws: InventoryError.transferToSameLocation(F.fridge)) {
             try kitchen.decide(
-                .transfer(TransferRequest(productId: F.milk, amount: 1, scope: .lot(lot), destination: F.fridge)))
+                .transfer(TransferRequest(productID: F.milk, amount: 1, scope: .lot(lot), destination: F.fridge)))
         }
     }
 
@@ -113,12 +113,12 @@ struct StockCommandTests {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.milk, 2)
         let entries = try kitchen.run(
-            .transfer(TransferRequest(productId: F.milk, amount: F.dec("0.5"), scope: .lot(lot), destination: F.pantry))
+            .transfer(TransferRequest(productID: F.milk, amount: F.dec("0.5"), scope: .lot(lot), destination: F.pantry))
         )
         let entryID = try #require(entries.first?.id)
         let moved = try #require(kitchen.state.lots[LotID.split(entry: entryID, index: 1)])
-        #expect(moved.locationId == F.pantry && moved.quantity == F.dec("0.5") && moved.purchasedAt == F.t0)
-        #expect(kitchen.state.lots[lot]?.quantity == F.dec("1.5") && kitchen.state.lots[lot]?.locationId == F.fridge)
+        #expect(moved.locationID == F.pantry && moved.quantity == F.dec("0.5") && moved.purchasedAt == F.t0)
+        #expect(kitchen.state.lots[lot]?.quantity == F.dec("1.5") && kitchen.state.lots[lot]?.locationID == F.fridge)
         #expect(kitchen.total(F.milk) == 2)
     }
 
@@ -129,11 +129,11 @@ struct StockCommandTests {
         let nowhere = F.id(LocationID.self, "nowhere")
         #expect(throws: InventoryError.unknownLocation(nowhere)) {
             try kitchen.decide(
-                .transfer(TransferRequest(productId: F.milk, amount: 1, scope: .household, destination: nowhere)))
+                .transfer(TransferRequest(productID: F.milk, amount: 1, scope: .household, destination: nowhere)))
         }
         #expect(throws: InventoryError.overConsumption(product: F.milk, requested: 3, available: 2)) {
             try kitchen.decide(
-                .transfer(TransferRequest(productId: F.milk, amount: 3, scope: .household, destination: F.pantry)))
+                .transfer(TransferRequest(productID: F.milk, amount: 3, scope: .household, destination: F.pantry)))
         }
     }
 
@@ -141,9 +141,9 @@ struct StockCommandTests {
     func correctUp() throws {
         var kitchen = try F.kitchen()
         try kitchen.buy(F.milk, 1)
-        let entries = try kitchen.run(.correct(CorrectionRequest(productId: F.milk, amount: F.dec("2.5"))))
+        let entries = try kitchen.run(.correct(CorrectionRequest(productID: F.milk, amount: F.dec("2.5"))))
         let lot = try #require(kitchen.lotID(of: entries).flatMap { kitchen.state.lots[$0] })
-        #expect(lot.quantity == F.dec("1.5") && lot.locationId == F.fridge && lot.dueDate == F.day(7))
+        #expect(lot.quantity == F.dec("1.5") && lot.locationID == F.fridge && lot.dueDate == F.day(7))
         #expect(kitchen.total(F.milk) == F.dec("2.5"))
     }
 
@@ -152,7 +152,7 @@ struct StockCommandTests {
         var kitchen = try F.kitchen()
         let early = try kitchen.buy(F.milk, 1, due: .on(F.day(2)))
         let late = try kitchen.buy(F.milk, 1, due: .on(F.day(5)))
-        try kitchen.run(.correct(CorrectionRequest(productId: F.milk, amount: F.dec("0.25"))))
+        try kitchen.run(.correct(CorrectionRequest(productID: F.milk, amount: F.dec("0.25"))))
         #expect(kitchen.state.lots[early] == nil)
         #expect(kitchen.state.lots[late]?.quantity == F.dec("0.25"))
         #expect(kitchen.state.consumptionHistory.map(\.reason) == [.corrected, .corrected])
@@ -163,7 +163,7 @@ struct StockCommandTests {
         var kitchen = try F.kitchen()
         try kitchen.buy(F.milk, 1)
         try kitchen.buy(F.milk, 2, at: F.pantry)
-        try kitchen.run(.correct(CorrectionRequest(productId: F.milk, amount: 0, locationId: F.pantry)))
+        try kitchen.run(.correct(CorrectionRequest(productID: F.milk, amount: 0, locationID: F.pantry)))
         #expect(kitchen.total(F.milk) == 1)
     }
 
@@ -171,10 +171,10 @@ struct StockCommandTests {
     func correctRefusals() throws {
         let kitchen = try F.kitchen()
         #expect(throws: InventoryError.invalidAmount(-1)) {
-            try kitchen.decide(.correct(CorrectionRequest(productId: F.milk, amount: -1)))
+            try kitchen.decide(.correct(CorrectionRequest(productID: F.milk, amount: -1)))
         }
         #expect(throws: InventoryError.missingLocation(F.salt)) {
-            try kitchen.decide(.correct(CorrectionRequest(productId: F.salt, amount: 1, unit: F.pack)))
+            try kitchen.decide(.correct(CorrectionRequest(productID: F.salt, amount: 1, unit: F.pack)))
         }
     }
 
@@ -184,13 +184,13 @@ struct StockCommandTests {
         let lot = try kitchen.buy(F.milk, 1, price: 1)
         try kitchen.run(
             .editLot(
-                EditLotPayload(lotId: lot, dueDate: .set(F.day(9) + 7_200), price: .clear, note: .set("top shelf"))))
+                EditLotPayload(lotID: lot, dueDate: .set(F.day(9) + 7_200), price: .clear, note: .set("top shelf"))))
         let edited = try #require(kitchen.state.lots[lot])
         #expect(edited.dueDate == F.day(9) && edited.price == nil && edited.note == "top shelf")
-        #expect(throws: InventoryError.emptyEdit(lot)) { try kitchen.decide(.editLot(EditLotPayload(lotId: lot))) }
+        #expect(throws: InventoryError.emptyEdit(lot)) { try kitchen.decide(.editLot(EditLotPayload(lotID: lot))) }
         let missing = F.id(LotID.self, "missing")
         #expect(throws: InventoryError.unknownLot(missing)) {
-            try kitchen.decide(.editLot(EditLotPayload(lotId: missing, note: .clear)))
+            try kitchen.decide(.editLot(EditLotPayload(lotID: missing, note: .clear)))
         }
     }
 
@@ -198,10 +198,10 @@ struct StockCommandTests {
     func editOpenedFlag() throws {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.milk, 1, due: .on(F.day(10)))
-        try kitchen.run(.editLot(EditLotPayload(lotId: lot, opened: true)))
+        try kitchen.run(.editLot(EditLotPayload(lotID: lot, opened: true)))
         #expect(kitchen.state.lots[lot]?.status == .opened)
         #expect(kitchen.state.lots[lot]?.dueDate == F.day(3))
-        try kitchen.run(.editLot(EditLotPayload(lotId: lot, opened: false)))
+        try kitchen.run(.editLot(EditLotPayload(lotID: lot, opened: false)))
         #expect(kitchen.state.lots[lot]?.status == .available && kitchen.state.lots[lot]?.openedAt == nil)
     }
 }

@@ -62,12 +62,12 @@ enum F {
         }
         try kitchen.run(.defineConversion(UnitConversion(from: kilogram, to: gram, factor: 1000)))
         try kitchen.run(.defineConversion(UnitConversion(from: litre, to: millilitre, factor: 1000)))
-        try kitchen.run(.defineConversion(UnitConversion(from: pack, to: piece, factor: 6, productId: eggs)))
+        try kitchen.run(.defineConversion(UnitConversion(from: pack, to: piece, factor: 6, productID: eggs)))
         try kitchen.run(.defineLocation(LocationDefinition(name: "Pantry")))
         try kitchen.run(.defineLocation(LocationDefinition(name: "Fridge")))
         try kitchen.run(.defineLocation(LocationDefinition(name: "Freezer", isFreezer: true)))
         try kitchen.run(.defineLocation(LocationDefinition(name: "Cellar")))
-        try kitchen.run(.defineLocation(LocationDefinition(name: "Shelf", parentId: cellar)))
+        try kitchen.run(.defineLocation(LocationDefinition(name: "Shelf", parentID: cellar)))
         for settings in standardSettings { try kitchen.run(.setProductSettings(settings)) }
         kitchen.now = t0
         return kitchen
@@ -75,16 +75,16 @@ enum F {
 
     static let standardSettings: [ProductStockSettings] = [
         ProductStockSettings(
-            productId: milk, defaultDueDays: .days(7), dueDaysAfterOpening: 3, minimumStock: 2, stockUnit: litre,
+            productID: milk, defaultDueDays: .days(7), dueDaysAfterOpening: 3, minimumStock: 2, stockUnit: litre,
             defaultLocation: fridge),
         ProductStockSettings(
-            productId: eggs, defaultDueDays: .days(21), minimumStock: 6, stockUnit: piece, defaultLocation: fridge),
-        ProductStockSettings(productId: flour, defaultDueDays: .neverExpires, stockUnit: gram, defaultLocation: pantry),
+            productID: eggs, defaultDueDays: .days(21), minimumStock: 6, stockUnit: piece, defaultLocation: fridge),
+        ProductStockSettings(productID: flour, defaultDueDays: .neverExpires, stockUnit: gram, defaultLocation: pantry),
         ProductStockSettings(
-            productId: peas, defaultDueDays: .days(10), dueDaysAfterFreezing: 180, dueDaysAfterThawing: 2,
+            productID: peas, defaultDueDays: .days(10), dueDaysAfterFreezing: 180, dueDaysAfterThawing: 2,
             stockUnit: gram, defaultLocation: freezer),
         ProductStockSettings(
-            productId: chicken, defaultDueDays: .days(3), dueDateKind: .expiry, dueDaysAfterOpening: 1,
+            productID: chicken, defaultDueDays: .days(3), dueDateKind: .expiry, dueDaysAfterOpening: 1,
             dueDaysAfterFreezing: 90, dueDaysAfterThawing: 1, dueSoonDays: 1, stockUnit: gram,
             defaultLocation: fridge),
     ]
@@ -127,7 +127,7 @@ struct Kitchen {
     func context(key: IdempotencyKey? = nil) -> InventoryCommandContext {
         let uuids = uuids
         return InventoryCommandContext(
-            householdId: F.home, now: now, replicaID: replica, correlationId: correlation, idempotencyKey: key,
+            householdID: F.home, now: now, replicaID: replica, correlationID: correlation, idempotencyKey: key,
             makeUUID: { uuids.next() }, knownProducts: products)
     }
 
@@ -173,8 +173,8 @@ struct Kitchen {
     /// The lot a purchase's entries created or merged into.
     func lotID(of entries: [InventoryJournalEntry]) -> LotID? {
         for entry in entries {
-            if case .purchase(let payload) = entry.operation { return state.resolvedLotID(payload.lotId) }
-            if case .correct(let payload) = entry.operation { return payload.newLotId }
+            if case .purchase(let payload) = entry.operation { return state.resolvedLotID(payload.lotID) }
+            if case .correct(let payload) = entry.operation { return payload.newLotID }
         }
         return nil
     }
@@ -188,7 +188,7 @@ struct Kitchen {
         let entries = try run(
             .purchase(
                 PurchaseRequest(
-                    productId: product, amount: amount, unit: unit, locationId: location, dueDate: due, price: price)))
+                    productID: product, amount: amount, unit: unit, locationID: location, dueDate: due, price: price)))
         return try #require(lotID(of: entries))
     }
 

@@ -9,12 +9,12 @@ struct JournalCodingTests {
     static let item = F.id(ShoppingListItemID.self, "item-1")
     static let operations: [(InventoryOperation, String)] = [
         (.createHousehold(name: "Home"), "createHousehold"),
-        (.defineLocation(StorageLocation(id: F.shelf, name: "Shelf", parentId: F.cellar)), "defineLocation"),
+        (.defineLocation(StorageLocation(id: F.shelf, name: "Shelf", parentID: F.cellar)), "defineLocation"),
         (.removeLocation(F.pantry), "removeLocation"),
         (.defineUnit(QuantityUnit(id: F.pack, name: "pack", pluralName: "packs")), "defineUnit"),
         (.defineConversion(UnitConversion(from: F.kilogram, to: F.gram, factor: 1000)), "defineConversion"),
         (
-            .setProductSettings(ProductStockSettings(productId: F.milk, defaultDueDays: .neverExpires)),
+            .setProductSettings(ProductStockSettings(productID: F.milk, defaultDueDays: .neverExpires)),
             "setProductSettings"
         ),
         (
@@ -25,31 +25,31 @@ struct JournalCodingTests {
         (
             .purchase(
                 PurchasePayload(
-                    lotId: lot, productId: F.milk, amount: F.dec("1.25"), unit: F.litre, locationId: F.fridge,
+                    lotID: lot, productID: F.milk, amount: F.dec("1.25"), unit: F.litre, locationID: F.fridge,
                     dueDate: .on(F.day(3)), price: F.dec("0.99"), purchasedAt: F.t0, note: "n", barcode: "4006381333931"
                 )), "purchase"
         ),
         (
             .consume(
-                ConsumePayload(productId: F.milk, amount: F.dec("0.1"), unit: F.litre, scope: .lot(lot), spoiled: true)),
+                ConsumePayload(productID: F.milk, amount: F.dec("0.1"), unit: F.litre, scope: .lot(lot), spoiled: true)),
             "consume"
         ),
-        (.open(OpenPayload(productId: F.milk, amount: 1, unit: F.litre, scope: .location(F.fridge))), "open"),
+        (.open(OpenPayload(productID: F.milk, amount: 1, unit: F.litre, scope: .location(F.fridge))), "open"),
         (
             .transfer(
-                TransferPayload(productId: F.milk, amount: 1, unit: F.litre, scope: .household, destination: F.freezer)),
+                TransferPayload(productID: F.milk, amount: 1, unit: F.litre, scope: .household, destination: F.freezer)),
             "transfer"
         ),
         (
             .correct(
                 CorrectionPayload(
-                    productId: F.milk, amount: 0, unit: F.litre, locationId: nil, newLotId: lot,
-                    additionLocationId: F.fridge,
+                    productID: F.milk, amount: 0, unit: F.litre, locationID: nil, newLotID: lot,
+                    additionLocationID: F.fridge,
                     dueDate: .never)), "correct"
         ),
         (
             .editLot(
-                EditLotPayload(lotId: lot, dueDate: .clear, price: .set(F.dec("1.5")), note: .set("x"), opened: true)),
+                EditLotPayload(lotID: lot, dueDate: .clear, price: .set(F.dec("1.5")), note: .set("x"), opened: true)),
             "editLot"
         ),
         (.undo(TransactionID(UUID(uuid: (1, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16)))), "undo"),
@@ -57,9 +57,9 @@ struct JournalCodingTests {
 
     static func entry(_ operation: InventoryOperation) -> InventoryJournalEntry {
         InventoryJournalEntry(
-            id: UUID(uuid: (0xAB, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)), householdId: F.home,
-            transactionId: TransactionID(UUID(uuid: (0xCD, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
-            correlationId: CorrelationID(UUID(uuid: (0xEF, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
+            id: UUID(uuid: (0xAB, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)), householdID: F.home,
+            transactionID: TransactionID(UUID(uuid: (0xCD, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
+            correlationID: CorrelationID(UUID(uuid: (0xEF, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
             idempotencyKey: F.id(IdempotencyKey.self, "key"), recordedAt: F.t0, replicaID: ReplicaID("a"),
             operation: operation)
     }

@@ -9,7 +9,7 @@ struct UnitConverterTests {
         UnitConversion(from: F.litre, to: F.millilitre, factor: 1000),
         UnitConversion(from: F.cup, to: F.millilitre, factor: 250),
         UnitConversion(from: F.pack, to: F.piece, factor: 10),
-        UnitConversion(from: F.pack, to: F.piece, factor: 6, productId: F.eggs),
+        UnitConversion(from: F.pack, to: F.piece, factor: 6, productID: F.eggs),
     ])
 
     static let cases: [(Decimal, UnitID, UnitID, ProductReference?, Decimal)] = [

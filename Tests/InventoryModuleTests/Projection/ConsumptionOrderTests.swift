@@ -59,12 +59,12 @@ struct ConsumptionOrderTests {
             let id = try kitchen.buy(
                 F.flour, lot.amount, due: lot.due.map { .on(F.day($0)) } ?? .never, price: Decimal(index))
             if lot.opened {
-                try kitchen.run(.open(OpenRequest(productId: F.flour, amount: lot.amount, scope: .lot(id))))
+                try kitchen.run(.open(OpenRequest(productID: F.flour, amount: lot.amount, scope: .lot(id))))
             }
             ids.append(id)
         }
         #expect(Set(ids).count == ids.count)
-        try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: scenario.consume)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: scenario.consume)))
         #expect(ids.map { kitchen.state.lots[$0]?.quantity } == scenario.remaining)
         #expect(kitchen.state.anomalies.isEmpty)
     }
@@ -74,7 +74,7 @@ struct ConsumptionOrderTests {
         var kitchen = try F.kitchen()
         let pantry = try kitchen.buy(F.flour, 100, due: .on(F.day(1)))
         let shelf = try kitchen.buy(F.flour, 100, at: F.shelf, due: .on(F.day(9)))
-        try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: 30, scope: .location(F.shelf))))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: 30, scope: .location(F.shelf))))
         #expect(kitchen.state.lots[pantry]?.quantity == 100 && kitchen.state.lots[shelf]?.quantity == 70)
     }
 
@@ -83,9 +83,9 @@ struct ConsumptionOrderTests {
         var kitchen = try F.kitchen()
         let late = try kitchen.buy(F.flour, 100, due: .on(F.day(9)))
         let early = try kitchen.buy(F.flour, 100, due: .on(F.day(2)))
-        try kitchen.run(.open(OpenRequest(productId: F.flour, amount: 100)))
+        try kitchen.run(.open(OpenRequest(productID: F.flour, amount: 100)))
         #expect(kitchen.state.lots[early]?.isOpened == true && kitchen.state.lots[late]?.isOpened == false)
-        try kitchen.run(.open(OpenRequest(productId: F.flour, amount: 40)))
+        try kitchen.run(.open(OpenRequest(productID: F.flour, amount: 40)))
         #expect(kitchen.state.lots[late]?.quantity == 60 && kitchen.state.lots[early]?.quantity == 100)
     }
 }

@@ -9,9 +9,9 @@ struct DecimalExactnessTests {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.flour, 100)
         let tenth = F.dec("0.1")
-        for _ in 0..<999 { try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: tenth))) }
+        for _ in 0..<999 { try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: tenth))) }
         #expect(kitchen.state.lots[lot]?.quantity == tenth)
-        try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: tenth)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: tenth)))
         #expect(kitchen.state.lots[lot] == nil)
         #expect(kitchen.state.lots.isEmpty)
         #expect(kitchen.state.stock(of: F.flour).total == 0)
@@ -25,11 +25,11 @@ struct DecimalExactnessTests {
         var kitchen = try F.kitchen()
         let lot = try kitchen.buy(F.flour, 1, unit: F.kilogram)
         for grams in ["125", "375", "250.5"] {
-            try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: F.dec(grams), unit: F.gram)))
+            try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: F.dec(grams), unit: F.gram)))
         }
         #expect(kitchen.state.lots[lot]?.quantity == F.dec("0.2495"))
         #expect(kitchen.total(F.flour) == F.dec("249.5"))
-        try kitchen.run(.consume(ConsumeRequest(productId: F.flour, amount: F.dec("249.5"), unit: F.gram)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: F.dec("249.5"), unit: F.gram)))
         #expect(kitchen.state.lots[lot] == nil)
     }
 

@@ -63,18 +63,18 @@ struct DueDateRuleTests {
                 lot = try kitchen.buy(product, 500, at: location, due: due)
             case .open:
                 let id = try #require(lot)
-                let product = try #require(kitchen.state.lots[id]?.productId)
-                try kitchen.run(.open(OpenRequest(productId: product, amount: 500, scope: .lot(id))))
+                let product = try #require(kitchen.state.lots[id]?.productID)
+                try kitchen.run(.open(OpenRequest(productID: product, amount: 500, scope: .lot(id))))
             case .transfer(let destination):
                 let id = try #require(lot)
-                let product = try #require(kitchen.state.lots[id]?.productId)
+                let product = try #require(kitchen.state.lots[id]?.productID)
                 try kitchen.run(
                     .transfer(
-                        TransferRequest(productId: product, amount: 500, scope: .lot(id), destination: destination)))
+                        TransferRequest(productID: product, amount: 500, scope: .lot(id), destination: destination)))
             case .edit(let location, let due):
                 try kitchen.run(
                     .editLot(
-                        EditLotPayload(lotId: try #require(lot), dueDate: due.map { .set($0) }, locationId: location)))
+                        EditLotPayload(lotID: try #require(lot), dueDate: due.map { .set($0) }, locationID: location)))
             case .wait(let days):
                 kitchen.advance(days: days)
             }

@@ -35,7 +35,7 @@ struct DuplicateIdempotencyKeyTests {
         var a = try F.kitchen(replica: "a", seed: 1)
         var b = a.forked(replica: "b", seed: 2)
         let key = F.id(IdempotencyKey.self, "receipt-7")
-        let purchase = InventoryCommand.purchase(PurchaseRequest(productId: F.milk, amount: 2))
+        let purchase = InventoryCommand.purchase(PurchaseRequest(productID: F.milk, amount: 2))
         let fromA = try a.run(purchase, key: key)
         let fromB = try b.run(purchase, key: key)
         let original = try #require(fromA.first)
@@ -59,11 +59,11 @@ struct DuplicateIdempotencyKeyTests {
         #expect(full.stock(of: F.milk).lots.count == 1)
         #expect(
             full.anomalies == [
-                .duplicateIdempotencyKey(entry: duplicate.id, key: key, original: original.transactionId)
+                .duplicateIdempotencyKey(entry: duplicate.id, key: key, original: original.transactionID)
             ])
-        #expect(full.anomalies.map(\.entryId) == [duplicate.id])
-        #expect(full.idempotencyResults[key] == original.transactionId)
-        #expect(full.transactions[duplicate.transactionId] == nil)
+        #expect(full.anomalies.map(\.entryID) == [duplicate.id])
+        #expect(full.idempotencyResults[key] == original.transactionID)
+        #expect(full.transactions[duplicate.transactionID] == nil)
         #expect(full.appliedEntryIDs.contains(duplicate.id))
         #expect(full.lastAppliedOrderKey == duplicate.orderKey)
         #expect(try b.decide(purchase, key: key).isEmpty)
@@ -81,11 +81,11 @@ struct DuplicateIdempotencyKeyTests {
         /// One command taking 1 l from each lot: two entries of one transaction.
         func consumeFromBoth(on device: inout Kitchen) throws -> [InventoryJournalEntry] {
             let first = try #require(
-                device.decide(.consume(ConsumeRequest(productId: F.milk, amount: 1, scope: .lot(fridge))), key: key)
+                device.decide(.consume(ConsumeRequest(productID: F.milk, amount: 1, scope: .lot(fridge))), key: key)
                     .first)
             let second = Self.sibling(
                 of: first, id: device.uuids.next(),
-                operation: .consume(ConsumePayload(productId: F.milk, amount: 1, unit: F.litre, scope: .lot(pantry))))
+                operation: .consume(ConsumePayload(productID: F.milk, amount: 1, unit: F.litre, scope: .lot(pantry))))
             device.receive([first, second])
             device.now += 60
             return [first, second]
@@ -99,18 +99,18 @@ struct DuplicateIdempotencyKeyTests {
         let full = InventoryProjector.project(a.journal)
         #expect(a.state == full && b.state == full)
         #expect(full.lots[fridge]?.quantity == 1 && full.lots[pantry]?.quantity == 1)
-        #expect(full.consumptionHistory.map(\.transactionId) == fromA.map(\.transactionId))
-        let original = try #require(fromA.first?.transactionId)
+        #expect(full.consumptionHistory.map(\.transactionID) == fromA.map(\.transactionID))
+        let original = try #require(fromA.first?.transactionID)
         #expect(
             full.anomalies == fromB.map { .duplicateIdempotencyKey(entry: $0.id, key: key, original: original) })
-        #expect(full.transactions[try #require(fromB.first?.transactionId)] == nil)
+        #expect(full.transactions[try #require(fromB.first?.transactionID)] == nil)
         #expect(full.appliedEntryIDs.isSuperset(of: fromB.map(\.id)))
     }
 
     @Test("a purchase fulfilling a shopping list item, duplicated on a replica that sorts first, skips the other's")
     func multiEntryPurchaseEarlierReplicaArrivesLate() throws {
         var a = try F.kitchen(replica: "a", seed: 1)
-        let added = try a.run(.addShoppingListItem(ShoppingListRequest(productId: F.milk, amount: 2)))
+        let added = try a.run(.addShoppingListItem(ShoppingListRequest(productID: F.milk, amount: 2)))
         guard case .addShoppingListItem(let item)? = added.first?.operation else {
             Issue.record("no shopping list item")
             return
@@ -119,7 +119,7 @@ struct DuplicateIdempotencyKeyTests {
         b.now -= 30
         let key = F.id(IdempotencyKey.self, "list-milk")
         let purchase = InventoryCommand.purchase(
-            PurchaseRequest(productId: F.milk, amount: 2, shoppingListItemId: item.id))
+            PurchaseRequest(productID: F.milk, amount: 2, shoppingListItemID: item.id))
         let fromA = try a.run(purchase, key: key)
         let fromB = try b.run(purchase, key: key)
         #expect(fromA.count == 2 && fromB.count == 2)
@@ -130,12 +130,12 @@ struct DuplicateIdempotencyKeyTests {
         #expect(a.state == full && b.state == full)
         #expect(full.stock(of: F.milk).total == 2)
         #expect(full.shoppingListItems[item.id] == nil)
-        let original = try #require(fromB.first?.transactionId)
+        let original = try #require(fromB.first?.transactionID)
         #expect(full.idempotencyResults[key] == original)
         #expect(
             full.anomalies == fromA.map { .duplicateIdempotencyKey(entry: $0.id, key: key, original: original) })
-        #expect(full.transactions[try #require(fromA.first?.transactionId)] == nil)
-        #expect(full.transactions[original]?.entryIds == fromB.map(\.id))
+        #expect(full.transactions[try #require(fromA.first?.transactionID)] == nil)
+        #expect(full.transactions[original]?.entryIDs == fromB.map(\.id))
     }
 
     @Test("entries of one duplicated transaction are skipped even when other entries sort between them")
@@ -149,15 +149,15 @@ struct DuplicateIdempotencyKeyTests {
             _ operation: InventoryOperation
         ) -> InventoryJournalEntry {
             InventoryJournalEntry(
-                id: uuids.next(), householdId: F.home, transactionId: transaction,
-                correlationId: template.correlationId, idempotencyKey: key, recordedAt: F.t0 + offset,
+                id: uuids.next(), householdID: F.home, transactionID: transaction,
+                correlationID: template.correlationID, idempotencyKey: key, recordedAt: F.t0 + offset,
                 replicaID: ReplicaID(replica), operation: operation)
         }
         func purchase(_ name: String, _ amount: Decimal) -> InventoryOperation {
             .purchase(
                 PurchasePayload(
-                    lotId: F.id(LotID.self, name), productId: F.milk, amount: amount, unit: F.litre,
-                    locationId: F.fridge, purchasedAt: F.t0))
+                    lotID: F.id(LotID.self, name), productID: F.milk, amount: amount, unit: F.litre,
+                    locationID: F.fridge, purchasedAt: F.t0))
         }
         let original = TransactionID(uuids.next())
         let duplicate = TransactionID(uuids.next())
@@ -166,14 +166,14 @@ struct DuplicateIdempotencyKeyTests {
             entry(original, "a", 0, key: key, purchase("a", 2)),
             entry(duplicate, "b", 1, key: key, purchase("b", 2)),
             entry(other, "c", 2, key: nil, purchase("c", 1)),
-            entry(duplicate, "b", 3, key: key, .consume(ConsumePayload(productId: F.milk, amount: 1, unit: F.litre))),
+            entry(duplicate, "b", 3, key: key, .consume(ConsumePayload(productID: F.milk, amount: 1, unit: F.litre))),
             entry(duplicate, "b", 4, key: key, purchase("b2", 5)),
         ]
         let full = InventoryProjector.project(kitchen.journal + added)
         #expect(full.stock(of: F.milk).total == 3)
         #expect(full.consumptionHistory.isEmpty)
         #expect(full.transactions[duplicate] == nil)
-        #expect(full.anomalies.map(\.entryId) == added.filter { $0.transactionId == duplicate }.map(\.id))
+        #expect(full.anomalies.map(\.entryID) == added.filter { $0.transactionID == duplicate }.map(\.id))
         for seed in 0..<20 {
             var random = SeededRandomNumberGenerator(seed: UInt64(seed))
             #expect(Self.incremental(added.shuffled(using: &random), after: kitchen) == full, "seed \(seed)")
@@ -185,10 +185,10 @@ struct DuplicateIdempotencyKeyTests {
         var a = try F.kitchen(replica: "a", seed: 1)
         var b = a.forked(replica: "b", seed: 2)
         let key = F.id(IdempotencyKey.self, "receipt-9")
-        let purchase = InventoryCommand.purchase(PurchaseRequest(productId: F.milk, amount: 2))
+        let purchase = InventoryCommand.purchase(PurchaseRequest(productID: F.milk, amount: 2))
         let fromA = try a.run(purchase, key: key)
         let fromB = try b.run(purchase, key: key)
-        let undo = try b.run(.undo(try #require(fromB.first?.transactionId)))
+        let undo = try b.run(.undo(try #require(fromB.first?.transactionID)))
         #expect(b.total(F.milk) == 0)
         a.receive(fromB + undo)
         b.receive(fromA)
@@ -197,23 +197,23 @@ struct DuplicateIdempotencyKeyTests {
         #expect(a.state == full && b.state == full)
         #expect(Self.incremental(InventoryJournalEntry.ordered(a.journal).reversed()) == full)
         #expect(full.stock(of: F.milk).total == 2)
-        #expect(full.undoneTransactions == [try #require(fromB.first?.transactionId)])
-        #expect(full.anomalies.map(\.entryId) == fromB.map(\.id))
+        #expect(full.undoneTransactions == [try #require(fromB.first?.transactionID)])
+        #expect(full.anomalies.map(\.entryID) == fromB.map(\.id))
         var undoOriginal = a
-        try undoOriginal.run(.undo(try #require(fromA.first?.transactionId)))
+        try undoOriginal.run(.undo(try #require(fromA.first?.transactionID)))
         #expect(undoOriginal.total(F.milk) == 0)
     }
 
     @Test("an undo booked with a key another device used for another undo is skipped and undoes nothing")
     func undoWithReusedKey() throws {
         var a = try F.kitchen(replica: "a", seed: 1)
-        let milk = try a.run(.purchase(PurchaseRequest(productId: F.milk, amount: 1)))
-        let eggs = try a.run(.purchase(PurchaseRequest(productId: F.eggs, amount: 6)))
+        let milk = try a.run(.purchase(PurchaseRequest(productID: F.milk, amount: 1)))
+        let eggs = try a.run(.purchase(PurchaseRequest(productID: F.eggs, amount: 6)))
         var b = a.forked(replica: "b", seed: 2)
         b.now += 30
         let key = F.id(IdempotencyKey.self, "undo-tap")
-        let fromA = try a.run(.undo(try #require(milk.first?.transactionId)), key: key)
-        let fromB = try b.run(.undo(try #require(eggs.first?.transactionId)), key: key)
+        let fromA = try a.run(.undo(try #require(milk.first?.transactionID)), key: key)
+        let fromB = try b.run(.undo(try #require(eggs.first?.transactionID)), key: key)
         #expect(b.total(F.eggs) == 0)
         a.receive(fromB)
         b.receive(fromA)
@@ -222,12 +222,12 @@ struct DuplicateIdempotencyKeyTests {
         #expect(a.state == full && b.state == full)
         #expect(full.stock(of: F.milk).total == 0)
         #expect(full.stock(of: F.eggs).total == 6)
-        #expect(full.undoneTransactions == [try #require(milk.first?.transactionId)])
+        #expect(full.undoneTransactions == [try #require(milk.first?.transactionID)])
         let skipped = try #require(fromB.first)
         #expect(
             full.anomalies == [
                 .duplicateIdempotencyKey(
-                    entry: skipped.id, key: key, original: try #require(fromA.first?.transactionId))
+                    entry: skipped.id, key: key, original: try #require(fromA.first?.transactionID))
             ])
     }
 
@@ -235,8 +235,8 @@ struct DuplicateIdempotencyKeyTests {
     func undoWithTheTargetsKey() throws {
         var kitchen = try F.kitchen()
         let key = F.id(IdempotencyKey.self, "scan-1")
-        let bought = try kitchen.run(.purchase(PurchaseRequest(productId: F.milk, amount: 2)), key: key)
-        let transaction = try #require(bought.first?.transactionId)
+        let bought = try kitchen.run(.purchase(PurchaseRequest(productID: F.milk, amount: 2)), key: key)
+        let transaction = try #require(bought.first?.transactionID)
         #expect(try kitchen.decide(.undo(transaction), key: key).isEmpty)
 
         let template = try #require(kitchen.decide(.undo(transaction)).first)
@@ -270,7 +270,7 @@ struct DuplicateIdempotencyKeyTests {
             if let again, Bool.random(using: &random) {
                 operations = again.2.map { operation in
                     guard case .purchase(var payload) = operation else { return operation }
-                    payload.lotId = LotID(uuids.next())
+                    payload.lotID = LotID(uuids.next())
                     return .purchase(payload)
                 }
             } else if !stockCommands.isEmpty, Int.random(in: 0..<8, using: &random) == 0 {
@@ -281,10 +281,10 @@ struct DuplicateIdempotencyKeyTests {
                     if Bool.random(using: &random) {
                         return .purchase(
                             PurchasePayload(
-                                lotId: LotID(uuids.next()), productId: F.milk, amount: amount, unit: F.litre,
-                                locationId: Bool.random(using: &random) ? F.fridge : F.pantry, purchasedAt: F.t0))
+                                lotID: LotID(uuids.next()), productID: F.milk, amount: amount, unit: F.litre,
+                                locationID: Bool.random(using: &random) ? F.fridge : F.pantry, purchasedAt: F.t0))
                     }
-                    return .consume(ConsumePayload(productId: F.milk, amount: amount, unit: F.litre))
+                    return .consume(ConsumePayload(productID: F.milk, amount: amount, unit: F.litre))
                 }
             }
             let transaction = TransactionID(uuids.next())
@@ -292,7 +292,7 @@ struct DuplicateIdempotencyKeyTests {
             let at = F.t0 + TimeInterval(Int.random(in: 0..<20, using: &random))
             for operation in operations {
                 var entry = sibling(of: template, id: uuids.next(), operation: operation)
-                entry.transactionId = transaction
+                entry.transactionID = transaction
                 entry.idempotencyKey = key
                 entry.replicaID = replica
                 entry.recordedAt = at
@@ -319,9 +319,9 @@ struct DuplicateIdempotencyKeyTests {
             for entry in InventoryJournalEntry.ordered(added) {
                 guard let key = entry.idempotencyKey else { continue }
                 if let owner = owners[key] {
-                    if owner != entry.transactionId { skipped.append(entry) }
+                    if owner != entry.transactionID { skipped.append(entry) }
                 } else {
-                    owners[key] = entry.transactionId
+                    owners[key] = entry.transactionID
                 }
             }
             duplicatesSeen += skipped.count
@@ -351,7 +351,7 @@ struct DuplicateIdempotencyKeyTests {
             // Each key's purchases count once: stock = counted purchases of live transactions - consumption.
             let purchased = counted.reduce(Decimal(0)) { sum, entry in
                 guard case .purchase(let payload) = entry.operation,
-                    !full.undoneTransactions.contains(entry.transactionId)
+                    !full.undoneTransactions.contains(entry.transactionID)
                 else { return sum }
                 return sum + payload.amount
             }
@@ -359,7 +359,7 @@ struct DuplicateIdempotencyKeyTests {
             #expect((full.stock(of: F.milk).total ?? 0) == purchased - consumed, "seed \(seed)")
             for (key, owner) in owners {
                 let folded = full.transactions.keys.filter { transaction in
-                    added.contains { $0.transactionId == transaction && $0.idempotencyKey == key }
+                    added.contains { $0.transactionID == transaction && $0.idempotencyKey == key }
                 }
                 #expect(folded.allSatisfy { $0 == owner }, "seed \(seed), key \(key)")
             }

@@ -9,7 +9,7 @@ struct HostileEntryTests {
         let kitchen = try F.kitchen()
         var template = try #require(kitchen.journal.last)
         let extremeSettings = ProductStockSettings(
-            productId: F.salt, defaultDueDays: .days(Int.max), dueDaysAfterOpening: Int.min,
+            productID: F.salt, defaultDueDays: .days(Int.max), dueDaysAfterOpening: Int.min,
             dueDaysAfterFreezing: Int.max,
             stockUnit: F.gram, defaultLocation: F.pantry)
         let operations: [(InventoryOperation, Date)] = [
@@ -17,26 +17,26 @@ struct HostileEntryTests {
             (
                 .purchase(
                     PurchasePayload(
-                        lotId: F.id(LotID.self, "far"), productId: F.salt, amount: F.dec("1e12"), unit: F.gram,
-                        locationId: F.pantry,
+                        lotID: F.id(LotID.self, "far"), productID: F.salt, amount: F.dec("1e12"), unit: F.gram,
+                        locationID: F.pantry,
                         purchasedAt: Date(timeIntervalSinceReferenceDate: 1e300))), kitchen.now + 1
             ),
             (
                 .purchase(
                     PurchasePayload(
-                        lotId: F.id(LotID.self, "inf"), productId: F.salt, amount: 1, unit: F.gram,
-                        locationId: F.pantry,
+                        lotID: F.id(LotID.self, "inf"), productID: F.salt, amount: 1, unit: F.gram,
+                        locationID: F.pantry,
                         dueDate: .on(Date(timeIntervalSinceReferenceDate: -.infinity)), purchasedAt: kitchen.now)),
                 kitchen.now + 2
             ),
-            (.open(OpenPayload(productId: F.salt, amount: F.dec("1e12"), unit: F.gram)), kitchen.now + 3),
+            (.open(OpenPayload(productID: F.salt, amount: F.dec("1e12"), unit: F.gram)), kitchen.now + 3),
             (
                 .transfer(
                     TransferPayload(
-                        productId: F.salt, amount: 5, unit: F.gram, scope: .household, destination: F.freezer)),
+                        productID: F.salt, amount: 5, unit: F.gram, scope: .household, destination: F.freezer)),
                 kitchen.now + 4
             ),
-            (.consume(ConsumePayload(productId: F.salt, amount: F.dec("1e12"), unit: F.kilogram)), kitchen.now + 5),
+            (.consume(ConsumePayload(productID: F.salt, amount: F.dec("1e12"), unit: F.kilogram)), kitchen.now + 5),
         ]
         var journal = kitchen.journal
         for (index, (operation, date)) in operations.enumerated() {

@@ -13,7 +13,7 @@ struct MergeOnPurchaseTests {
     }
 
     static let base = PurchaseRequest(
-        productId: F.milk, amount: 1, unit: F.litre, locationId: F.fridge, dueDate: .on(F.day(7)))
+        productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, dueDate: .on(F.day(7)))
 
     static func changed(_ change: (inout PurchaseRequest) -> Void) -> PurchaseRequest {
         var request = base
@@ -32,10 +32,10 @@ struct MergeOnPurchaseTests {
         Case(
             name: "another product makes a new lot",
             second: changed {
-                $0.productId = F.chicken
+                $0.productID = F.chicken
                 $0.unit = F.gram
             }, merges: false),
-        Case(name: "another location makes a new lot", second: changed { $0.locationId = F.pantry }, merges: false),
+        Case(name: "another location makes a new lot", second: changed { $0.locationID = F.pantry }, merges: false),
         Case(name: "another due date makes a new lot", second: changed { $0.dueDate = .on(F.day(8)) }, merges: false),
         Case(name: "no due date makes a new lot", second: changed { $0.dueDate = .never }, merges: false),
         Case(
@@ -52,7 +52,7 @@ struct MergeOnPurchaseTests {
     func merge(_ scenario: Case) throws {
         var kitchen = try F.kitchen()
         let first = try #require(kitchen.lotID(of: try kitchen.run(.purchase(Self.base))))
-        if scenario.openFirst { try kitchen.run(.open(OpenRequest(productId: F.milk, scope: .lot(first)))) }
+        if scenario.openFirst { try kitchen.run(.open(OpenRequest(productID: F.milk, scope: .lot(first)))) }
         let entries = try kitchen.run(.purchase(scenario.second))
         guard case .purchase(let payload)? = entries.first?.operation else {
             Issue.record("no purchase entry")
@@ -61,11 +61,11 @@ struct MergeOnPurchaseTests {
         if scenario.merges {
             #expect(kitchen.state.lots.count == 1)
             #expect(kitchen.state.lots[first]?.quantity == 2)
-            #expect(kitchen.state.lotAliases[payload.lotId] == first)
-            #expect(kitchen.state.lot(payload.lotId)?.id == first)
+            #expect(kitchen.state.lotAliases[payload.lotID] == first)
+            #expect(kitchen.state.lot(payload.lotID)?.id == first)
         } else {
             #expect(kitchen.state.lots.count == 2)
-            #expect(kitchen.state.lots[payload.lotId]?.quantity == scenario.second.amount)
+            #expect(kitchen.state.lots[payload.lotID]?.quantity == scenario.second.amount)
             #expect(kitchen.state.lotAliases.isEmpty)
         }
     }
@@ -79,7 +79,7 @@ struct MergeOnPurchaseTests {
             Issue.record("no purchase entry")
             return
         }
-        try kitchen.run(.consume(ConsumeRequest(productId: F.milk, amount: F.dec("1.5"), scope: .lot(payload.lotId))))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.milk, amount: F.dec("1.5"), scope: .lot(payload.lotID))))
         #expect(kitchen.state.lots[first]?.quantity == F.dec("0.5"))
     }
 }

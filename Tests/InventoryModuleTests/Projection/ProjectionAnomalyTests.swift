@@ -15,10 +15,10 @@ struct ProjectionAnomalyTests {
     @Test("a transfer of a lot another device used up records unknownLot and moves nothing")
     func transferOfUsedUpLot() throws {
         var (a, b, lot) = try Self.devices()
-        let eaten = try a.run(.consume(ConsumeRequest(productId: F.milk, amount: 2)))
+        let eaten = try a.run(.consume(ConsumeRequest(productID: F.milk, amount: 2)))
         b.now += 30
         let moved = try b.run(
-            .transfer(TransferRequest(productId: F.milk, amount: 1, scope: .lot(lot), destination: F.pantry)))
+            .transfer(TransferRequest(productID: F.milk, amount: 1, scope: .lot(lot), destination: F.pantry)))
         a.receive(moved)
         #expect(a.state.lots.isEmpty)
         #expect(a.state.anomalies == [.unknownLot(entry: try #require(moved.first?.id), lot: lot)])
@@ -31,7 +31,7 @@ struct ProjectionAnomalyTests {
         var (a, b, _) = try Self.devices()
         try a.run(.removeLocation(F.shelf))
         b.now += 30
-        let bought = try b.run(.purchase(PurchaseRequest(productId: F.flour, amount: 100, locationId: F.shelf)))
+        let bought = try b.run(.purchase(PurchaseRequest(productID: F.flour, amount: 100, locationID: F.shelf)))
         a.receive(bought)
         #expect(a.state.stock(of: F.flour).total == 100)
         #expect(a.state.anomalies == [.unknownLocation(entry: try #require(bought.first?.id), location: F.shelf)])
@@ -40,7 +40,7 @@ struct ProjectionAnomalyTests {
     @Test("a removal of a location that meanwhile received stock keeps the location")
     func removalOfFilledLocation() throws {
         var (a, b, _) = try Self.devices()
-        let bought = try a.run(.purchase(PurchaseRequest(productId: F.flour, amount: 100, locationId: F.shelf)))
+        let bought = try a.run(.purchase(PurchaseRequest(productID: F.flour, amount: 100, locationID: F.shelf)))
         b.now += 30
         let removed = try b.run(.removeLocation(F.shelf))
         b.receive(bought)
@@ -51,12 +51,12 @@ struct ProjectionAnomalyTests {
     @Test("two concurrent re-parentings that close a cycle keep the first and drop the second's parent")
     func concurrentCycle() throws {
         var (a, b, _) = try Self.devices()
-        try a.run(.defineLocation(LocationDefinition(id: F.pantry, name: "Pantry", parentId: F.fridge)))
+        try a.run(.defineLocation(LocationDefinition(id: F.pantry, name: "Pantry", parentID: F.fridge)))
         b.now += 30
-        let second = try b.run(.defineLocation(LocationDefinition(id: F.fridge, name: "Fridge", parentId: F.pantry)))
+        let second = try b.run(.defineLocation(LocationDefinition(id: F.fridge, name: "Fridge", parentID: F.pantry)))
         a.receive(b.journal)
-        #expect(a.state.locations[F.pantry]?.parentId == F.fridge)
-        #expect(a.state.locations[F.fridge]?.parentId == nil)
+        #expect(a.state.locations[F.pantry]?.parentID == F.fridge)
+        #expect(a.state.locations[F.fridge]?.parentID == nil)
         #expect(
             a.state.anomalies == [
                 .locationCycle(entry: try #require(second.first?.id), location: F.fridge, parent: F.pantry)
@@ -68,17 +68,17 @@ struct ProjectionAnomalyTests {
         let (a, _, lot) = try Self.devices()
         let template = try #require(a.journal.last)
         let payloads: [InventoryOperation] = [
-            .consume(ConsumePayload(productId: F.milk, amount: -1, unit: F.litre)),
-            .consume(ConsumePayload(productId: F.milk, amount: .nan, unit: F.litre)),
+            .consume(ConsumePayload(productID: F.milk, amount: -1, unit: F.litre)),
+            .consume(ConsumePayload(productID: F.milk, amount: .nan, unit: F.litre)),
             .purchase(
                 PurchasePayload(
-                    lotId: lot, productId: F.milk, amount: 1, unit: F.litre, locationId: F.fridge, purchasedAt: F.t0)),
+                    lotID: lot, productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, purchasedAt: F.t0)),
             .defineConversion(UnitConversion(from: F.gram, to: F.kilogram, factor: 0)),
             .correct(
                 CorrectionPayload(
-                    productId: F.milk, amount: -3, unit: F.litre, locationId: nil, newLotId: lot,
-                    additionLocationId: nil)),
-            .editLot(EditLotPayload(lotId: lot, price: .set(-1))),
+                    productID: F.milk, amount: -3, unit: F.litre, locationID: nil, newLotID: lot,
+                    additionLocationID: nil)),
+            .editLot(EditLotPayload(lotID: lot, price: .set(-1))),
         ]
         var journal = a.journal
         for (index, operation) in payloads.enumerated() {
@@ -100,7 +100,7 @@ struct ProjectionAnomalyTests {
         var entry = try #require(a.journal.last)
         entry.id = UUID(uuid: (0xEF, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
         entry.recordedAt = a.now
-        entry.operation = .consume(ConsumePayload(productId: F.milk, amount: 1, unit: F.gram))
+        entry.operation = .consume(ConsumePayload(productID: F.milk, amount: 1, unit: F.gram))
         let state = InventoryProjector.project(a.journal + [entry])
         #expect(state.lots[lot]?.quantity == 2)
         #expect(
@@ -116,9 +116,9 @@ struct ProjectionAnomalyTests {
         var first = try #require(a.journal.last)
         first.id = UUID(uuid: (0xDD, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
         first.recordedAt = a.now
-        first.operation = .consume(ConsumePayload(productId: F.milk, amount: 1, unit: F.litre))
+        first.operation = .consume(ConsumePayload(productID: F.milk, amount: 1, unit: F.litre))
         var second = first
-        second.operation = .consume(ConsumePayload(productId: F.milk, amount: F.dec("0.5"), unit: F.litre))
+        second.operation = .consume(ConsumePayload(productID: F.milk, amount: F.dec("0.5"), unit: F.litre))
         let forward = InventoryProjector.project(a.journal + [first, second])
         let backward = InventoryProjector.project([second, first] + a.journal)
         #expect(forward == backward)
@@ -128,17 +128,17 @@ struct ProjectionAnomalyTests {
     @Test("an undo of an undo is ignored and reported, in full and incremental folds alike")
     func undoOfUndo() throws {
         var kitchen = try F.kitchen()
-        let purchase = try kitchen.run(.purchase(PurchaseRequest(productId: F.milk, amount: 1)))
-        let purchased = try #require(purchase.first?.transactionId)
+        let purchase = try kitchen.run(.purchase(PurchaseRequest(productID: F.milk, amount: 1)))
+        let purchased = try #require(purchase.first?.transactionID)
         let undo = try #require(try kitchen.run(.undo(purchased)).first)
         var redo = undo
         redo.id = UUID(uuid: (0xDC, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
-        redo.transactionId = TransactionID(UUID(uuid: (0xDC, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 2)))
+        redo.transactionID = TransactionID(UUID(uuid: (0xDC, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 2)))
         redo.recordedAt = kitchen.now
-        redo.operation = .undo(undo.transactionId)
+        redo.operation = .undo(undo.transactionID)
         let full = InventoryProjector.project(kitchen.journal + [redo])
         #expect(full.lots.isEmpty)
-        #expect(full.anomalies == [.invalidUndo(entry: redo.id, transaction: undo.transactionId)])
+        #expect(full.anomalies == [.invalidUndo(entry: redo.id, transaction: undo.transactionID)])
         var incremental = kitchen.state
         #expect(incremental.apply(redo) == .applied)
         #expect(incremental == full)
@@ -148,12 +148,12 @@ struct ProjectionAnomalyTests {
     func sameMoveTwice() throws {
         var (a, b, lot) = try Self.devices()
         let move = InventoryCommand.transfer(
-            TransferRequest(productId: F.milk, amount: 2, scope: .lot(lot), destination: F.pantry))
+            TransferRequest(productID: F.milk, amount: 2, scope: .lot(lot), destination: F.pantry))
         try a.run(move)
         b.now += 30
         try b.run(move)
         a.receive(b.journal)
-        #expect(a.state.lots[lot]?.locationId == F.pantry && a.state.lots[lot]?.quantity == 2)
+        #expect(a.state.lots[lot]?.locationID == F.pantry && a.state.lots[lot]?.quantity == 2)
         #expect(a.state.anomalies.isEmpty)
     }
 }

@@ -15,18 +15,18 @@ struct ProjectionConvergenceTests {
         try a.buy(F.flour, F.dec("2.5"), unit: F.kilogram)
         var b = a.forked(replica: "b", seed: 2)
         b.now += 30
-        try a.run(.consume(ConsumeRequest(productId: F.milk, amount: 2, scope: .lot(milk))))
-        try b.run(.consume(ConsumeRequest(productId: F.milk, amount: F.dec("1.5"), scope: .lot(milk), spoiled: true)))
-        try a.run(.open(OpenRequest(productId: F.eggs, amount: 1)))
+        try a.run(.consume(ConsumeRequest(productID: F.milk, amount: 2, scope: .lot(milk))))
+        try b.run(.consume(ConsumeRequest(productID: F.milk, amount: F.dec("1.5"), scope: .lot(milk), spoiled: true)))
+        try a.run(.open(OpenRequest(productID: F.eggs, amount: 1)))
         try b.run(
-            .transfer(TransferRequest(productId: F.chicken, amount: 200, scope: .lot(chicken), destination: F.freezer)))
-        try a.run(.consume(ConsumeRequest(productId: F.chicken, amount: 500)))
-        try b.run(.consume(ConsumeRequest(productId: F.flour, amount: 333, unit: F.gram)))
-        let bought = try b.run(.purchase(PurchaseRequest(productId: F.peas, amount: 450)))
-        try b.run(.undo(try #require(bought.first?.transactionId)))
-        try a.run(.correct(CorrectionRequest(productId: F.flour, amount: 2000)))
+            .transfer(TransferRequest(productID: F.chicken, amount: 200, scope: .lot(chicken), destination: F.freezer)))
+        try a.run(.consume(ConsumeRequest(productID: F.chicken, amount: 500)))
+        try b.run(.consume(ConsumeRequest(productID: F.flour, amount: 333, unit: F.gram)))
+        let bought = try b.run(.purchase(PurchaseRequest(productID: F.peas, amount: 450)))
+        try b.run(.undo(try #require(bought.first?.transactionID)))
+        try a.run(.correct(CorrectionRequest(productID: F.flour, amount: 2000)))
         try a.run(.addShoppingListItem(ShoppingListRequest(note: "bread")))
-        try b.run(.editLot(EditLotPayload(lotId: chicken, note: .set("thighs"))))
+        try b.run(.editLot(EditLotPayload(lotID: chicken, note: .set("thighs"))))
         try b.run(.defineLocation(LocationDefinition(name: "Garage")))
         try a.buy(F.milk, 1)
         b.receive(a.journal)
@@ -59,7 +59,7 @@ struct ProjectionConvergenceTests {
         // B moved 200 g of chicken to the freezer before A ate 500 g: A emptied the fridge lot (due first) and took
         // 100 g of the frozen part, so B's later note on the fridge lot finds no lot.
         #expect(state.stock(of: F.chicken).total == 100)
-        #expect(state.stock(of: F.chicken).lots.map(\.locationId) == [F.freezer])
+        #expect(state.stock(of: F.chicken).lots.map(\.locationID) == [F.freezer])
         #expect(state.anomalies.contains { if case .unknownLot = $0 { true } else { false } })
         #expect(
             state.anomalies.contains {
@@ -87,15 +87,15 @@ struct ProjectionConvergenceTests {
         var a = try F.kitchen(replica: "a", seed: 1)
         let lot = try a.buy(F.milk, 2)
         var b = a.forked(replica: "b", seed: 2)
-        let fromA = try a.run(.consume(ConsumeRequest(productId: F.milk, amount: scenario.a, scope: .lot(lot))))
-        let fromB = try b.run(.consume(ConsumeRequest(productId: F.milk, amount: scenario.b, scope: .lot(lot))))
+        let fromA = try a.run(.consume(ConsumeRequest(productID: F.milk, amount: scenario.a, scope: .lot(lot))))
+        let fromB = try b.run(.consume(ConsumeRequest(productID: F.milk, amount: scenario.b, scope: .lot(lot))))
         a.receive(fromB)
         b.receive(fromA)
         #expect(a.state == b.state)
         #expect(a.state.lots[lot]?.quantity == scenario.left)
         let consumed = a.state.consumptionHistory.reduce(Decimal(0)) { $0 + $1.amount }
         #expect(consumed == min(scenario.a + scenario.b, 2))
-        #expect(Set(a.state.consumptionHistory.map(\.entryId)).count == (scenario.a < 2 ? 2 : 1))
+        #expect(Set(a.state.consumptionHistory.map(\.entryID)).count == (scenario.a < 2 ? 2 : 1))
         let shortfalls = a.state.anomalies.compactMap { anomaly -> Decimal? in
             if case .shortfall(_, _, let missing, _) = anomaly { return missing }
             return nil
@@ -136,8 +136,8 @@ struct ProjectionConvergenceTests {
     @Test("an undo of a transaction already folded needs a re-projection; one of an unknown transaction does not")
     func undoIncrementally() throws {
         var kitchen = try F.kitchen()
-        let purchase = try kitchen.run(.purchase(PurchaseRequest(productId: F.milk, amount: 1)))
-        let undo = try kitchen.decide(.undo(try #require(purchase.first?.transactionId)))
+        let purchase = try kitchen.run(.purchase(PurchaseRequest(productID: F.milk, amount: 1)))
+        let undo = try kitchen.decide(.undo(try #require(purchase.first?.transactionID)))
         var state = kitchen.state
         #expect(state.apply(try #require(undo.first)) == .requiresReprojection)
 

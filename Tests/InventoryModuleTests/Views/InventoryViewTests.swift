@@ -11,7 +11,7 @@ struct InventoryViewTests {
         var kitchen = try F.kitchen()
         try kitchen.buy(F.milk, 1, due: .on(F.day(2)))
         try kitchen.buy(F.milk, 1, due: .on(F.day(6)), price: 1)
-        try kitchen.run(.consume(ConsumeRequest(productId: F.milk, amount: F.dec("0.5"), spoiled: true)))
+        try kitchen.run(.consume(ConsumeRequest(productID: F.milk, amount: F.dec("0.5"), spoiled: true)))
         try kitchen.buy(F.eggs, 4, due: .on(F.day(-1)))
         try kitchen.buy(F.chicken, 300, due: .on(F.day(-1)))
         try kitchen.buy(F.chicken, 200, due: .on(F.day(1)))
@@ -19,7 +19,7 @@ struct InventoryViewTests {
         try kitchen.buy(F.flour, 1, unit: F.kilogram)
         try kitchen.buy(F.flour, 250, at: F.shelf)
         try kitchen.buy(F.peas, 450)
-        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productId: F.eggs, amount: 12, unit: F.piece)))
+        try kitchen.run(.addShoppingListItem(ShoppingListRequest(productID: F.eggs, amount: 12, unit: F.piece)))
         try kitchen.run(.addShoppingListItem(ShoppingListRequest(note: "bread")))
         return kitchen
     }
@@ -34,7 +34,7 @@ struct InventoryViewTests {
         #expect(state.stock(of: F.flour).total == 1250)
         #expect(state.stock(of: F.salt).unit == nil && state.stock(of: F.salt).total == nil)
         #expect(state.stock(of: F.peas).total == 450)
-        #expect(state.stockByProduct().map(\.productId) == [F.chicken, F.eggs, F.flour, F.milk, F.peas])
+        #expect(state.stockByProduct().map(\.productID) == [F.chicken, F.eggs, F.flour, F.milk, F.peas])
     }
 
     @Test("stock per location covers the location alone, or its whole subtree when asked")
@@ -43,15 +43,15 @@ struct InventoryViewTests {
         #expect(state.stock(at: F.cellar).products.isEmpty)
         let cellar = state.stock(at: F.cellar, includingSublocations: true)
         #expect(cellar.coveredLocations == [F.cellar, F.shelf])
-        #expect(cellar.products.map(\.productId) == [F.flour] && cellar.products.first?.total == 250)
-        #expect(state.stock(at: F.fridge).products.map(\.productId) == [F.chicken, F.eggs, F.milk])
+        #expect(cellar.products.map(\.productID) == [F.flour] && cellar.products.first?.total == 250)
+        #expect(state.stock(at: F.fridge).products.map(\.productID) == [F.chicken, F.eggs, F.milk])
     }
 
     @Test("due soon lists lots due within 5 days by default, using a product's own window when it has one")
     func dueSoon() throws {
         let state = try Self.household().state
         let soon = state.dueSoon(now: F.t0)
-        #expect(soon.map(\.productId) == [F.chicken, F.milk])
+        #expect(soon.map(\.productID) == [F.chicken, F.milk])
         #expect(soon.map(\.dueDate) == [F.day(1), F.day(2)])
         let week = state.dueSoon(now: F.t0, days: 7)
         #expect(week.map(\.dueDate) == [F.day(1), F.day(2), F.day(6)])
@@ -60,9 +60,9 @@ struct InventoryViewTests {
     @Test("past best-before is overdue, past expiry is expired, and a lot due today is neither")
     func overdueAndExpired() throws {
         let state = try Self.household().state
-        #expect(state.overdue(now: F.t0).map(\.productId) == [F.eggs])
+        #expect(state.overdue(now: F.t0).map(\.productID) == [F.eggs])
         #expect(state.expired(now: F.t0).map(\.quantity) == [300])
-        #expect(state.overdue(now: F.day(2) + 60).map(\.productId) == [F.eggs])
+        #expect(state.overdue(now: F.day(2) + 60).map(\.productID) == [F.eggs])
         #expect(state.dueSoon(now: F.day(2) + 60).first?.dueDate == F.day(2))
     }
 
@@ -71,9 +71,9 @@ struct InventoryViewTests {
         let state = try Self.household().state
         #expect(
             state.belowMinimumStock() == [
-                MinimumStockShortfall(productId: F.eggs, minimum: 6, current: 4, missing: 2, unit: F.piece),
+                MinimumStockShortfall(productID: F.eggs, minimum: 6, current: 4, missing: 2, unit: F.piece),
                 MinimumStockShortfall(
-                    productId: F.milk, minimum: 2, current: F.dec("1.5"), missing: F.dec("0.5"), unit: F.litre),
+                    productID: F.milk, minimum: 2, current: F.dec("1.5"), missing: F.dec("0.5"), unit: F.litre),
             ])
     }
 
@@ -82,7 +82,7 @@ struct InventoryViewTests {
         let state = try Self.household().state
         let list = state.shoppingList()
         #expect(list.map(\.source) == [.manual, .manual, .belowMinimumStock])
-        #expect(list.map(\.productId) == [F.eggs, nil, F.milk])
+        #expect(list.map(\.productID) == [F.eggs, nil, F.milk])
         #expect(list[0].amount == 12 && list[0].missingAmount == 2)
         #expect(list[1].note == "bread")
         #expect(list[2].amount == F.dec("0.5") && list[2].unit == F.litre)
@@ -93,7 +93,7 @@ struct InventoryViewTests {
         let state = try Self.household().state
         let march = DateInterval(start: F.day(-9), end: F.day(22))
         let spoiled = state.consumption(in: march, reasons: [.spoiled])
-        #expect(spoiled.map(\.amount) == [F.dec("0.5")] && spoiled.first?.productId == F.milk)
+        #expect(spoiled.map(\.amount) == [F.dec("0.5")] && spoiled.first?.productID == F.milk)
         #expect(state.consumption(in: DateInterval(start: F.day(1), end: F.day(2))).isEmpty)
     }
 }

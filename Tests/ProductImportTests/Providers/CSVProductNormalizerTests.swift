@@ -21,7 +21,7 @@ struct CSVProductNormalizerTests {
             """
         let imported = try #require(normalize(csv).first).get()
         let product = imported.product
-        #expect(product.productId.rawValue == "4006381333931")
+        #expect(product.productID.rawValue == "4006381333931")
         #expect(product.title == "Whole Milk")
         #expect(product.brand == "Acme")
         #expect(product.category == ProductCategory(main: "food", sub: "dairy"))
@@ -62,7 +62,7 @@ struct CSVProductNormalizerTests {
     func spreadsheetBarcodes(_ raw: String) throws {
         let csv = "barcode,title\n\"\(raw.replacingOccurrences(of: "\"", with: "\"\""))\",Milk\n"
         let product = try #require(normalize(csv).first).get().product
-        #expect(product.productId.rawValue == "4006381333931")
+        #expect(product.productID.rawValue == "4006381333931")
     }
 
     @Test("without a barcode, a SKU gives a feed-scoped id and a title alone a synthetic one")
@@ -70,9 +70,9 @@ struct CSVProductNormalizerTests {
         let results = normalize("title,brand,sku\nMilk,Acme,A-1\nMilk,Acme,\n")
         let bySKU = try results[0].get().product
         let byTitle = try results[1].get().product
-        #expect(bySKU.productId == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "csv:sku:A-1")))
+        #expect(bySKU.productID == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "csv:sku:A-1")))
         #expect(bySKU.provenance?.synthetic == false)
-        #expect(byTitle.productId == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "Acme/Milk")))
+        #expect(byTitle.productID == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "Acme/Milk")))
         #expect(byTitle.provenance?.synthetic == true)
     }
 

@@ -19,7 +19,7 @@ struct CollectibleNormalizerTests {
         let imported = try normalizer.normalize(record, context: ImportFixtures.context()).get()
         let product = imported.product
         let uuid = InventoryIDGenerator.generate(for: .product, semanticName: "Apple II/Lode Runner")
-        #expect(product.productId == .generated(uuid))
+        #expect(product.productID == .generated(uuid))
         #expect(normalizer.productUUID(for: record) == uuid)
         #expect(product.title == "Lode Runner")
         #expect(product.category == ProductCategory(main: "software", sub: "game"))
@@ -48,12 +48,12 @@ struct CollectibleNormalizerTests {
         let withBarcode = try normalizer.normalize(
             CollectibleRecord(title: "Super Mario Bros.", platform: "NES", barcode: "045496630041"),
             context: ImportFixtures.context()).get().product
-        #expect(withBarcode.productId.rawValue == "0045496630041")
+        #expect(withBarcode.productID.rawValue == "0045496630041")
         #expect(withBarcode.provenance?.synthetic == false)
         let withCatalogID = try normalizer.normalize(
             CollectibleRecord(title: "Zork I", platform: "IBM PC", catalogID: "mobygames-1"), context: ImportFixtures.context()
         ).get().product
-        #expect(withCatalogID.productId == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "collectibles:mobygames-1")))
+        #expect(withCatalogID.productID == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "collectibles:mobygames-1")))
         #expect(withCatalogID.references == ["collectibles": "mobygames-1"])
         #expect(withCatalogID.provenance?.synthetic == false)
     }

@@ -107,7 +107,7 @@ struct OpenFoodFactsFixtureTests {
     @Test("each fixture normalizes to the title, brand, category, quantity and nutrition in its file", arguments: expectations)
     func fixtureNormalizesToItsValues(_ expected: Expectation) throws {
         let product = try ImportFixtures.normalizedOpenFoodFacts(expected.code).product
-        #expect(product.productId.rawValue == expected.code)
+        #expect(product.productID.rawValue == expected.code)
         #expect(product.barcode?.value == expected.code)
         #expect(product.title == expected.title)
         #expect(product.brand == expected.brand)
@@ -149,7 +149,7 @@ struct OpenFoodFactsFixtureTests {
         #expect(upc.barcode?.value == "0737628064502")
         let ean8 = try ImportFixtures.normalizedOpenFoodFacts("54491472").product
         #expect(ean8.barcode?.symbology == .ean8)
-        #expect(ean8.productId.rawValue == "54491472")
+        #expect(ean8.productID.rawValue == "54491472")
     }
 
     @Test("an energy given only in kJ is converted to kcal, with a warning")

@@ -70,7 +70,7 @@ struct OpenFoodFactsMalformedInputTests {
     @Test("a record with only a barcode imports, warning that it has no title")
     func barcodeOnlyRecordImports() throws {
         let imported = try normalize(#"{"code": "3017620422003"}"#).get()
-        #expect(imported.product.productId.rawValue == "3017620422003")
+        #expect(imported.product.productID.rawValue == "3017620422003")
         #expect(imported.product.title == nil)
         #expect(imported.warnings == [.missingTitle])
     }
@@ -87,7 +87,7 @@ struct OpenFoodFactsMalformedInputTests {
         """#
         let imported = try normalize(json).get()
         let product = imported.product
-        #expect(product.productId.rawValue == "3017620422003")
+        #expect(product.productID.rawValue == "3017620422003")
         #expect(product.title == nil)
         #expect(product.brand == "42")
         #expect(product.category == ProductCategory(main: "food", sub: "dairy"))
@@ -126,8 +126,8 @@ struct OpenFoodFactsMalformedInputTests {
         let json = #"{"code": "12345", "product_name": "Mystery Cola", "brands": "Acme"}"#
         let first = try normalize(json).get()
         let second = try normalize(json).get()
-        #expect(first.product.productId == second.product.productId)
-        #expect(first.product.productId
+        #expect(first.product.productID == second.product.productID)
+        #expect(first.product.productID
             == .generated(InventoryIDGenerator.generate(for: .product, semanticName: "Acme/Mystery Cola")))
         #expect(first.product.barcode == nil)
         #expect(first.product.provenance?.synthetic == true)
@@ -184,7 +184,7 @@ struct OpenFoodFactsMalformedInputTests {
     @Test("an envelope's code fills a product object without one, and bare objects import too")
     func envelopeShapes() throws {
         let enveloped = try normalize(#"{"code": "3017620422003", "status": 1, "product": {"product_name": "Nutella"}}"#).get()
-        #expect(enveloped.product.productId.rawValue == "3017620422003")
+        #expect(enveloped.product.productID.rawValue == "3017620422003")
         let bare = try normalize(#"{"code": "3017620422003", "product_name": "Nutella", "product": {}}"#).get()
         #expect(bare.product.title == "Nutella")
         let v3 = try normalize(#"{"code": "3017620422003", "status": "success", "result": {}, "product": {"product_name": "Nutella"}}"#).get()

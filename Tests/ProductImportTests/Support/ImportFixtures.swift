@@ -55,7 +55,7 @@ enum ImportFixtures {
             all += page.products
             query = current.after(page.nextCursor)
         }
-        return all.sorted { $0.productId < $1.productId }
+        return all.sorted { $0.productID < $1.productID }
     }
 
     struct FixtureMissing: Error {

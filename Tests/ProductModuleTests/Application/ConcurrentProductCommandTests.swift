@@ -29,7 +29,7 @@ struct ConcurrentProductCommandTests {
                     } catch let error as ProductModuleError {
                         return .failure(error)
                     } catch {
-                        return .failure(.notFound(added.productId))
+                        return .failure(.notFound(added.productID))
                     }
                 }
             }
@@ -38,10 +38,10 @@ struct ConcurrentProductCommandTests {
         let successes = outcomes.filter { if case .success(1) = $0 { true } else { false } }
         #expect(successes.count == 1)
         let stale = outcomes.filter {
-            if case .failure(.staleVersion(added.productId, stored: added.version + 1, submitted: added.version)) = $0 { true } else { false }
+            if case .failure(.staleVersion(added.productID, stored: added.version + 1, submitted: added.version)) = $0 { true } else { false }
         }
         #expect(stale.count == 99)
-        let stored = try #require(try await service.retrieveProduct(by: .productId(added.productId)))
+        let stored = try #require(try await service.retrieveProduct(by: .productID(added.productID)))
         #expect(stored.version == added.version + 1)
         #expect(try await service.pendingCount() == 1)
     }
@@ -70,12 +70,12 @@ struct ConcurrentProductCommandTests {
         let service = device.service
         let ids = try await service.addProducts(
             try (0..<20).map { try F.product(barcode: F.ean13(500 + $0), title: "Item \($0)") }
-        ).added.map(\.productId)
+        ).added.map(\.productID)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for round in 0..<10 {
                 for id in ids {
                     group.addTask {
-                        guard var product = try await service.retrieveProduct(by: .productId(id)) else { return }
+                        guard var product = try await service.retrieveProduct(by: .productID(id)) else { return }
                         product.title = "Item \(id.rawValue) v\(round)"
                         _ = try? await service.updateProducts([product])
                     }
@@ -89,9 +89,9 @@ struct ConcurrentProductCommandTests {
         let local = try await device.products()
         #expect(local.count == 20)
         for product in local {
-            #expect(try await service.syncStatus(of: product.productId) == .synced)
+            #expect(try await service.syncStatus(of: product.productID) == .synced)
         }
-        let remoteProducts = await remote.products().sorted { $0.productId < $1.productId }
+        let remoteProducts = await remote.products().sorted { $0.productID < $1.productID }
         #expect(remoteProducts == local)
     }
 }

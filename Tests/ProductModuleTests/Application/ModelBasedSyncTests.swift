@@ -47,7 +47,7 @@ struct ModelBasedSyncTests {
                     barcode: barcode, title: "t\(step)", brand: ["a", "b"][step % 2], id: device.uuids.next(), now: device.clock.now)
                 do {
                     try await device.service.addProducts([product])
-                    try await record(device, product.productId)
+                    try await record(device, product.productID)
                 } catch ProductModuleError.alreadyExists {
                     // The replica already holds this barcode: a valid refusal.
                 }
@@ -56,9 +56,9 @@ struct ModelBasedSyncTests {
                 product.title = "t\(step)"
                 product.searchKeywords = ["s\(step)"]
                 try await device.service.updateProducts([product])
-                try await record(device, product.productId)
+                try await record(device, product.productID)
             case 50..<60 where !local.isEmpty:
-                let id = local[Int.random(in: 0..<local.count, using: &random)].productId
+                let id = local[Int.random(in: 0..<local.count, using: &random)].productID
                 try await device.service.deleteProducts([id])
                 try await record(device, id)
             case 60..<68:
@@ -94,8 +94,8 @@ struct ModelBasedSyncTests {
             let products = try await device.products()
             #expect(try products.map { try RecordCoding.encode($0) } == expectedBytes, "replica \(device.replica) differs from the remote")
             for product in products {
-                #expect(try await device.service.store.tombstone(product.productId) == nil)
-                #expect(try await device.service.syncStatus(of: product.productId) == .synced)
+                #expect(try await device.service.store.tombstone(product.productID) == nil)
+                #expect(try await device.service.syncStatus(of: product.productID) == .synced)
             }
         }
         for (id, history) in writes {

@@ -24,8 +24,8 @@ struct OfflineFirstFlowTests {
         let result = try await device.service.addProducts([milk])
         #expect(result.added.first?.version == 1)
         await device.service.waitForBackgroundWork()
-        #expect(try await device.service.syncStatus(of: milk.productId) == .synced)
-        #expect(await remote.products().map(\.productId) == [milk.productId])
+        #expect(try await device.service.syncStatus(of: milk.productID) == .synced)
+        #expect(await remote.products().map(\.productID) == [milk.productID])
         #expect(try await device.service.pendingCount() == 0)
     }
 
@@ -37,14 +37,14 @@ struct OfflineFirstFlowTests {
         let bread = try F.product(barcode: nil, title: "Bread")
         try await device.service.addProducts([bread])
         await device.service.waitForBackgroundWork()
-        #expect(try await device.service.syncStatus(of: bread.productId) == .pendingUpsert)
-        #expect(try await device.service.retrieveProduct(by: .productId(bread.productId))?.title == "Bread")
+        #expect(try await device.service.syncStatus(of: bread.productID) == .pendingUpsert)
+        #expect(try await device.service.retrieveProduct(by: .productID(bread.productID))?.title == "Bread")
         let offlineReport = try await device.service.syncPending()
         #expect(!offlineReport.wasOnline && offlineReport.remaining == 1)
         await device.connectivity.set(online: true)
         let report = try await device.service.syncPending()
         #expect(report.pushed == 1 && report.remaining == 0)
-        #expect(try await device.service.syncStatus(of: bread.productId) == .synced)
+        #expect(try await device.service.syncStatus(of: bread.productID) == .synced)
     }
 
     @Test("7.1 a remote failure leaves the change failed with a scheduled retry, and the retry succeeds")
@@ -56,14 +56,14 @@ struct OfflineFirstFlowTests {
         await remote.failNextCalls(1)
         let failed = try await device.service.syncPending()
         #expect(failed.failed == 1)
-        guard case .failed(let count, _, let next?) = try await device.service.syncStatus(of: eggs.productId) else {
+        guard case .failed(let count, _, let next?) = try await device.service.syncStatus(of: eggs.productID) else {
             Issue.record("expected a failed status with a retry date")
             return
         }
         #expect(count == 1 && next >= F.t0 && next <= F.t0 + 1)
         device.clock.advance(by: 2)
         #expect(try await device.service.syncPending().pushed == 1)
-        #expect(try await device.service.syncStatus(of: eggs.productId) == .synced)
+        #expect(try await device.service.syncStatus(of: eggs.productID) == .synced)
     }
 
     @Test("7.1 invalid products and duplicates are rejected before anything is written")
@@ -74,12 +74,12 @@ struct OfflineFirstFlowTests {
         mismatched.barcode = try Barcode(F.ean13(5))
         let before = await device.storage.snapshot()
         await #expect(throws: ProductModuleError.self) { try await device.service.addProducts([good, mismatched]) }
-        await #expect(throws: ProductModuleError.duplicateInBatch(good.productId)) {
+        await #expect(throws: ProductModuleError.duplicateInBatch(good.productID)) {
             try await device.service.addProducts([good, good])
         }
         #expect(await device.storage.snapshot() == before)
         try await device.service.addProducts([good])
-        await #expect(throws: ProductModuleError.alreadyExists(good.productId)) { try await device.service.addProducts([good]) }
+        await #expect(throws: ProductModuleError.alreadyExists(good.productID)) { try await device.service.addProducts([good]) }
         await device.storage.failNextWrites(1)
         let another = try F.product(barcode: F.ean13(6), title: "Another")
         let committed = await device.storage.snapshot()
@@ -102,8 +102,8 @@ struct OfflineFirstFlowTests {
         let found = try await reader.service.retrieveProduct(by: .barcode(spaced))
         #expect(found?.title == "Juice")
         await reader.connectivity.set(online: false)
-        #expect(try await reader.service.retrieveProduct(by: .productId(juice.productId))?.title == "Juice")
-        #expect(try await reader.service.syncStatus(of: juice.productId) == .synced)
+        #expect(try await reader.service.retrieveProduct(by: .productID(juice.productID))?.title == "Juice")
+        #expect(try await reader.service.syncStatus(of: juice.productID) == .synced)
     }
 
     @Test("7.2 a local hit returns immediately; a stale one is refreshed in the background")
@@ -114,20 +114,20 @@ struct OfflineFirstFlowTests {
         let tea = try F.product(barcode: F.ean13(8), title: "Tea")
         try await a.service.addProducts([tea])
         try await a.service.syncPending()
-        _ = try await b.service.retrieveProduct(by: .productId(tea.productId))
+        _ = try await b.service.retrieveProduct(by: .productID(tea.productID))
         await b.service.waitForBackgroundWork()
-        var renamed = try #require(try await a.service.retrieveProduct(by: .productId(tea.productId)))
+        var renamed = try #require(try await a.service.retrieveProduct(by: .productID(tea.productID)))
         renamed.title = "Green tea"
         a.clock.advance(by: 10)
         try await a.service.updateProducts([renamed])
         try await a.service.syncPending()
-        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        #expect(try await b.service.retrieveProduct(by: .productID(tea.productID))?.title == "Tea")
         await b.service.waitForBackgroundWork()
-        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        #expect(try await b.service.retrieveProduct(by: .productID(tea.productID))?.title == "Tea")
         b.clock.advance(by: 120)
-        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Tea")
+        #expect(try await b.service.retrieveProduct(by: .productID(tea.productID))?.title == "Tea")
         await b.service.waitForBackgroundWork()
-        #expect(try await b.service.retrieveProduct(by: .productId(tea.productId))?.title == "Green tea")
+        #expect(try await b.service.retrieveProduct(by: .productID(tea.productID))?.title == "Green tea")
     }
 
     @Test("7.2 an invalid barcode lookup is a typed error")
@@ -172,19 +172,19 @@ struct OfflineFirstFlowTests {
         device.clock.advance(by: -100)  // a clock that went backwards
         let updated = try await device.service.updateProducts([edited]).updated[0]
         #expect(updated.version == 2 && updated.updatedAt >= added.updatedAt)
-        #expect(try await device.service.syncStatus(of: rice.productId) == .pendingUpsert)
+        #expect(try await device.service.syncStatus(of: rice.productID) == .pendingUpsert)
         try await device.service.syncPending()
         #expect(await remote.products().first?.brand == "Acme")
         let unchanged = try await device.service.updateProducts([updated])
-        #expect(unchanged.unchanged == [rice.productId] && unchanged.updated.isEmpty)
-        await #expect(throws: ProductModuleError.staleVersion(rice.productId, stored: 2, submitted: 1)) {
+        #expect(unchanged.unchanged == [rice.productID] && unchanged.updated.isEmpty)
+        await #expect(throws: ProductModuleError.staleVersion(rice.productID, stored: 2, submitted: 1)) {
             try await device.service.updateProducts([edited])
         }
         let ghost = try F.product(barcode: F.ean13(21), title: "Ghost")
-        await #expect(throws: ProductModuleError.notFound(ghost.productId)) { try await device.service.updateProducts([ghost]) }
+        await #expect(throws: ProductModuleError.notFound(ghost.productID)) { try await device.service.updateProducts([ghost]) }
         var rebarcoded = updated
         rebarcoded.barcode = try Barcode(F.ean13(22))
-        await #expect(throws: ProductModuleError.barcodeChangeNotAllowed(rice.productId)) {
+        await #expect(throws: ProductModuleError.barcodeChangeNotAllowed(rice.productID)) {
             try await device.service.updateProducts([rebarcoded])
         }
     }
@@ -201,13 +201,13 @@ struct OfflineFirstFlowTests {
         scanned.barcode = try Barcode(F.ean13(30))
         let result = try await a.service.updateProducts([scanned])
         let alias = try #require(result.migrated.first)
-        #expect(alias.from == loose.productId && alias.to.rawValue == F.ean13(30))
-        #expect(try await a.service.retrieveProduct(by: .productId(loose.productId))?.productId == alias.to)
+        #expect(alias.from == loose.productID && alias.to.rawValue == F.ean13(30))
+        #expect(try await a.service.retrieveProduct(by: .productID(loose.productID))?.productID == alias.to)
         try await a.service.syncPending()
         try await b.service.syncPending()
-        #expect(try await b.service.retrieveProduct(by: .productId(loose.productId))?.title == "Loose apples")
-        #expect(try await b.service.retrieveProduct(by: .barcode(F.ean13(30)))?.productId == alias.to)
-        #expect(try await b.products().map(\.productId) == [alias.to])
+        #expect(try await b.service.retrieveProduct(by: .productID(loose.productID))?.title == "Loose apples")
+        #expect(try await b.service.retrieveProduct(by: .barcode(F.ean13(30)))?.productID == alias.to)
+        #expect(try await b.products().map(\.productID) == [alias.to])
     }
 
     @Test("conflict policies decide concurrent offline edits the same way on every replica", arguments: ["lww", "remote", "local", "merge"])
@@ -234,7 +234,7 @@ struct OfflineFirstFlowTests {
         fromA.title = "Soap A"
         clock.advance(by: 1)
         try await a.service.updateProducts([fromA])
-        var fromB = try #require(try await b.service.retrieveProduct(by: .productId(base.productId)))
+        var fromB = try #require(try await b.service.retrieveProduct(by: .productID(base.productID)))
         fromB.title = "Soap B"
         clock.advance(by: 1)
         try await b.service.updateProducts([fromB])   // B's edit is the later one

@@ -31,9 +31,9 @@ struct ProductStoreConformanceTests {
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: good, syncState: .synced), .init(product: bad, syncState: .synced)]
         try await store.commit(transaction)
-        await storage.corrupt(bad.productId.recordID, in: StorageProductStore.productCollection, scope: .domain, payload: Data("{".utf8))
-        await #expect(throws: StorageError.self) { try await store.product(bad.productId) }
-        #expect(try await store.product(good.productId) == good)
+        await storage.corrupt(bad.productID.recordID, in: StorageProductStore.productCollection, scope: .domain, payload: Data("{".utf8))
+        await #expect(throws: StorageError.self) { try await store.product(bad.productID) }
+        #expect(try await store.product(good.productID) == good)
     }
 }
 
@@ -78,7 +78,7 @@ struct ProductStoreContractTests {
         try await rounds.addProducts([late])
         let report = try await rounds.syncPending()
         #expect(report.pushed == 1)
-        #expect(await remote.records()[late.productId] != nil)
+        #expect(await remote.records()[late.productID] != nil)
         #expect(try await rounds.pendingCount() == 15)
     }
 }
@@ -148,8 +148,8 @@ struct StorageProductStoreSequenceTests {
         let stamp = SyncStamp(updatedAt: t0, version: 1, replicaID: ReplicaID("tests"))
         return ProductOutboxEntry(
             operationID: UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", number)) ?? UUID(),
-            entityID: product.productId.rawValue, sequence: Int64(sequence),
-            payload: ProductChange(productId: product.productId, product: product, stamp: stamp, baseStamp: nil),
+            entityID: product.productID.rawValue, sequence: Int64(sequence),
+            payload: ProductChange(productID: product.productID, product: product, stamp: stamp, baseStamp: nil),
             enqueuedAt: t0)
     }
 }

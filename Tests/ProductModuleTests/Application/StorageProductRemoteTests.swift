@@ -24,7 +24,7 @@ struct StorageProductRemoteTests {
         let product = try F.product(barcode: F.ean13(300), title: "Cocoa")
         let stamp = SyncStamp(updatedAt: F.t0, version: 1, replicaID: ReplicaID("a"))
         let request = ProductPushRequest(
-            operationID: UUID(), change: ProductChange(productId: product.productId, product: product, stamp: stamp, baseStamp: nil))
+            operationID: UUID(), change: ProductChange(productID: product.productID, product: product, stamp: stamp, baseStamp: nil))
         let first = try await remote.push([request])
         let again = try await remote.push([request])
         #expect(first == again)

@@ -19,7 +19,7 @@ struct SyncStateModelTests {
         await remote.failNextCalls(1, with: .permanent("forbidden"))
         let report = try await device.service.syncPending()
         #expect(report.quarantined == 1)
-        guard case .failed(_, let error, nil) = try await device.service.syncStatus(of: first.productId) else {
+        guard case .failed(_, let error, nil) = try await device.service.syncStatus(of: first.productID) else {
             Issue.record("expected a quarantined status")
             return
         }
@@ -27,8 +27,8 @@ struct SyncStateModelTests {
         let second = try F.product(barcode: F.ean13(101), title: "Second")
         try await device.service.addProducts([second])
         #expect(try await device.service.syncPending().pushed == 1)
-        #expect(try await device.service.syncStatus(of: second.productId) == .synced)
-        #expect(try await device.service.quarantinedChanges().map(\.entry.entityID) == [first.productId.rawValue])
+        #expect(try await device.service.syncStatus(of: second.productID) == .synced)
+        #expect(try await device.service.quarantinedChanges().map(\.entry.entityID) == [first.productID.rawValue])
         #expect(try await device.service.requeueQuarantined() == 1)
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(try await device.service.pendingCount() == 0)
@@ -50,7 +50,7 @@ struct SyncStateModelTests {
             sleeps.append(seconds)
             clock.advance(by: seconds)
         }
-        #expect(try await device.service.syncStatus(of: salt.productId) == .synced)
+        #expect(try await device.service.syncStatus(of: salt.productID) == .synced)
         #expect(sleeps.values.count == 4)
         for (attempt, delay) in sleeps.values.enumerated() {
             #expect(delay >= 0 && delay <= policy.ceiling(forRetry: attempt))
@@ -69,7 +69,7 @@ struct SyncStateModelTests {
         device.clock.advance(by: 10)
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(await remote.appliedCount == 1)
-        #expect(try await device.service.syncStatus(of: oil.productId) == .synced)
+        #expect(try await device.service.syncStatus(of: oil.productID) == .synced)
     }
 
     @Test("a push delivered twice is applied once")
@@ -103,18 +103,18 @@ struct SyncStateModelTests {
         try await a.service.syncPending()
         try await b.service.syncPending()
         a.clock.advance(by: 5)
-        try await a.service.deleteProducts([jam.productId])
-        #expect(try await a.service.syncStatus(of: jam.productId) == .pendingDelete)
+        try await a.service.deleteProducts([jam.productID])
+        #expect(try await a.service.syncStatus(of: jam.productID) == .pendingDelete)
         try await a.service.syncPending()
         try await b.service.syncPending()
-        #expect(try await b.service.retrieveProduct(by: .productId(jam.productId)) == nil)
-        #expect(try await a.service.syncStatus(of: jam.productId) == .synced)
+        #expect(try await b.service.retrieveProduct(by: .productID(jam.productID)) == nil)
+        #expect(try await a.service.syncStatus(of: jam.productID) == .synced)
         b.clock.advance(by: 10)
         let again = try await b.service.addProducts([try F.product(barcode: F.ean13(140), title: "Jam (new)")]).added[0]
         #expect(again.version == jam.version + 2)
         try await b.service.syncPending()
         try await a.service.syncPending()
-        #expect(try await a.service.retrieveProduct(by: .productId(jam.productId))?.title == "Jam (new)")
+        #expect(try await a.service.retrieveProduct(by: .productID(jam.productID))?.title == "Jam (new)")
         await #expect(throws: ProductModuleError.notFound(try ProductID("prd_missing"))) {
             try await a.service.deleteProducts([try ProductID("prd_missing")])
         }

@@ -74,7 +74,7 @@ struct ProductCodingTests {
              "productDetails":{"type":"other"}}
             """#
         let product = try RecordCoding.decode(Product.self, from: Data(payload.utf8))
-        #expect(product.productId == .generated(ProductFixtures.uuid))
+        #expect(product.productID == .generated(ProductFixtures.uuid))
         #expect(product.status == .draft && product.version == 2)
         #expect(product.images == [] && product.attributes == [:] && product.certifications == [])
         #expect(product.languageCodes == [] && product.searchKeywords == [] && product.relatedBarcodes == [])
@@ -162,7 +162,7 @@ struct ProductCodingTests {
         let object = try JSONSerialization.jsonObject(with: RecordCoding.encode(draft)) as? [String: Any] ?? [:]
         #expect(object["barcode"] == nil && object["brand"] == nil && object["productDetails"] == nil)
         #expect((object["certifications"] as? [Any])?.isEmpty == true)
-        #expect(object["productId"] as? String == draft.productId.rawValue)
+        #expect(object["productId"] as? String == draft.productID.rawValue)
     }
 
     @Test("an alias round-trips")

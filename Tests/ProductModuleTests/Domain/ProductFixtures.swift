@@ -37,7 +37,7 @@ enum ProductFixtures {
 
     /// A barcode-less product with a generated id.
     static func draft(title: String = "Homemade Jam") -> Product {
-        Product(productId: .generated(uuid), title: title, createdAt: epoch, updatedAt: epoch)
+        Product(productID: .generated(uuid), title: title, createdAt: epoch, updatedAt: epoch)
     }
 
     /// A product with every field set, for coding and copying tests.
@@ -112,7 +112,7 @@ enum ProductFixtures {
         let barcode = index.isMultiple(of: 2) ? try? Barcode(ean13(400_000_000_000 + index * 7)) : nil
         let id = barcode?.productID ?? .generated(uuid(using: &random))
         return Product(
-            productId: id, barcode: barcode, title: titles.randomElement(using: &random) ?? nil,
+            productID: id, barcode: barcode, title: titles.randomElement(using: &random) ?? nil,
             brand: brands.randomElement(using: &random) ?? nil,
             category: categories.randomElement(using: &random) ?? nil,
             status: ProductStatus.allCases.randomElement(using: &random) ?? .active,

@@ -14,10 +14,10 @@ struct ProductIdentityTests {
     ])
     func barcodeBecomesTheID(_ raw: String, _ id: String, _ symbology: BarcodeSymbology) throws {
         let product = try Product.new(barcode: raw, title: "Milk", id: ProductFixtures.uuid, now: ProductFixtures.epoch)
-        #expect(product.productId.rawValue == id)
+        #expect(product.productID.rawValue == id)
         #expect(product.barcode?.value == id)
         #expect(product.barcode?.symbology == symbology)
-        #expect(product.productId.isGenerated == false)
+        #expect(product.productID.isGenerated == false)
         #expect(product.version == 1)
         #expect(product.createdAt == ProductFixtures.epoch && product.updatedAt == ProductFixtures.epoch)
         try product.validate()
@@ -26,23 +26,23 @@ struct ProductIdentityTests {
     @Test("a UPC-A barcode gives an EAN-13 product id with a leading zero")
     func upcABecomesEAN13() throws {
         let product = try Product.new(barcode: "036000291452", id: ProductFixtures.uuid, now: ProductFixtures.epoch)
-        #expect(product.productId == ProductID.barcode(try GTIN("0036000291452")))
-        #expect(product.productId.rawValue.count == 13)
+        #expect(product.productID == ProductID.barcode(try GTIN("0036000291452")))
+        #expect(product.productID.rawValue.count == 13)
     }
 
     @Test("a UPC-E barcode is expanded before it becomes the id")
     func upcEBecomesTheExpandedID() throws {
         let product = try Product.new(
             barcode: "04252614", symbology: .upcE, id: ProductFixtures.uuid, now: ProductFixtures.epoch)
-        #expect(product.productId.rawValue == "0042100005264")
+        #expect(product.productID.rawValue == "0042100005264")
         #expect(product.barcode?.symbology == .upcE)
     }
 
     @Test("a product made without a barcode gets a generated id from the injected UUID")
     func generatedID() throws {
         let product = try Product.new(barcode: nil, title: "Jam", id: ProductFixtures.uuid, now: ProductFixtures.epoch)
-        #expect(product.productId == .generated(ProductFixtures.uuid))
-        #expect(product.productId.isGenerated)
+        #expect(product.productID == .generated(ProductFixtures.uuid))
+        #expect(product.productID.isGenerated)
         #expect(product.barcode == nil)
         try product.validate()
     }
@@ -70,12 +70,12 @@ struct ProductIdentityTests {
     func barcodeMismatch() throws {
         var product = try ProductFixtures.milk()
         product.barcode = try Barcode("4006381333931")
-        #expect(throws: ProductValidationError.barcodeMismatch(productId: product.productId, barcode: "4006381333931")) {
+        #expect(throws: ProductValidationError.barcodeMismatch(productID: product.productID, barcode: "4006381333931")) {
             try product.validate()
         }
         var draft = ProductFixtures.draft()
         draft.barcode = try Barcode("4006381333931")
-        #expect(throws: ProductValidationError.barcodeMismatch(productId: draft.productId, barcode: "4006381333931")) {
+        #expect(throws: ProductValidationError.barcodeMismatch(productID: draft.productID, barcode: "4006381333931")) {
             try draft.validate()
         }
     }

@@ -18,7 +18,7 @@ struct ProductInventoryProductTests {
         DefaultInventoryConfigurator().configure(&product, title: "Lode Runner", platform: "Apple II")
         #expect(product.title == "Lode Runner")
         #expect(product.platform == "Apple II")
-        #expect(product.id == before.productId && product.productId == before.productId)
+        #expect(product.id == before.productID && product.productID == before.productID)
         #expect(product.barcode == before.barcode)
         #expect(product.productDetails == .collectible(CollectibleDetails(platform: "Apple II")))
         DefaultInventoryConfigurator().configure(&product, title: nil, platform: nil)
@@ -66,7 +66,7 @@ struct ProductInventoryProductTests {
         #expect(product.relatedAssetIDs == assets)
         #expect(product.references == ["mobygames": "1234"])
         #expect(product.metadata == ["box": "original"] && product.attributes == ["box": "original"])
-        #expect(product.productId.rawValue == "0123456789012" && product.barcode?.value == "0123456789012")
+        #expect(product.productID.rawValue == "0123456789012" && product.barcode?.value == "0123456789012")
         #expect(product.relatedBarcodes == ["4006381333931"])
         #expect(product.additionalIdentifiers == Array(identifiers.suffix(2)))
         try product.validate()
@@ -83,7 +83,7 @@ struct ProductInventoryProductTests {
 
         var draft = ProductFixtures.draft()
         draft.identifiers = [other, try InventoryIdentifier(.qrCode, "https://example.com/jam")]
-        #expect(draft.barcode == nil && draft.productId.isGenerated)
+        #expect(draft.barcode == nil && draft.productID.isGenerated)
         #expect(draft.relatedBarcodes == ["4006381333931"])
         #expect(draft.additionalIdentifiers.map(\.kind) == [.qrCode])
         try draft.validate()

@@ -19,8 +19,8 @@ struct ProductTransitionTests {
     @Test("the product id is immutable")
     func immutableID() throws {
         let previous = try ProductFixtures.milk()
-        let other = Product(productId: try ProductID("4006381333931"), createdAt: previous.createdAt, updatedAt: previous.updatedAt)
-        #expect(throws: ProductValidationError.immutableProductID(previous.productId, attempted: other.productId)) {
+        let other = Product(productID: try ProductID("4006381333931"), createdAt: previous.createdAt, updatedAt: previous.updatedAt)
+        #expect(throws: ProductValidationError.immutableProductID(previous.productID, attempted: other.productID)) {
             try other.validateTransition(from: previous)
         }
     }
@@ -32,7 +32,7 @@ struct ProductTransitionTests {
         next.updatedAt = previous.updatedAt.addingTimeInterval(-0.001)
         #expect(
             throws: ProductValidationError.nonMonotonicUpdatedAt(
-                productId: previous.productId, previous: previous.updatedAt, proposed: next.updatedAt)
+                productID: previous.productID, previous: previous.updatedAt, proposed: next.updatedAt)
         ) { try next.validateTransition(from: previous) }
     }
 
@@ -41,7 +41,7 @@ struct ProductTransitionTests {
         let previous = try ProductFixtures.milk()
         var next = previous
         next.createdAt = previous.createdAt.addingTimeInterval(-1)
-        #expect(throws: ProductValidationError.createdAtChanged(previous.productId)) {
+        #expect(throws: ProductValidationError.createdAtChanged(previous.productID)) {
             try next.validateTransition(from: previous)
         }
     }
@@ -56,13 +56,13 @@ struct ProductBarcodeMigrationTests {
         var draft = ProductFixtures.draft()
         draft.version = 3
         let (product, alias) = try draft.withBarcodeMigration("0 12345 67890 5", now: Self.later)
-        #expect(product.productId.rawValue == "0012345678905")
+        #expect(product.productID.rawValue == "0012345678905")
         #expect(product.barcode?.value == "0012345678905")
         #expect(product.barcode?.symbology == .upcA)
         #expect(product.version == 4)
         #expect(product.updatedAt == Self.later)
         #expect(product.createdAt == draft.createdAt)
-        #expect(alias == ProductAlias(from: draft.productId, to: product.productId, createdAt: Self.later))
+        #expect(alias == ProductAlias(from: draft.productID, to: product.productID, createdAt: Self.later))
         try product.validate()
     }
 
@@ -94,7 +94,7 @@ struct ProductBarcodeMigrationTests {
     @Test("a product that already has a barcode is not migrated")
     func refusesWhenBarcodePresent() throws {
         let milk = try ProductFixtures.milk()
-        #expect(throws: ProductValidationError.barcodeAlreadyPresent(milk.productId)) {
+        #expect(throws: ProductValidationError.barcodeAlreadyPresent(milk.productID)) {
             try milk.withBarcodeMigration("4006381333931", now: Self.later)
         }
     }

@@ -31,17 +31,17 @@ struct ProductWireKeysTests {
     @Test("products and their sync records encode with the pinned keys")
     func keysArePinned() throws {
         let product = try ProductFixtures.fullyPopulated()
-        let id = product.productId
+        let id = product.productID
         let stamp = SyncStamp(updatedAt: ProductFixtures.epoch, version: 2, replicaID: ReplicaID("a"))
-        let change = ProductChange(productId: id, product: product, stamp: stamp, baseStamp: stamp, migratedTo: id)
-        let remote = RemoteProductRecord(productId: id, product: product, stamp: stamp, migratedTo: id, sequence: 4)
+        let change = ProductChange(productID: id, product: product, stamp: stamp, baseStamp: stamp, migratedTo: id)
+        let remote = RemoteProductRecord(productID: id, product: product, stamp: stamp, migratedTo: id, sequence: 4)
         let operation = ProductFixtures.uuid
         let values: [any Encodable] = [
             product,
             ProductSyncRecord(
-                productId: id, status: .failed(retryCount: 1, lastError: "x", nextRetryAt: ProductFixtures.epoch),
+                productID: id, status: .failed(retryCount: 1, lastError: "x", nextRetryAt: ProductFixtures.epoch),
                 stamp: stamp, baseStamp: stamp, lastSyncedAt: ProductFixtures.epoch, pendingOperationID: operation),
-            ProductTombstone(productId: id, stamp: stamp, migratedTo: id),
+            ProductTombstone(productID: id, stamp: stamp, migratedTo: id),
             ProductOutboxEntry(
                 operationID: operation, entityID: id.rawValue, sequence: 1, payload: change, enqueuedAt: ProductFixtures.epoch,
                 attempts: 1, nextAttemptAt: ProductFixtures.epoch, lastError: "x", supersededOperationIDs: [operation]),

@@ -16,7 +16,7 @@ enum PlainProductQuery {
     /// The products in query order; each product's key is computed once (the same order as `precedes`).
     static func sorted(_ products: [Product], _ sort: ProductSortStrategy) -> [Product] {
         let decorated = products.map { product in
-            (date: date(product, sort.key), text: text(product, sort.key), id: Array(product.productId.rawValue.utf8),
+            (date: date(product, sort.key), text: text(product, sort.key), id: Array(product.productID.rawValue.utf8),
              product: product)
         }
         return decorated.sorted { lhs, rhs in
@@ -77,7 +77,7 @@ enum PlainProductQuery {
     static func precedes(_ lhs: Product, _ rhs: Product, _ sort: ProductSortStrategy) -> Bool {
         let order = compareKeys(lhs, rhs, sort.key)
         if order != 0 { return sort.order == .ascending ? order < 0 : order > 0 }
-        return Array(lhs.productId.rawValue.utf8).lexicographicallyPrecedes(Array(rhs.productId.rawValue.utf8))
+        return Array(lhs.productID.rawValue.utf8).lexicographicallyPrecedes(Array(rhs.productID.rawValue.utf8))
     }
 
     static func compareKeys(_ lhs: Product, _ rhs: Product, _ key: ProductSortKey) -> Int {

@@ -18,7 +18,7 @@ struct ProductFilterTests {
             barcode: nil, title: "Bread", brand: "fresh   farm", category: ProductCategory(main: "food", sub: "bakery"),
             id: ProductFixtures.uuid, now: ProductFixtures.epoch)
         let untitled = Product(
-            productId: try ProductID("prd_untitled"), searchKeywords: ["Café  crème"], createdAt: ProductFixtures.epoch,
+            productID: try ProductID("prd_untitled"), searchKeywords: ["Café  crème"], createdAt: ProductFixtures.epoch,
             updatedAt: ProductFixtures.epoch)
         return [(milk, .synced), (juice, .failed), (bread, nil), (untitled, .pendingUpsert)]
     }

@@ -23,7 +23,7 @@ struct ProductIndexedFieldsTests {
 
     @Test("missing values index as null and the search text stays a string")
     func nullFields() {
-        let draft = Product(productId: .generated(ProductFixtures.uuid), createdAt: ProductFixtures.epoch, updatedAt: ProductFixtures.epoch)
+        let draft = Product(productID: .generated(ProductFixtures.uuid), createdAt: ProductFixtures.epoch, updatedAt: ProductFixtures.epoch)
         let fields = draft.indexedFields(syncState: nil)
         for name in ["title", "brand", "barcode", "categoryMain", "categorySub", "syncState"] {
             #expect(fields[name] == .null, "\(name)")

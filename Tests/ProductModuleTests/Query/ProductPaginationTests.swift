@@ -15,7 +15,7 @@ struct ProductPaginationTests {
     @Test("the catalogue repeats sort values, so ties must break on the id")
     func catalogueHasTies() {
         let products = Self.catalogue.map(\.product)
-        #expect(Set(products.map(\.productId)).count == products.count)
+        #expect(Set(products.map(\.productID)).count == products.count)
         #expect(Set(products.map(\.updatedAt)).count < 200)
         #expect(Set(products.map { $0.title.map(SemanticKey.normalize) }).count < 20)
         #expect(Set(products.map { $0.brand.map(SemanticKey.normalize) }).count < 10)
@@ -37,7 +37,7 @@ struct ProductPaginationTests {
         }
         #expect(pages == 11)
         let expected = PlainProductQuery.all(Self.catalogue, sort: sort, filters: [])
-        #expect(visited.map(\.productId) == expected.map(\.productId))
+        #expect(visited.map(\.productID) == expected.map(\.productID))
     }
 
     @Test(
@@ -46,7 +46,7 @@ struct ProductPaginationTests {
     func insertsBetweenPages(_ key: ProductSortKey, _ order: RecordSortKey.Order) throws {
         let sort = ProductSortStrategy(key: key, order: order)
         var items = Self.catalogue
-        let originals = Set(items.map(\.product.productId))
+        let originals = Set(items.map(\.product.productID))
         let extra = ProductFixtures.randomCatalogue(count: 2_000, seed: 7, firstIndex: 1_000_001)
         var pending = extra[...]
         var query = ProductQuery(page: PageRequest(limit: 997), sort: sort)
@@ -65,18 +65,18 @@ struct ProductPaginationTests {
             // Insert a batch: some sort before the cursor (they must never appear), some after (they may).
             for item in pending.prefix(200) {
                 if PlainProductQuery.precedes(item.product, last, sort) {
-                    insertedBeforeCursor.insert(item.product.productId)
+                    insertedBeforeCursor.insert(item.product.productID)
                 }
                 items.append(item)
             }
             pending = pending.dropFirst(200)
         }
-        let visitedIDs = visited.map(\.productId)
+        let visitedIDs = visited.map(\.productID)
         #expect(Set(visitedIDs).count == visitedIDs.count, "no duplicates")
         #expect(originals.isSubset(of: Set(visitedIDs)), "no gaps among the originals")
         #expect(Set(visitedIDs).isDisjoint(with: insertedBeforeCursor), "nothing inserted before the cursor appears")
         #expect(!insertedBeforeCursor.isEmpty)
         let expectedOrder = PlainProductQuery.sorted(visited, sort)
-        #expect(visitedIDs == expectedOrder.map(\.productId))
+        #expect(visitedIDs == expectedOrder.map(\.productID))
     }
 }

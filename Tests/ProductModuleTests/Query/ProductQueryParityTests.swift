@@ -12,11 +12,11 @@ struct ProductQueryParityTests {
     static let catalogue = ProductFixtures.randomCatalogue(count: 600, seed: 99)
     static let records: [StoredRecord] = catalogue.map { item in
         StoredRecord(
-            id: item.product.productId.recordID, payload: Data(),
+            id: item.product.productID.recordID, payload: Data(),
             fields: item.product.indexedFields(syncState: item.syncState))
     }
     static let byID: [RecordID: Product] = Dictionary(
-        uniqueKeysWithValues: catalogue.map { ($0.product.productId.recordID, $0.product) })
+        uniqueKeysWithValues: catalogue.map { ($0.product.productID.recordID, $0.product) })
 
     @Test("500 random queries give the same pages through all three paths")
     func randomQueries() throws {
@@ -36,13 +36,13 @@ struct ProductQueryParityTests {
             for _ in 0..<2 {
                 let page = try ProductQueryEvaluator.page(Self.catalogue, query: query)
                 let recordPage = try RecordQueryEvaluator.page(Self.records, query: query.recordQuery())
-                let ids = page.products.map(\.productId.recordID)
+                let ids = page.products.map(\.productID.recordID)
                 #expect(ids == recordPage.records.map(\.id), "\(query)")
                 #expect(page.nextCursor?.token == recordPage.nextCursor?.token, "\(query)")
-                let plain = expected.dropFirst(offset).prefix(limit).map(\.productId.recordID)
+                let plain = expected.dropFirst(offset).prefix(limit).map(\.productID.recordID)
                 #expect(ids == Array(plain), "\(query)")
                 #expect((page.nextCursor != nil) == (expected.count > offset + limit))
-                #expect(page.products.allSatisfy { Self.byID[$0.productId.recordID] == $0 })
+                #expect(page.products.allSatisfy { Self.byID[$0.productID.recordID] == $0 })
                 offset += limit
                 guard let next = query.after(page.nextCursor) else { break }
                 query = next

@@ -69,7 +69,7 @@ enum SyncFixtures {
                 all += page.products
                 query = current.after(page.nextCursor)
             }
-            return all.sorted { $0.productId < $1.productId }
+            return all.sorted { $0.productID < $1.productID }
         }
 
         private static func makeService(

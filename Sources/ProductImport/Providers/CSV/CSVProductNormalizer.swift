@@ -77,7 +77,7 @@ public struct CSVProductNormalizer: ProductProvider {
         if title == nil { warnings.append(.missingTitle) }
 
         var product = Product(
-            productId: identity.productId, barcode: identity.barcode, title: title, brand: brand,
+            productID: identity.productID, barcode: identity.barcode, title: title, brand: brand,
             source: .importedFeed, createdAt: context.now, updatedAt: context.now)
         product.sku = sku
         product.shortDescription = line(.description)
@@ -145,7 +145,7 @@ public struct CSVProductNormalizer: ProductProvider {
         do {
             try product.validate()
         } catch {
-            return .failure(.invalidProduct(product.productId, reason: error.description))
+            return .failure(.invalidProduct(product.productID, reason: error.description))
         }
         return .success(ImportedProduct(product: product, warnings: warnings))
     }

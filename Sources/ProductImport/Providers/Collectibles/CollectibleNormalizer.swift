@@ -77,7 +77,7 @@ public struct CollectibleNormalizer: ProductProvider {
         details.systemRequirements = record.systemRequirements.flatMap { requirements(from: $0, warnings: &warnings) }
 
         var product = Product(
-            productId: identity.productId, barcode: identity.barcode, title: title, source: .importedFeed,
+            productID: identity.productID, barcode: identity.barcode, title: title, source: .importedFeed,
             createdAt: context.now, updatedAt: context.now)
         product.productDetails = .collectible(details)
         product.shortDescription = ImportText.block(record.summary, field: "summary", limit: limits.maximumTextLength, warnings: &warnings)
@@ -96,7 +96,7 @@ public struct CollectibleNormalizer: ProductProvider {
         do {
             try product.validate()
         } catch {
-            return .failure(.invalidProduct(product.productId, reason: error.description))
+            return .failure(.invalidProduct(product.productID, reason: error.description))
         }
         return .success(ImportedProduct(product: product, warnings: warnings))
     }

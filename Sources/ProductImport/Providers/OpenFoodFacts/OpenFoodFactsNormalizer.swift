@@ -75,7 +75,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         if title == nil { warnings.append(.missingTitle) }
 
         var product = Product(
-            productId: identity.productId, barcode: identity.barcode, title: title?.text, brand: brand,
+            productID: identity.productID, barcode: identity.barcode, title: title?.text, brand: brand,
             source: .barcodeLookup, createdAt: context.now, updatedAt: context.now)
         product.shortDescription = ImportText.line(
             record.genericName, field: "generic_name", limit: limits.maximumTextLength, warnings: &warnings
@@ -101,7 +101,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         do {
             try product.validate()
         } catch {
-            return .failure(.invalidProduct(product.productId, reason: error.description))
+            return .failure(.invalidProduct(product.productID, reason: error.description))
         }
         return .success(ImportedProduct(product: product, warnings: warnings))
     }
