@@ -35,6 +35,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventoryModuleTesting", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "ProductModuleTesting", package: "InventoryKit"),

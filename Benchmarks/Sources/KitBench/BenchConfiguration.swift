@@ -14,7 +14,7 @@ struct BenchConfiguration: Sendable {
     let jsonSaves: Int
     /// UUIDv5 ids per measurement (1 000 000).
     let uuidCount: Int
-    /// Pending changes pushed by the sync scenario (10 000).
+    /// Pending changes pushed by each sync scenario: product adds, inventory journal entries (10 000).
     let syncCount: Int
 
     /// The sizes the issue asks for.

@@ -118,7 +118,7 @@ enum BenchData {
             let stamp = SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: replica)
             transaction.products.append(.init(product: product, syncState: .synced))
             transaction.syncRecords.append(
-                ProductSyncRecord(productId: product.productId, status: .synced, stamp: stamp, baseStamp: stamp, lastSyncedAt: now))
+                ProductSyncRecord(productID: product.productID, status: .synced, stamp: stamp, baseStamp: stamp, lastSyncedAt: now))
         }
         return transaction
     }
@@ -131,12 +131,12 @@ enum BenchData {
         transaction.products.append(.init(product: product, syncState: .pendingUpsert))
         transaction.syncRecords.append(
             ProductSyncRecord(
-                productId: product.productId, status: .pendingUpsert, stamp: stamp, baseStamp: base,
+                productID: product.productID, status: .pendingUpsert, stamp: stamp, baseStamp: base,
                 lastSyncedAt: lastSynced, pendingOperationID: operation))
         transaction.outboxEntries.append(
             ProductOutboxEntry(
-                operationID: operation, entityID: product.productId.rawValue, sequence: sequence,
-                payload: ProductChange(productId: product.productId, product: product, stamp: stamp, baseStamp: base),
+                operationID: operation, entityID: product.productID.rawValue, sequence: sequence,
+                payload: ProductChange(productID: product.productID, product: product, stamp: stamp, baseStamp: base),
                 enqueuedAt: now))
     }
 

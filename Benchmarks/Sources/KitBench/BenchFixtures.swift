@@ -144,7 +144,8 @@ actor BenchFixtures {
     func prebuild(for scenarios: [Scenario]) async throws {
         let names = scenarios.map(\.name)
         let needsJSON = names.contains { $0.hasPrefix("json.") }
-        let needsSQLite = names.contains { $0.hasPrefix("sqlite.") || $0.hasPrefix("sync.") }
+        // The inventory sync scenario builds its own database from the empty template: no products needed.
+        let needsSQLite = names.contains { $0.hasPrefix("sqlite.") || $0 == Scenario.syncPush.name }
         guard needsJSON || needsSQLite else { return }
         _ = products()
         let large = configuration.productCount

@@ -8,7 +8,7 @@ struct Fingerprint: Sendable, Equatable, CustomStringConvertible {
 
     mutating func add(_ product: Product) {
         count += 1
-        for byte in product.productId.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        for byte in product.productID.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         hash = (hash ^ 0x0A) &* 0x100_0000_01B3
     }
 

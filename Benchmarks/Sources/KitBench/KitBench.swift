@@ -26,7 +26,7 @@ struct KitBench: ParsableCommand {
         // The JSON-file store is built first: its global flushes then find no writeback of earlier scenarios.
         .jsonOpen, .jsonSaveOne,
         .sqliteBulkAdd, .sqliteBulkUpdate, .sqliteFetchAllPages, .sqlitePageDepth, .sqliteAddOne,
-        .uuidV5, .syncPush, .queryEvaluator,
+        .uuidV5, .syncPush, .syncPushInventory, .queryEvaluator,
     ]
 
     @Flag(help: "Print the results as one JSON object on standard output instead of a table.")

@@ -68,7 +68,7 @@ final class RawProductWriter {
         if let title { search.append(title) }
         if let brand { search.append(brand) }
         for keyword in product.searchKeywords { search.append(SemanticKey.normalize(keyword)) }
-        products.bind(1, product.productId.rawValue)
+        products.bind(1, product.productID.rawValue)
         products.bind(2, product.barcode?.value)
         products.bind(3, title)
         products.bind(4, brand)
@@ -84,7 +84,7 @@ final class RawProductWriter {
     }
 
     private func insert(_ record: ProductSyncRecord) throws {
-        syncRecords.bind(1, record.productId.rawValue)
+        syncRecords.bind(1, record.productID.rawValue)
         syncRecords.bind(2, record.status.kind.rawValue)
         syncRecords.bind(3, try encoder.encode(record))
         try syncRecords.run()

@@ -18,8 +18,8 @@ extension Scenario {
         let pageSize = fixtures.configuration.pageSize
         let query = ProductQuery(
             page: PageRequest(limit: pageSize), sort: .updatedAt(.descending), filters: [.category(main: "food")])
-        let expected = try ProductQueryEvaluator.page(products, query: query).products.map(\.productId)
-        guard expected == Self.plainPage(products, limit: pageSize).map(\.productId), expected.count == pageSize else {
+        let expected = try ProductQueryEvaluator.page(products, query: query).products.map(\.productID)
+        guard expected == Self.plainPage(products, limit: pageSize).map(\.productID), expected.count == pageSize else {
             throw BenchmarkError.mismatch(scenario: "query.evaluator-page", detail: "the pages differ")
         }
         let repeats = 5
@@ -50,7 +50,7 @@ extension Scenario {
             products.filter { $0.category?.main == "food" }
                 .sorted { lhs, rhs in
                     if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
-                    return lhs.productId.rawValue.utf8.lexicographicallyPrecedes(rhs.productId.rawValue.utf8)
+                    return lhs.productID.rawValue.utf8.lexicographicallyPrecedes(rhs.productID.rawValue.utf8)
                 }
                 .prefix(limit))
     }

@@ -146,7 +146,7 @@ extension Scenario {
             }
             statement.reset()
             guard count == pageSize, let last else { return }
-            cursor = (last.updatedAt.timeIntervalSinceReferenceDate, last.productId.rawValue)
+            cursor = (last.updatedAt.timeIntervalSinceReferenceDate, last.productID.rawValue)
         }
     }
 
@@ -171,13 +171,13 @@ extension Scenario {
                 cursor: PageCursor(
                     RecordCursor(
                         sort: firstQuery.sort.recordSort, values: [.date(beforeLast.updatedAt)],
-                        lastID: beforeLast.productId.recordID))),
+                        lastID: beforeLast.productID.recordID))),
             sort: firstQuery.sort)
         let last = try await store.query(lastQuery)
         let first = try await store.query(firstQuery)
         guard last.products.count == pageSize, last.nextCursor == nil,
-            last.products.first?.productId.rawValue == BenchData.barcode(pageSize - 1),
-            first.products.first?.productId.rawValue == BenchData.barcode(configuration.productCount - 1)
+            last.products.first?.productID.rawValue == BenchData.barcode(pageSize - 1),
+            first.products.first?.productID.rawValue == BenchData.barcode(configuration.productCount - 1)
         else {
             throw BenchmarkError.setup("the last page is not what the benchmark expects")
         }
