@@ -27,13 +27,18 @@ struct ImportCommand: AsyncParsableCommand {
                 var created, updated, unchanged, rejected, warnings: Int
                 var rejections: [String]
             }
-            return try Output.json(Summary(
+            try Output.json(Summary(
                 created: report.created.count, updated: report.updated.count, unchanged: report.unchanged.count,
                 rejected: report.rejected.count, warnings: report.warnings.count, rejections: report.rejected.map { "\($0)" }))
+        } else {
+            print("imported \(report.processed) records: \(report.created.count) created, \(report.updated.count) updated, "
+                  + "\(report.unchanged.count) unchanged, \(report.rejected.count) rejected, \(report.warnings.count) warnings")
+            for rejection in report.rejected.prefix(10) { print("  rejected: \(Output.terminalSafe("\(rejection)"))") }
         }
-        print("imported \(report.processed) records: \(report.created.count) created, \(report.updated.count) updated, "
-              + "\(report.unchanged.count) unchanged, \(report.rejected.count) rejected, \(report.warnings.count) warnings")
-        for rejection in report.rejected.prefix(10) { print("  rejected: \(rejection)") }
+        // A rejection is not a success: a script sees it in the exit status (partial, or nothing stored at all).
+        if !report.rejected.isEmpty {
+            throw PantryError.importRejected(rejected: report.rejected.count, processed: report.processed)
+        }
     }
 
     /// Imports a file by its extension, drawing a progress bar on a terminal.

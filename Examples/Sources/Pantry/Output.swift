@@ -4,6 +4,7 @@ import Foundation
 enum Output {
     /// Prints rows as an aligned table with a header line.
     static func table(_ headers: [String], _ rows: [[String]]) {
+        let rows = rows.map { $0.map(terminalSafe) }
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
         }
@@ -15,6 +16,29 @@ enum Output {
         print(line(headers))
         print(line(widths.map { String(repeating: "-", count: $0) }))
         for row in rows { print(line(row)) }
+    }
+
+    /// The text with every control character (C0, DEL, C1) and bidirectional override shown as a visible escape
+    /// such as `\u{1B}`: product data and rejected input never reach the terminal raw, so a crafted title cannot
+    /// move the cursor, rewrite the screen or the window title.
+    static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var safe = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                safe.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                safe.append(scalar)
+            }
+        }
+        return String(safe)
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Prints a value as pretty, sorted JSON.

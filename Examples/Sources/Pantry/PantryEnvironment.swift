@@ -29,6 +29,10 @@ struct PantryEnvironment {
         if let remotePath {
             let url = URL(fileURLWithPath: remotePath)
             let kind: StoreKind = url.pathExtension == "sqlite" ? .sqlite : .json
+            if Self.isSameStore(storePath(options.store, at: options.location), storePath(kind, at: url)) {
+                await closeStorage()
+                throw PantryError.remoteIsLocalStore(remotePath)
+            }
             let (remoteStorage, close, _, _) = try await openStorage(kind, at: url)
             remoteProducts = StorageProductRemote(storage: remoteStorage)
             remoteInventory = StorageInventoryRemote(storage: remoteStorage)
@@ -83,6 +87,19 @@ struct PantryEnvironment {
         return product
     }
 
+    /// Whether two store paths name the same file or folder: the same path once links are resolved, or the same
+    /// file on the same device (a hard link).
+    private static func isSameStore(_ first: URL, _ second: URL) -> Bool {
+        let a = first.resolvingSymlinksInPath().standardizedFileURL
+        let b = second.resolvingSymlinksInPath().standardizedFileURL
+        if a.path == b.path { return true }
+        let manager = FileManager.default
+        guard let one = try? manager.attributesOfItem(atPath: a.path), let two = try? manager.attributesOfItem(atPath: b.path),
+            let inode = one[.systemFileNumber] as? NSNumber, let device = one[.systemNumber] as? NSNumber
+        else { return false }
+        return inode == two[.systemFileNumber] as? NSNumber && device == two[.systemNumber] as? NSNumber
+    }
+
     private typealias OpenedStore = (
         storage: any StorageProvider, close: @Sendable () async -> Void,
         products: any ProductStore, inventory: any InventoryJournalStore
@@ -95,10 +112,18 @@ struct PantryEnvironment {
             let storage = try await JSONFileStorage(root: url)
             return (storage, { await storage.close() }, StorageProductStore(storage: storage), StorageInventoryStore(storage: storage))
         case .sqlite:
-            let file = url.pathExtension == "sqlite" ? url : url.appendingPathComponent("pantry.sqlite")
-            let storage = try SQLiteStorage(path: file.path)
+            let storage = try SQLiteStorage(path: storePath(kind, at: url).path)
             return (storage, { try? storage.close() }, SQLiteProductStore(storage: storage), SQLiteInventoryStore(storage: storage))
         }
+    }
+}
+
+/// Where a store of `kind` at `url` keeps its data: the JSON folder itself, or the SQLite file
+/// (`<folder>/pantry.sqlite` unless the path ends in `.sqlite`).
+func storePath(_ kind: StoreKind, at url: URL) -> URL {
+    switch kind {
+    case .json: url
+    case .sqlite: url.pathExtension == "sqlite" ? url : url.appendingPathComponent("pantry.sqlite")
     }
 }
 
@@ -119,12 +144,31 @@ enum PantryError: Error, CustomStringConvertible {
     case unknownProduct(String)
     case unknownLocation(String, known: String)
     case invalidArgument(String)
+    /// An import rejected records (all of them when `rejected == processed`).
+    case importRejected(rejected: Int, processed: Int)
+    /// `sync --remote` named the local store itself.
+    case remoteIsLocalStore(String)
 
     var description: String {
         switch self {
         case .unknownProduct(let text): "no product \(text) in the catalog (import it or add it first)"
         case .unknownLocation(let name, let known): "no location \(name); known locations: \(known)"
         case .invalidArgument(let reason): reason
+        case .importRejected(let rejected, let processed):
+            rejected == processed
+                ? "every one of the \(processed) records was rejected; nothing was imported"
+                : "\(rejected) of \(processed) records were rejected (the others were imported)"
+        case .remoteIsLocalStore(let path):
+            "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
+                + "without it reaching another device"
+        }
+    }
+
+    /// The exit status a script sees.
+    var exitStatus: PantryExitStatus {
+        switch self {
+        case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
+        default: .badInput
         }
     }
 }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import ProductImport
+import ProductModule
+
+/// The exit statuses of `pantry`, documented in the README so scripts can tell failures apart.
+enum PantryExitStatus: Int32, CaseIterable {
+    /// Everything worked.
+    case ok = 0
+    /// Something else failed (an I/O error, an unexpected storage failure).
+    case failure = 1
+    /// The input was refused: an unknown product or location, an invalid amount, barcode or date, a file that
+    /// cannot be read, an import of which every record was rejected.
+    case badInput = 2
+    /// An import stored some records and rejected others (the summary lists them).
+    case partialImport = 3
+    /// The store is damaged: a record, file or journal that cannot be read (named in the message).
+    case damagedStore = 4
+    /// Another process holds the store.
+    case lockedStore = 5
+    /// The command line itself was wrong (swift-argument-parser's usage error).
+    case usage = 64
+
+    /// The status for an error a command threw; `nil` for swift-argument-parser's own errors (help, usage).
+    init?(for error: any Error) {
+        switch error {
+        case let error as PantryError:
+            self = error.exitStatus
+        case let error as StorageError:
+            switch error {
+            case .locked: self = .lockedStore
+            case .corruptRecord, .corruptBlob, .corruptFile: self = .damagedStore
+            case .invalidIdentifier, .invalidCollectionName, .invalidQuery, .invalidCursor: self = .badInput
+            default: self = .failure
+            }
+        case is InventoryError, is ProductModuleError, is ProductValidationError, is ImportError, is GTINError,
+            is InventoryIDError:
+            self = .badInput
+        default:
+            return nil
+        }
+    }
+}
+
+extension Pantry {
+    /// Runs the command, printing a failure as one line and exiting with its ``PantryExitStatus``.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot(nil)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard let status = PantryExitStatus(for: error) else { exit(withError: error) }
+            FileHandle.standardError.write(Data("Error: \(Output.terminalSafe(String(describing: error)))\n".utf8))
+            Foundation.exit(status.rawValue)
+        }
+    }
+}
