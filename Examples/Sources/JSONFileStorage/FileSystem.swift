@@ -7,15 +7,40 @@ import Glibc
 import Darwin
 #endif
 
-/// The few POSIX file operations the JSON-file store needs: durable atomic writes and an exclusive lock.
+/// The few POSIX file operations the JSON-file store needs: durable atomic writes, an exclusive lock, and reads
+/// and folder creation that never follow a symbolic link.
 enum FileSystem {
+    /// The prefix of the temporary files ``writeAtomically(_:to:sync:)`` writes; a UUID follows it.
+    static let temporaryPrefix = ".tmp-"
+
+    /// What a path names, without following a symbolic link.
+    enum EntryKind: Equatable, Sendable {
+        case missing, folder, regularFile, symbolicLink, other
+    }
+
+    /// Why ``contents(ofFile:)`` refused a path: the store reads plain files only, never through a link.
+    enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The path is a symbolic link.
+        case symbolicLink
+        /// The path is a folder, a device, a FIFO or a socket.
+        case notARegularFile
+
+        /// Why the file was not read.
+        var description: String {
+            switch self {
+            case .symbolicLink: "it is a symbolic link, which the store never follows"
+            case .notARegularFile: "it is not a regular file"
+            }
+        }
+    }
+
     /// Writes `data` to `url` atomically: a temporary file in the same folder, flushed to disk, renamed over the
     /// target, and the folder flushed — a crash leaves the old file or the new one, never a torn one.
     ///
     /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the file.
     static func writeAtomically(_ data: Data, to url: URL, sync: Bool = true) throws {
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        let temporary = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         var written = 0
@@ -75,6 +100,58 @@ enum FileSystem {
         }
     }
 
+    /// Creates `components` one by one below `root` (which must exist), refusing any that already exists as
+    /// something other than a real folder — a symbolic link above a record file could send writes outside the store.
+    ///
+    /// - Returns: the path of the innermost folder.
+    /// - Throws: ``StorageError/corruptFile(path:reason:)`` naming a component that is a link or not a folder;
+    ///   ``StorageError/backendFailure(operation:reason:)`` when a folder cannot be created.
+    @discardableResult
+    static func makeFolders(_ components: [String], below root: String) throws -> String {
+        var path = root
+        for component in components {
+            path = join(path, component)
+            if mkdir(path, 0o755) == 0 { continue }
+            guard errno == EEXIST else { throw failure("create folder", path) }
+            switch entryKind(path) {
+            case .folder:
+                continue
+            case .symbolicLink:
+                throw StorageError.corruptFile(path: path, reason: "it is a symbolic link; the store never writes through links")
+            default:
+                throw StorageError.corruptFile(path: path, reason: "it is not a folder")
+            }
+        }
+        return path
+    }
+
+    /// What `path` names, read with `lstat` (a symbolic link is reported as one, not followed).
+    static func entryKind(_ path: String) -> EntryKind {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT ? .missing : .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .regularFile
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// Whether `name` is a temporary file of ``writeAtomically(_:to:sync:)``: the prefix, then a UUID, nothing else.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let rest = name.dropFirst(temporaryPrefix.count)
+        return rest.utf8.count == 36 && UUID(uuidString: String(rest)) != nil
+    }
+
+    /// Removes the leftover temporary files (see ``isTemporaryName(_:)``) of a folder; other files are kept. Best
+    /// effort: a file that cannot be removed stays (it is never read).
+    static func removeTemporaryFiles(inFolder path: String) {
+        for name in names(inFolder: path) where isTemporaryName(name) {
+            _ = unlink(join(path, name))
+        }
+    }
+
     /// Takes an exclusive, non-blocking lock on `url`, held until ``unlock(_:)`` or process exit.
     ///
     /// - Returns: the lock's file descriptor.
@@ -119,15 +196,23 @@ enum FileSystem {
         return names
     }
 
-    /// The whole contents of a file, read with one `open` and as few `read`s as its size allows.
+    /// The whole contents of a file, read with one `open` and as few `read`s as its size allows. A symbolic link
+    /// is not followed (`O_NOFOLLOW`), and nothing but a regular file is read (`O_NONBLOCK` keeps a FIFO from
+    /// blocking the open).
     ///
-    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` naming the file and the system's reason.
+    /// - Throws: ``Refusal`` for a link or a file that is not regular; ``StorageError/backendFailure(operation:reason:)``
+    ///   naming the file and the system's reason.
     static func contents(ofFile path: String) throws -> Data {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw failure("open", path) }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ELOOP, entryKind(path) == .symbolicLink { throw Refusal.symbolicLink }
+            throw failure("open", path)
+        }
         defer { close(descriptor) }
         var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
+        guard fstat(descriptor, &status) == 0 else { throw failure("inspect", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw Refusal.notARegularFile }
+        let size = max(Int(status.st_size), 0)
         // Files are replaced by rename, never changed in place, so reading `size` bytes reads the whole file; a
         // size of 0 (unknown) reads until the end.
         var data = Data(count: size > 0 ? size : 4096)

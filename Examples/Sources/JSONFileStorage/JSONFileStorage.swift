@@ -20,12 +20,23 @@ import InventoryKit
 ///   `journal.json` (temporary file, fsync, rename), then writes each record file atomically, flushes, and removes
 ///   the journal. Opening a folder with a journal re-applies it (the batch happened); a torn journal was never
 ///   renamed into place, so the batch did not happen. A crash at any point leaves the old or the new state.
+/// - **A journal is never discarded.** A journal that cannot be read or decoded (damaged, of another schema, not a
+///   regular file, a symbolic link) may hold a committed batch, so opening fails with
+///   ``StorageError/corruptFile(path:reason:)`` naming it and changes nothing on disk; inspect it, then remove it
+///   (losing that batch) or restore it.
+/// - **Leftovers are cleaned.** Opening removes the temporary files (`.tmp-<UUID>`) of writes interrupted before
+///   their rename, in the root, the collection folders and the blob folders; no other file is touched.
 /// - **One process at a time.** The folder is locked with `flock` while open; a second open — from another
 ///   process or this one — fails with ``StorageError/locked(path:)`` instead of corrupting data. Close the store
 ///   (or let the process end) to release it.
 /// - **Corrupt files are contained.** A record file that does not parse is reported in ``integrityIssues`` and
 ///   reading that record throws ``StorageError/corruptFile(path:reason:)`` naming the file; every other record stays
-///   readable.
+///   readable. A file whose stored id is not the one its name stands for is reported the same way and never served
+///   (as either record).
+/// - **Links are not followed.** A record file that is a symbolic link is not read: reading its record throws
+///   ``StorageError/corruptRecord(collection:id:reason:)``. A scope, `metadata` or collection folder that is a
+///   symbolic link is not read (it is reported in ``integrityIssues``), and writing into it throws
+///   ``StorageError/corruptFile(path:reason:)`` naming it before anything is written. The root itself may be a link.
 /// - **Linear open.** Opening reads each file once into an in-memory index (no quadratic step), decoding the files
 ///   on all cores; queries run on the index with ``RecordQueryEvaluator``.
 public actor JSONFileStorage: StorageProvider {
@@ -34,19 +45,24 @@ public actor JSONFileStorage: StorageProvider {
     private var records: [StorageScope: [RecordCollection: [RecordID: StoredRecord]]] = [:]
     private var corrupt: [StorageScope: [RecordCollection: [RecordID: StorageError]]] = [:]
     private var lockDescriptor: Int32?
-    /// Problems found while opening: corrupt files (their records throw when read; others are unaffected).
+    /// Problems found while opening: corrupt files, files holding another id than their name's, record files and
+    /// folders that are symbolic links (their records throw when read, or are not read; others are unaffected).
     public private(set) var integrityIssues: [StorageError] = []
 
-    /// Opens (or creates) a store in `root`, recovering an interrupted batch.
+    /// Opens (or creates) a store in `root`, recovering an interrupted batch and removing the temporary files of
+    /// interrupted writes.
     ///
-    /// - Throws: ``StorageError/locked(path:)`` when the folder is in use, or a backend failure.
+    /// - Throws: ``StorageError/locked(path:)`` when the folder is in use; ``StorageError/corruptFile(path:reason:)``
+    ///   naming `journal.json` when a journal cannot be read (nothing on disk is changed); or a backend failure.
     public init(root: URL) async throws {
         self.root = root
         try FileSystem.makeFolder(root)
         lockDescriptor = try FileSystem.lock(root.appendingPathComponent(".lock"))
         do {
             try recoverJournal()
-            load(await RecordFileLoader.load(root: root.path))
+            let contents = await RecordFileLoader.load(root: root.path)
+            load(contents)
+            removeTemporaryFiles(contents.temporaryFiles)
         } catch {
             if let descriptor = lockDescriptor { FileSystem.unlock(descriptor) }
             lockDescriptor = nil
@@ -109,8 +125,7 @@ public actor JSONFileStorage: StorageProvider {
     }
 
     func writeBlob(_ data: Data, to id: RecordID, scope: StorageScope) throws {
-        let folder = dataFolder(scope)
-        try FileSystem.makeFolder(folder)
+        try FileSystem.makeFolders([scope.rawValue, "data"], below: root.path)
         var contents = try JSONEncoder().encode(id.rawValue)
         contents.append(0x0A)
         contents.append(data)
@@ -178,6 +193,10 @@ public actor JSONFileStorage: StorageProvider {
                 operations.append(JournalOperation(scope: scope, collection: write.collection, deleting: write.id))
             }
         }
+        // Refuse a linked folder before the journal exists, so a refused batch leaves nothing behind.
+        for folder in Set(operations.map { [$0.scope.rawValue, "metadata", $0.collection.rawValue] }) {
+            try FileSystem.makeFolders(folder, below: root.path)
+        }
         let journal = root.appendingPathComponent("journal.json")
         try FileSystem.writeAtomically(try RecordFileCoding.encode(Journal(operations: operations)), to: journal)
         try applyJournal(operations)
@@ -193,7 +212,9 @@ public actor JSONFileStorage: StorageProvider {
         var folders: Set<URL> = []
         for operation in operations {
             let folder = metadataFolder(operation.scope, operation.collection)
-            if folders.insert(folder).inserted { try FileSystem.makeFolder(folder) }
+            if folders.insert(folder).inserted {
+                try FileSystem.makeFolders([operation.scope.rawValue, "metadata", operation.collection.rawValue], below: root.path)
+            }
             let url = folder.appendingPathComponent(FileNameEncoding.name(for: operation.id) + ".json")
             if let record = operation.record {
                 try FileSystem.writeAtomically(try RecordFileCoding.encode(record), to: url, sync: operations.count <= 8)
@@ -207,18 +228,45 @@ public actor JSONFileStorage: StorageProvider {
 
     // MARK: - Opening
 
+    /// Re-applies a journal left by an interrupted batch, then removes it.
+    ///
+    /// - Throws: ``StorageError/corruptFile(path:reason:)`` naming the journal when it cannot be read or decoded;
+    ///   the journal and every other file are then left exactly as they were.
     private func recoverJournal() throws {
         let journal = root.appendingPathComponent("journal.json")
-        guard FileManager.default.fileExists(atPath: journal.path) else { return }
-        // The journal is renamed into place only once complete, so a journal that exists is a committed batch.
-        if let data = try? Data(contentsOf: journal), let pending = try? RecordFileCoding.decode(Journal.self, from: data) {
-            try applyJournal(pending.operations)
+        guard FileSystem.entryKind(journal.path) != .missing else { return }
+        // The journal is renamed into place only once complete, so a journal that exists is a committed batch:
+        // one that cannot be read is kept for inspection, never deleted.
+        let pending: Journal
+        do {
+            pending = try RecordFileCoding.decode(Journal.self, from: try FileSystem.contents(ofFile: journal.path))
+        } catch {
+            throw StorageError.corruptFile(
+                path: journal.path,
+                reason: "the journal of a committed batch cannot be read (\(RecordFileLoader.reason(for: error))); it was "
+                    + "left in place: inspect it, then restore or remove it (removing it loses that batch)")
         }
+        try applyJournal(pending.operations)
         try FileSystem.remove(journal)
     }
 
-    /// Builds the in-memory index from what the loader read (chunks in listing order, so a later file wins).
+    /// Removes the temporary files of writes interrupted before their rename: those the loader found in collection
+    /// folders, and those in the root and the blob folders (never through a linked folder).
+    private func removeTemporaryFiles(_ inCollections: [String]) {
+        for path in inCollections { _ = try? FileSystem.remove(URL(fileURLWithPath: path)) }
+        FileSystem.removeTemporaryFiles(inFolder: root.path)
+        for scope in StorageScope.allCases {
+            let scopeFolder = FileSystem.join(root.path, scope.rawValue)
+            let data = FileSystem.join(scopeFolder, "data")
+            if FileSystem.entryKind(scopeFolder) == .folder, FileSystem.entryKind(data) == .folder {
+                FileSystem.removeTemporaryFiles(inFolder: data)
+            }
+        }
+    }
+
+    /// Builds the in-memory index from what the loader read (chunks in listing order; each record has one file).
     private func load(_ contents: RecordFileLoader.Contents) {
+        integrityIssues += contents.problems
         for (scope, collection) in contents.collections {
             var count = 0
             for chunk in contents.chunks where chunk.scope == scope && chunk.collection == collection {

@@ -4,8 +4,9 @@ import InventoryKit
 /// Reads every record file of a store folder at open, on all cores.
 ///
 /// The files of each collection folder are split into chunks; a task group reads and decodes the chunks side by
-/// side, each with its own decoder, and hands back what it found. A file that cannot be read or decoded is
-/// reported in its chunk's ``Chunk/problems`` and does not affect any other file.
+/// side, each with its own decoder, and hands back what it found. A file that cannot be read or decoded, is a
+/// symbolic link, or holds another id than its name stands for is reported in its chunk's ``Chunk/problems`` and
+/// does not affect any other file. Folders that are symbolic links are not entered (see ``Contents/problems``).
 enum RecordFileLoader {
     /// Everything read from one chunk of one collection folder.
     struct Chunk: Sendable {
@@ -19,11 +20,12 @@ enum RecordFileLoader {
         var problems: [Problem] = []
     }
 
-    /// A record file that could not be read or decoded.
+    /// A record file that could not be read or decoded, or that was refused.
     struct Problem: Sendable {
-        /// The record the file is named after, when its name can be decoded (hashed long names cannot).
+        /// The record the file is named after, when its name is the canonical name of an id (hashed long names are not).
         var id: RecordID?
-        /// ``StorageError/corruptFile(path:reason:)`` naming the file.
+        /// ``StorageError/corruptFile(path:reason:)`` naming the file, or ``StorageError/corruptRecord(collection:id:reason:)``
+        /// for a record file that is a symbolic link.
         var error: StorageError
     }
 
@@ -33,6 +35,10 @@ enum RecordFileLoader {
         var collections: [(scope: StorageScope, collection: RecordCollection)] = []
         /// The chunks read, in listing order.
         var chunks: [Chunk] = []
+        /// Folders not entered: a scope, `metadata` or collection folder that is a symbolic link.
+        var problems: [StorageError] = []
+        /// The leftover temporary files of interrupted writes found in collection folders (full paths).
+        var temporaryFiles: [String] = []
     }
 
     /// The fewest files a chunk holds; smaller folders are read in one chunk.
@@ -40,18 +46,24 @@ enum RecordFileLoader {
 
     /// Reads every record file under `<root>/<scope>/metadata/<collection>/`.
     ///
-    /// Nothing throws: a missing folder reads as empty, a bad file becomes a ``Problem``.
+    /// Nothing throws: a missing folder reads as empty, a bad file becomes a ``Problem``, a linked folder is skipped
+    /// and reported in ``Contents/problems``.
     static func load(root: String) async -> Contents {
         var contents = Contents()
         var jobs: [Job] = []
         let chunksPerFolder = max(1, ProcessInfo.processInfo.activeProcessorCount * 4)
         for scope in StorageScope.allCases {
-            let base = FileSystem.join(FileSystem.join(root, scope.rawValue), "metadata")
+            let scopeFolder = FileSystem.join(root, scope.rawValue)
+            let base = FileSystem.join(scopeFolder, "metadata")
+            guard isRealFolder(scopeFolder, &contents), isRealFolder(base, &contents) else { continue }
             for name in FileSystem.names(inFolder: base) {
                 guard let collection = RecordCollection(rawValue: name) else { continue }
-                contents.collections.append((scope, collection))
                 let folder = FileSystem.join(base, name)
-                let files = FileSystem.names(inFolder: folder).filter { $0.hasSuffix(".json") }
+                guard isRealFolder(folder, &contents) else { continue }
+                contents.collections.append((scope, collection))
+                let names = FileSystem.names(inFolder: folder)
+                contents.temporaryFiles += names.filter(FileSystem.isTemporaryName).map { FileSystem.join(folder, $0) }
+                let files = names.filter { $0.hasSuffix(".json") }
                 let chunkSize = max(minimumChunkSize, (files.count + chunksPerFolder - 1) / chunksPerFolder)
                 var start = 0
                 while start < files.count {
@@ -72,6 +84,19 @@ enum RecordFileLoader {
         return contents
     }
 
+    /// Whether `path` is a real folder (not a link to one); a link is reported in `contents`.
+    private static func isRealFolder(_ path: String, _ contents: inout Contents) -> Bool {
+        switch FileSystem.entryKind(path) {
+        case .folder:
+            return true
+        case .symbolicLink:
+            contents.problems.append(.corruptFile(path: path, reason: "the folder is a symbolic link, which the store never follows; its records were not read"))
+            return false
+        default:
+            return false
+        }
+    }
+
     /// Some files of one collection folder, read by one child task.
     private struct Job: Sendable {
         var scope: StorageScope
@@ -87,27 +112,48 @@ enum RecordFileLoader {
         chunk.records.reserveCapacity(job.files.count)
         for file in job.files {
             let path = FileSystem.join(job.folder, file)
+            let name = file.dropLast(5)
             do {
                 let data = try FileSystem.contents(ofFile: path)
-                chunk.records.append(try decoder.decode(RecordFile.self, from: data).storedRecord())
-            } catch {
-                let reason: String
-                if case StorageError.backendFailure(let operation, let detail) = error {
-                    reason = "\(operation) failed: \(detail)"
-                } else {
-                    reason = RecordCoding.describe(error)
+                let record = try decoder.decode(RecordFile.self, from: data).storedRecord()
+                // A file is only ever the record its name stands for: a stray copy must not replace (or invent) one.
+                guard FileNameEncoding.name(for: record.id) == name else {
+                    chunk.problems.append(Problem(
+                        id: id(fromFileName: name),
+                        error: .corruptFile(path: path, reason: "it holds the record \"\(record.id)\", not the one its name stands for")))
+                    continue
                 }
+                chunk.records.append(record)
+            } catch FileSystem.Refusal.symbolicLink {
+                let id = id(fromFileName: name)
+                let reason = "its file \(path) is a symbolic link, which the store never follows; it was not read"
                 chunk.problems.append(Problem(
-                    id: id(fromFileName: String(file.dropLast(5))),
-                    error: .corruptFile(path: path, reason: reason)))
+                    id: id, error: id.map { .corruptRecord(collection: job.collection, id: $0, reason: reason) } ?? .corruptFile(path: path, reason: reason)))
+            } catch {
+                chunk.problems.append(Problem(id: id(fromFileName: name), error: .corruptFile(path: path, reason: reason(for: error))))
             }
         }
         return chunk
     }
 
-    /// The id a percent-encoded file name stands for (`nil` for hashed long names).
-    private static func id(fromFileName name: String) -> RecordID? {
-        guard !name.hasPrefix("~") else { return nil }
+    /// Why a file could not be read or decoded, in words.
+    static func reason(for error: any Error) -> String {
+        switch error {
+        case StorageError.backendFailure(let operation, let detail): "\(operation) failed: \(detail)"
+        case let refusal as FileSystem.Refusal: refusal.description
+        default: RecordCoding.describe(error)
+        }
+    }
+
+    /// The id a file name stands for, when it is that id's canonical percent-encoded name (`nil` for hashed long
+    /// names and for names the store would not have written).
+    private static func id<Name: StringProtocol>(fromFileName name: Name) -> RecordID? {
+        guard !name.hasPrefix("~"), let id = decodedID(name), FileNameEncoding.name(for: id) == name else { return nil }
+        return id
+    }
+
+    /// The id a percent-encoded file name decodes to.
+    private static func decodedID<Name: StringProtocol>(_ name: Name) -> RecordID? {
         var bytes: [UInt8] = []
         var iterator = name.utf8.makeIterator()
         while let byte = iterator.next() {

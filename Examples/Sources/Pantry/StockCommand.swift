@@ -167,10 +167,16 @@ func reference(_ product: Product) throws -> ProductReference {
     try ProductReference(product.productID.rawValue)
 }
 
-/// A decimal typed by the user, exactly (never through floating point).
+/// A decimal typed by the user, exactly (never through floating point): digits with at most one `.` and an
+/// optional sign, nothing before or after — `1,5` and `2kg` are refused, not read as 1 and 2.
 func decimal(_ text: String) throws -> Decimal {
-    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
-        throw PantryError.invalidArgument("\(text) is not a number")
+    let digits = text.drop { $0 == "-" || $0 == "+" }
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    let wellFormed = text.count - digits.count <= 1 && (1...2).contains(parts.count) && !digits.isEmpty
+        && digits != "." && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } } && digits.count <= 38
+    guard wellFormed, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
+        let hint = text.contains(",") ? " (use a dot for decimals: \(text.replacingOccurrences(of: ",", with: ".")))" : ""
+        throw PantryError.invalidArgument("\(Output.terminalSafe(text)) is not a number\(hint)")
     }
     return value
 }
@@ -181,6 +187,11 @@ func day(_ text: String) throws -> Date {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy-MM-dd"
-    guard let date = formatter.date(from: text) else { throw PantryError.invalidArgument("\(text) is not a date like 2026-12-31") }
+    // The day must read back exactly (no lenient 2026-02-30) and lie in years a pantry can mean.
+    guard let date = formatter.date(from: text), formatter.string(from: date) == text,
+        let year = Int(text.prefix(4)), (1970...2199).contains(year)
+    else {
+        throw PantryError.invalidArgument("\(Output.terminalSafe(text)) is not a date like 2026-12-31 (years 1970 to 2199)")
+    }
     return date
 }

@@ -52,4 +52,23 @@ struct PantryHostileInputTests {
         #expect(unknown.status == 2 && unknown.error.hasPrefix("Error: "))
         #expect(try PantryRun.run(["frobnicate"], in: folder).status == 64)
     }
+
+    @Test("amounts like 1,5 or 2kg, impossible days and far-off years are refused, not cut short", arguments: [
+        ["stock", "add", "4006381333931", "1,5"], ["stock", "add", "4006381333931", "2kg"],
+        ["stock", "add", "4006381333931", "1.2.3"], ["stock", "add", "4006381333931", "1e3"],
+        ["stock", "add", "4006381333931", "1", "--due", "99999-01-01"],
+        ["stock", "add", "4006381333931", "1", "--due", "2026-02-30"],
+        ["product", "add", "--barcode", "4006381333931", "--title", "   "],
+    ])
+    func wrongValuesAreRefused(_ arguments: [String]) throws {
+        let folder = try newFolder()
+        if arguments[0] == "stock" {
+            #expect(try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder).status == 0)
+        }
+        let run = try PantryRun.run(arguments, in: folder)
+        #expect(run.status == 2, "\(arguments) exited \(run.status): \(run.error)")
+        #expect(run.error.split(separator: "\n").count == 1)
+        let stock = try PantryRun.run(["stock", "list", "--json"], in: folder)
+        #expect(!stock.output.contains("\"amount\""), "something was booked: \(stock.output)")
+    }
 }

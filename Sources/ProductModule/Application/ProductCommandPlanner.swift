@@ -169,10 +169,10 @@ struct ProductCommandPlanner: Sendable {
         SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: replicaID)
     }
 
-    /// Validates a product, naming it in the error.
+    /// Validates a product as new local input (``Product/validateAsNewInput()``), naming it in the error.
     static func validate(_ product: Product) throws {
         do {
-            try product.validate()
+            try product.validateAsNewInput()
         } catch {
             throw ProductModuleError.invalidProduct(product.productID, error)
         }

@@ -5,11 +5,17 @@ extension Product {
     /// The longest text any string field may hold, in characters.
     public static let maximumTextLength = 10_000
 
+    /// The most Unicode scalars one character of a long text may hold (a base and its combining marks): a text
+    /// longer than ``maximumTextLength`` bytes must not hide its size in a few characters made of thousands of
+    /// combining marks. Real scripts and emoji sequences stay far below it (UAX #15 allows 30 marks in a row).
+    public static let maximumScalarsPerCharacter = 32
+
     /// Checks the product's invariants.
     ///
     /// - identity: a product with a barcode has the barcode's canonical digits as its id;
     /// - `version` is at least 1, the dates are finite and `updatedAt` is not before `createdAt`;
-    /// - every string (also in lists, maps and nested values) is at most ``maximumTextLength`` characters;
+    /// - every string (also in lists, maps and nested values) is at most ``maximumTextLength`` characters, none of
+    ///   them made of more than ``maximumScalarsPerCharacter`` scalars;
     /// - image ids are unique and not empty, image sizes positive;
     /// - nutrition values are finite and not negative; confidences and scores are within 0…1;
     /// - a packaging quantity is greater than zero and a count at least 1;
@@ -36,6 +42,18 @@ extension Product {
         try validatePackaging()
         try validateScores()
         try validateRelatedBarcodes()
+    }
+
+    /// Checks what a new local write must also satisfy, beyond ``validate()``: a title, when there is one, is not
+    /// empty or blank (only white space or invisible characters). Stored and remote products are not held to it, so
+    /// data written before the rule stays readable and syncable.
+    ///
+    /// - Throws: ``ProductValidationError/invalidField(_:reason:)`` naming the title.
+    public func validateAsNewInput() throws(ProductValidationError) {
+        try validate()
+        if let title, title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }) {
+            throw .invalidField(.title, reason: title.isEmpty ? "is empty" : "is blank (only white space)")
+        }
     }
 
     /// Checks that `self` is a valid update of `previous`: same id, same `createdAt`, `updatedAt` not earlier.
@@ -202,18 +220,29 @@ extension Product {
     private static func check(
         _ text: String?, _ field: ProductField, _ path: String? = nil
     ) throws(ProductValidationError) {
-        guard let text, text.utf8.count > maximumTextLength, text.count > maximumTextLength else { return }
+        guard let text, let problem = tooLong(text) else { return }
         let subject = path.map { "\($0) is " } ?? ""
-        throw .invalidField(field, reason: "\(subject)longer than \(maximumTextLength) characters (\(text.count))")
+        throw .invalidField(field, reason: "\(subject)\(problem)")
+    }
+
+    /// Why a text is too long, or `nil`. Texts of at most ``maximumTextLength`` bytes are never read further.
+    private static func tooLong(_ text: String) -> String? {
+        guard text.utf8.count > maximumTextLength else { return nil }
+        if text.count > maximumTextLength { return "longer than \(maximumTextLength) characters (\(text.count))" }
+        if let heavy = text.first(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) {
+            return "made of a character of \(heavy.unicodeScalars.count) scalars (at most \(maximumScalarsPerCharacter): "
+                + "a letter buried under combining marks)"
+        }
+        return nil
     }
 
     private static func check(
         _ texts: some Sequence<String>, _ field: ProductField, _ path: String? = nil
     ) throws(ProductValidationError) {
         for text in texts {
-            guard text.utf8.count > maximumTextLength, text.count > maximumTextLength else { continue }
+            guard let problem = tooLong(text) else { continue }
             let subject = path.map { "an entry of \($0) is" } ?? "an entry is"
-            throw .invalidField(field, reason: "\(subject) longer than \(maximumTextLength) characters (\(text.count))")
+            throw .invalidField(field, reason: "\(subject) \(problem)")
         }
     }
 
@@ -221,10 +250,10 @@ extension Product {
         _ map: [String: String], _ field: ProductField, _ path: String? = nil
     ) throws(ProductValidationError) {
         for (part, texts) in [("key", Array(map.keys)), ("value", Array(map.values))] {
-            for text in texts where text.utf8.count > maximumTextLength && text.count > maximumTextLength {
+            for text in texts {
+                guard let problem = tooLong(text) else { continue }
                 let subject = path.map { "a \(part) of \($0) is" } ?? "a \(part) is"
-                throw .invalidField(
-                    field, reason: "\(subject) longer than \(maximumTextLength) characters (\(text.count))")
+                throw .invalidField(field, reason: "\(subject) \(problem)")
             }
         }
     }

@@ -35,6 +35,14 @@ struct ProductValidationTests {
         ValidationCase("an infinite updatedAt", .invalidField(.updatedAt, reason: "is not a finite date")) {
             $0.updatedAt = Date(timeIntervalSinceReferenceDate: .infinity)
         },
+        ValidationCase(
+            "a title of one letter under 65,000 combining marks",
+            .invalidField(
+                .title,
+                reason: "made of a character of 65001 scalars (at most 32: a letter buried under combining marks)")
+        ) {
+            $0.title = "a" + String(repeating: "\u{0301}", count: 65_000)
+        },
         ValidationCase("a huge title", .invalidField(.title, reason: "longer than 10000 characters (10001)")) {
             $0.title = long
         },
@@ -159,5 +167,15 @@ struct ProductValidationTests {
         product.packaging = ProductPackaging(quantity: Decimal(string: "0.001"), unit: .kg, count: 1)
         product.productDetails = .food(FoodDetails(nutritionPer100gOrMl: NutritionFacts(energyKcal: 0, fatG: 0)))
         try product.validate()
+    }
+
+    @Test("new input with an empty or blank title is refused; stored data with one still validates", arguments: ["", "   ", " \u{00A0}\t\u{200B} "])
+    func blankTitles(_ title: String) throws {
+        var product = try ProductFixtures.milk()
+        product.title = title
+        try product.validate()
+        #expect(throws: ProductValidationError.invalidField(.title, reason: title.isEmpty ? "is empty" : "is blank (only white space)")) {
+            try product.validateAsNewInput()
+        }
     }
 }
