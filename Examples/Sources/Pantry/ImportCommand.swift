@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
         let job: ImportJob
         switch url.pathExtension.lowercased() {
         case "csv":
-            job = await service.start(CSVDocument(parsing: data).records, from: CSVProductNormalizer())
+            job = await service.start(try CSVDocument(reading: data).records, from: CSVProductNormalizer())
         case "jsonl", "ndjson":
             job = await service.start(OpenFoodFactsNormalizer.records(fromJSONLines: data), from: OpenFoodFactsNormalizer())
         case "json":

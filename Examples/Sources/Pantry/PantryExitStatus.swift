@@ -36,7 +36,7 @@ enum PantryExitStatus: Int32, CaseIterable {
             default: self = .failure
             }
         case is InventoryError, is ProductModuleError, is ProductValidationError, is ImportError, is GTINError,
-            is InventoryIDError:
+            is InventoryIDError, is CSVReadError:
             self = .badInput
         default:
             return nil

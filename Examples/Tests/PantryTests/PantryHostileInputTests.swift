@@ -71,4 +71,14 @@ struct PantryHostileInputTests {
         let stock = try PantryRun.run(["stock", "list", "--json"], in: folder)
         #expect(!stock.output.contains("\"amount\""), "something was booked: \(stock.output)")
     }
+
+    @Test("a CSV feed with no known column is one error for the whole file, exit 2, nothing stored")
+    func csvWithoutKnownColumns() throws {
+        let folder = try newFolder()
+        let feed = folder.appendingPathComponent("nothing.csv")
+        try "colour;weight\nred;1\n".write(to: feed, atomically: true, encoding: .utf8)
+        let run = try PantryRun.run(["import", feed.path], in: folder)
+        #expect(run.status == 2, "exited \(run.status): \(run.error)")
+        #expect(run.error.split(separator: "\n").count == 1 && run.output.isEmpty)
+    }
 }

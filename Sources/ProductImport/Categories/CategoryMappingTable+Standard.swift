@@ -47,7 +47,7 @@ extension CategoryMappingTable {
             "vegetable oils", "olive oils", "matières grasses",
         ]),
         CategoryMapping(main: "food", sub: "sweeteners", terms: [
-            "sweeteners", "syrups", "simple syrups", "agave syrups", "honeys", "sugars", "édulcorants",
+            "sweeteners", "simple syrups", "agave syrups", "honeys", "sugars", "édulcorants",
         ]),
         CategoryMapping(main: "food", sub: "fruits-vegetables", terms: [
             "fruits and vegetables based foods", "fruits based foods", "vegetables based foods", "fruits",

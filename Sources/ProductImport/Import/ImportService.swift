@@ -19,7 +19,7 @@ import ProductModule
 ///
 /// ```swift
 /// let importer = ImportService(products: catalog)
-/// let job = await importer.start(CSVDocument(parsing: text).records, from: CSVProductNormalizer())
+/// let job = await importer.start(try CSVDocument(reading: bytes).records, from: CSVProductNormalizer())
 /// for await progress in job.progress { progressView.show(progress) }
 /// let report = try await job.report()   // created, updated, unchanged, rejected, warnings
 /// ```

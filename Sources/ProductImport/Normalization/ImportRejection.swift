@@ -7,6 +7,9 @@ public enum ImportRejection: Error, Hashable, Sendable, Codable, CustomStringCon
     case missingIdentity(barcode: String?)
     /// The record's bytes are not the provider's format (not JSON, not UTF-8).
     case unparseable(reason: String)
+    /// A CSV row could not be read, such as a quoted field never closed; `line` is the 1-based line it starts on.
+    /// Reading resumed on the line after the defect, so later rows import.
+    case malformedRow(line: Int, reason: String)
     /// The record is larger than ``ImportLimits/maximumRecordBytes``.
     case recordTooLarge(bytes: Int, limit: Int)
     /// The provider answered that it has no such product, such as Open Food Facts' `{"status": 0}`.
@@ -24,6 +27,7 @@ public enum ImportRejection: Error, Hashable, Sendable, Codable, CustomStringCon
         case .missingIdentity(let barcode):
             if let barcode { "no valid barcode (\"\(barcode.prefix(80))\") and no title" } else { "no barcode and no title" }
         case .unparseable(let reason): "not readable: \(reason)"
+        case .malformedRow(let line, let reason): "line \(line): \(reason)"
         case .recordTooLarge(let bytes, let limit): "the record is \(bytes) bytes, more than the limit of \(limit)"
         case .productNotFound(let code): "the provider has no product\(code.map { " \($0)" } ?? "")"
         case .unexpectedShape(let shape): "not a product record: \(shape)"

@@ -23,7 +23,8 @@ public enum ImportWarning: Hashable, Sendable, Codable, CustomStringConvertible 
     case unknownCategory(String)
     /// A CSV row had another number of fields than the header.
     case raggedRow(line: Int, expected: Int, found: Int)
-    /// A CSV field's quotes were never closed; the field runs to the end of the input.
+    /// A CSV field's quotes were never closed. No longer raised: such a row is now rejected with
+    /// ``ImportRejection/malformedRow(line:reason:)``; the case stays so stored reports still decode.
     case unterminatedQuote(line: Int)
     /// A field a person set was not overwritten by the import.
     case userValueKept(ProvenanceField)

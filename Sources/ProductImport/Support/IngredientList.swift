@@ -4,11 +4,20 @@ import Foundation
 enum IngredientList {
     /// The items of `text`: split at commas and semicolons outside parentheses and brackets, trimmed, without
     /// the underscores Open Food Facts uses to mark allergens (`_soy_`) and without a trailing full stop.
+    ///
+    /// A comma between two digits is a decimal comma, not a separator: `"citron 35,5%"` is one item.
     static func split(_ text: String) -> [String] {
         var items: [String] = []
         var current = ""
         var depth = 0
-        for character in text {
+        let characters = Array(text)
+        for (position, character) in characters.enumerated() {
+            if character == ",", current.last?.isNumber == true, position + 1 < characters.count,
+                characters[position + 1].isNumber
+            {
+                current.append(character)
+                continue
+            }
             switch character {
             case "(", "[", "{":
                 depth += 1

@@ -27,7 +27,7 @@ struct OpenFoodFactsFixtureTests {
 
     static let expectations: [Expectation] = [
         Expectation(
-            code: "0402004014227", title: nil, brand: nil, category: ProductCategory(main: "other", sub: "fr:coca-cola"),
+            code: "0402004014227", title: nil, brand: nil, category: nil,
             quantity: nil, unit: nil, energyKcal: nil, fatG: nil, sodiumMg: nil, beverage: false, revision: "5",
             lastModified: 1_744_106_784),
         Expectation(
@@ -223,7 +223,8 @@ struct OpenFoodFactsFixtureTests {
         let record = try ImportFixtures.normalizedOpenFoodFacts("0402004014227")
         #expect(record.product.title == nil)
         #expect(record.warnings.contains(.missingTitle))
-        #expect(record.warnings.contains(.unknownCategory("fr:coca-cola")))
+        #expect(record.product.category == nil)
+        #expect(record.warnings.contains(.invalidValue(field: "categories_tags", reason: "\"fr:coca-cola\": not English and not in the category table; no category")))
         #expect(record.product.productDetails == .food(nil))
     }
 

@@ -27,11 +27,16 @@ public struct CSVColumnMapping: Hashable, Sendable, Codable {
 
     /// The column index of each mapped value in a header.
     public func resolve(header: [String]) -> [CSVProductField: Int] {
-        let keys = header.map(Self.key)
+        var positions: [String: Int] = [:]
+        for (index, name) in header.enumerated() {
+            let key = Self.key(name)
+            if positions[key] == nil { positions[key] = index }
+        }
+        let aliasKeys = columns == Self.standard.columns ? Self.standardAliasKeys : columns.mapValues { $0.map(Self.key) }
         var resolved: [CSVProductField: Int] = [:]
-        for (field, aliases) in columns {
+        for (field, aliases) in aliasKeys {
             for alias in aliases {
-                if let index = keys.firstIndex(of: Self.key(alias)) {
+                if let index = positions[alias] {
                     resolved[field] = index
                     break
                 }
@@ -42,11 +47,27 @@ public struct CSVColumnMapping: Hashable, Sendable, Codable {
 
     /// The comparison key of a header name: case and diacritics folded, letters and digits only.
     public static func key(_ header: String) -> String {
-        String(
+        if header.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every header): the same key without Foundation's folding, which dominates reading.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(header.utf8.count)
+            for byte in header.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): bytes.append(byte)
+                default: continue
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(
             header.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
                 .unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
                 .map(Character.init))
     }
+
+    /// The comparison keys of ``standard``'s aliases, computed once.
+    private static let standardAliasKeys = standard.columns.mapValues { $0.map(key) }
 
     /// Common English header names for every value.
     public static let standard = CSVColumnMapping([

@@ -6,7 +6,8 @@ import ProductModule
 ///
 /// Identity: a valid barcode is the product id; without one, a SKU gives an id scoped to the feed
 /// (`"<provider>:sku:<sku>"`), and a title alone gives an id made from brand and title (the record is then
-/// synthetic). A row with neither a valid barcode nor a title is rejected. A barcode written by a spreadsheet as
+/// synthetic). A row with neither a valid barcode nor a title is rejected, as is a row the parser could not read
+/// (``CSVRecord/rejection``, such as a quoted field never closed). A barcode written by a spreadsheet as
 /// `'0123…` or `="0123…"` is read without the quoting.
 ///
 /// Sizes are parsed by ``PackagingParser``; categories go through the ``CategoryNormalizer`` (paths such as
@@ -14,7 +15,7 @@ import ProductModule
 /// (`ProductDetails/beverage(_:)` for a beverage category).
 ///
 /// ```swift
-/// let feed = CSVDocument(parsing: text)
+/// let feed = try CSVDocument(reading: bytes, mapping: .standard)
 /// let normalizer = CSVProductNormalizer(providerID: "acme-wholesale", feedRevision: "2025-06-01")
 /// let results = feed.records.map { normalizer.normalize($0, context: context) }
 /// ```
@@ -38,6 +39,7 @@ public struct CSVProductNormalizer: ProductProvider {
 
     /// Normalizes one row.
     public func normalize(_ record: CSVRecord, context: NormalizationContext) -> Result<ImportedProduct, ImportRejection> {
+        if let rejection = record.rejection { return .failure(rejection) }
         let columns = mapping.resolve(header: record.header)
         let limits = context.limits
         var warnings = record.issues

@@ -2,7 +2,8 @@
 public struct CSVTable: Hashable, Sendable {
     /// The rows, blank lines left out.
     public var rows: [CSVRow]
-    /// What the parser noticed, such as an unterminated quote.
+    /// What the parser noticed about the table as a whole; a row it could not read carries its own
+    /// ``CSVRow/rejection`` instead.
     public var issues: [ImportWarning]
 
     /// Creates a table.

@@ -15,11 +15,15 @@ import ProductModule
 ///   label's other languages by how much they fill, then `generic_name`; the other languages' names become
 ///   search keywords;
 /// - **brand**: the first of `brands`; `brand_owner` becomes the manufacturer (the kit's semantic manufacturer id);
-/// - **category**: `categories_tags` through the ``CategoryNormalizer``; beverages get `ProductDetails/beverage(_:)`
+/// - **category**: `categories_tags` (else the typed `categories`) through the ``CategoryNormalizer``; when no
+///   tag is in the table, the most specific English (`en:`) tag passes through as an `other` category, and
+///   tags in other languages (`fr:coca`) or typed text give no category, only a warning naming them;
+///   beverages get `ProductDetails/beverage(_:)`
 ///   details, everything else `ProductDetails/food(_:)` (or personal care, pet food and other products by
 ///   `product_type`);
 /// - **nutrition** per 100 g: energy in kcal (converted from kJ, ÷ 4.184, one decimal, when only kJ is given),
-///   sodium converted from grams to milligrams, negative or non-finite values left out;
+///   sodium converted from grams to milligrams; a negative or non-finite value, or one whose conversion is not
+///   finite (`sodium_100g: 1e308`), is left out with a warning and the rest of the record imports;
 /// - **packaging**: `quantity` parsed by ``PackagingParser``, else `product_quantity` with its unit;
 /// - **images** with kinds (front, ingredients, nutrition, packaging); **languages** (`lc` first);
 ///   **certifications** from `labels_tags`; the `code` under `references["openfoodfacts"]`;
@@ -217,13 +221,24 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         of record: OpenFoodFactsProduct, context: NormalizationContext, warnings: inout [ImportWarning]
     ) -> ProductCategory? {
         var tags = record.categoriesTags
+        var field = "categories_tags"
         if tags.isEmpty, let typed = record.categories {
             tags = typed.split(separator: ",").map(String.init)
+            field = "categories"
         }
         var ignored: [ImportWarning] = []
-        tags = tags.compactMap { ImportText.line($0, field: "categories_tags", limit: 200, warnings: &ignored) }
-        guard let normalization = context.categories.normalize(tags: tags) else { return nil }
-        if normalization.isPassThrough { warnings.append(.unknownCategory(normalization.rawValue)) }
+        tags = tags.compactMap { ImportText.line($0, field: field, limit: 200, warnings: &ignored) }
+        guard var normalization = context.categories.normalize(tags: tags) else { return nil }
+        if normalization.isPassThrough {
+            let english = field == "categories_tags" ? tags.filter { $0.lowercased().hasPrefix("en:") } : []
+            guard let passThrough = context.categories.normalize(tags: english) else {
+                let raw = tags.suffix(5).map { "\"\($0.prefix(80))\"" }.joined(separator: ", ")
+                warnings.append(.invalidValue(field: field, reason: "\(raw): not English and not in the category table; no category"))
+                return nil
+            }
+            normalization = passThrough
+            warnings.append(.unknownCategory(normalization.rawValue))
+        }
         return normalization.category
     }
 
@@ -254,19 +269,26 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
     }
 
     private func nutrition(_ nutriments: OpenFoodFactsNutriments, warnings: inout [ImportWarning]) -> NutritionFacts? {
-        func checked(_ value: Double?, _ key: String) -> Double? {
+        /// The value converted, or `nil` with a warning when it or its conversion is negative or not finite.
+        func checked(_ value: Double?, _ key: String, _ convert: (Double) -> Double = { $0 }) -> Double? {
             guard let value else { return nil }
             guard value.isFinite, value >= 0 else {
-                warnings.append(.invalidValue(field: "nutriments.\(key)", reason: "\(value) is negative"))
+                warnings.append(.invalidValue(field: "nutriments.\(key)", reason: value.isFinite ? "\(value) is negative" : "\(value) is not finite"))
                 return nil
             }
-            return value
+            let converted = convert(value)
+            guard converted.isFinite, converted >= 0 else {
+                warnings.append(.invalidValue(field: "nutriments.\(key)", reason: "\(value) is out of range"))
+                return nil
+            }
+            return converted
         }
+        let fromKJ = { (kilojoules: Double) in ImportNumber.rounded(kilojoules / 4.184, places: 1) }
         var facts = NutritionFacts()
         if let kcal = checked(nutriments.energyKcal, "energy-kcal_100g") {
             facts.energyKcal = kcal
-        } else if let kilojoules = checked(nutriments.energyKJ, "energy-kj_100g") ?? checked(nutriments.energy, "energy_100g") {
-            facts.energyKcal = ImportNumber.rounded(kilojoules / 4.184, places: 1)
+        } else if let kcal = checked(nutriments.energyKJ, "energy-kj_100g", fromKJ) ?? checked(nutriments.energy, "energy_100g", fromKJ) {
+            facts.energyKcal = kcal
             warnings.append(.substitutedValue(field: "nutriments.energy-kcal_100g", source: "energy in kJ ÷ 4.184"))
         }
         facts.fatG = checked(nutriments.fat, "fat_100g")
@@ -276,7 +298,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         facts.fiberG = checked(nutriments.fiber, "fiber_100g")
         facts.proteinG = checked(nutriments.proteins, "proteins_100g")
         facts.saltG = checked(nutriments.salt, "salt_100g")
-        facts.sodiumMg = checked(nutriments.sodium, "sodium_100g").map { ImportNumber.rounded($0 * 1000, places: 3) }
+        facts.sodiumMg = checked(nutriments.sodium, "sodium_100g") { ImportNumber.rounded($0 * 1000, places: 3) }
         return facts == NutritionFacts() ? nil : facts
     }
 
