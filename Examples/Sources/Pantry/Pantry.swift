@@ -12,7 +12,7 @@ struct Pantry: AsyncParsableCommand {
             """,
         subcommands: [
             ImportCommand.self, ProductCommand.self, StockCommand.self, ShoppingListCommand.self, UndoCommand.self,
-            SyncCommand.self, IDCommand.self, DemoCommand.self,
+            SyncCommand.self, BackupCommand.self, CheckCommand.self, IDCommand.self, DemoCommand.self,
         ])
 }
 

@@ -148,6 +148,10 @@ enum PantryError: Error, CustomStringConvertible {
     case importRejected(rejected: Int, processed: Int)
     /// `sync --remote` named the local store itself.
     case remoteIsLocalStore(String)
+    /// `backup` or `check` found no store at the path.
+    case noStore(String)
+    /// `check` found problems (listed before).
+    case damagedStore(problems: Int)
 
     var description: String {
         switch self {
@@ -158,6 +162,8 @@ enum PantryError: Error, CustomStringConvertible {
             rejected == processed
                 ? "every one of the \(processed) records was rejected; nothing was imported"
                 : "\(rejected) of \(processed) records were rejected (the others were imported)"
+        case .noStore(let path): "no store at \(path)"
+        case .damagedStore(let problems): "the store is damaged: \(problems) problem\(problems == 1 ? "" : "s") found"
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
                 + "without it reaching another device"
@@ -168,6 +174,7 @@ enum PantryError: Error, CustomStringConvertible {
     var exitStatus: PantryExitStatus {
         switch self {
         case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
+        case .damagedStore: .damagedStore
         default: .badInput
         }
     }

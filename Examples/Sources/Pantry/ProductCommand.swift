@@ -27,8 +27,17 @@ struct ProductCommand: AsyncParsableCommand {
                 ["size", found.size ?? found.packaging?.displayText ?? "-"], ["version", String(found.version)],
                 ["sync", status.map { "\($0)" } ?? "-"],
             ]
-            if case .food(let details)? = found.productDetails, let nutrition = details?.nutritionPer100gOrMl {
-                rows.append(["energy", nutrition.energyKcal.map { "\($0) kcal/100g" } ?? "-"])
+            switch found.productDetails {
+            case .food(let details)?:
+                if let nutrition = details?.nutritionPer100gOrMl {
+                    rows.append(["energy", nutrition.energyKcal.map { "\($0) kcal/100g" } ?? "-"])
+                }
+            case .beverage(let details)?:
+                if let nutrition = details?.nutritionPer100gOrMl {
+                    rows.append(["energy", nutrition.energyKcal.map { "\($0) kcal/100ml" } ?? "-"])
+                }
+            default:
+                break
             }
             Output.table(["field", "value"], rows)
         }

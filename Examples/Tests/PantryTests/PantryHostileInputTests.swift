@@ -81,4 +81,54 @@ struct PantryHostileInputTests {
         #expect(run.status == 2, "exited \(run.status): \(run.error)")
         #expect(run.error.split(separator: "\n").count == 1 && run.output.isEmpty)
     }
+
+    @Test("product show gives a beverage's energy, per 100 ml")
+    func beverageEnergyIsShown() throws {
+        let folder = try newFolder()
+        let feed = PantryImportAndDemoTests.data.appendingPathComponent("openfoodfacts-sample.jsonl")
+        #expect(try PantryRun.run(["import", feed.path], in: folder).status == 0)
+        let show = try PantryRun.run(["product", "show", "5449000011527"], in: folder)
+        #expect(show.status == 0 && show.output.contains("Fanta"))
+        #expect(show.output.contains("energy") && show.output.contains("kcal/100ml"), "\(show.output)")
+    }
+}
+
+@Suite("pantry backup and check")
+struct PantryBackupAndCheckTests {
+    @Test("backup copies a live store that opens with every product", arguments: ["sqlite", "json"])
+    func backupCopiesTheStore(_ store: String) throws {
+        let folder = try newFolder()
+        let add = try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk", "--store", store, "--path", "live"], in: folder)
+        #expect(add.status == 0, "\(add.error)")
+        let copy = store == "sqlite" ? "copy.sqlite" : "copy"
+        let backup = try PantryRun.run(["backup", copy, "--store", store, "--path", "live"], in: folder)
+        #expect(backup.status == 0, "backup exited \(backup.status): \(backup.error)")
+        let show = try PantryRun.run(["product", "show", "4006381333931", "--store", store, "--path", copy], in: folder)
+        #expect(show.status == 0 && show.output.contains("Milk"))
+        let again = try PantryRun.run(["backup", copy, "--store", store, "--path", "live"], in: folder)
+        #expect(again.status != 0 && again.error.contains("exists"))
+    }
+
+    @Test("check passes a healthy store and names a damaged record with exit 4", arguments: ["sqlite", "json"])
+    func checkFindsDamage(_ store: String) throws {
+        let folder = try newFolder()
+        for (barcode, title) in [("4006381333931", "Milk"), ("5000112637922", "Cola")] {
+            #expect(try PantryRun.run(["product", "add", "--barcode", barcode, "--title", title, "--store", store, "--path", "s"], in: folder).status == 0)
+        }
+        let healthy = try PantryRun.run(["check", "--store", store, "--path", "s"], in: folder)
+        #expect(healthy.status == 0 && healthy.output.contains("2 products") && healthy.output.contains("no problems found"), "\(healthy.output) \(healthy.error)")
+        guard store == "json" else { return }
+        let record = folder.appendingPathComponent("s/domain/metadata/products/5000112637922.json")
+        try Data("{ not json".utf8).write(to: record)
+        let damaged = try PantryRun.run(["check", "--store", store, "--path", "s"], in: folder)
+        #expect(damaged.status == 4, "check of a damaged store exited \(damaged.status): \(damaged.error)")
+        #expect(damaged.output.contains("5000112637922") && damaged.output.contains("1 products"))
+    }
+
+    @Test("check and backup of a missing store are bad input")
+    func missingStore() throws {
+        let folder = try newFolder()
+        #expect(try PantryRun.run(["check", "--path", "nowhere"], in: folder).status == 2)
+        #expect(try PantryRun.run(["backup", "x.sqlite", "--path", "nowhere"], in: folder).status == 2)
+    }
 }

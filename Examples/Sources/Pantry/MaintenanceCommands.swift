@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import JSONFileStorage
+import ProductModule
+import SQLiteStorage
+
+/// `pantry backup <path>`: a consistent copy of a live store.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the store consistently, even while another pantry uses it (SQLite) or under its lock (JSON).")
+    @OptionGroup var options: StoreOptions
+    @Argument(help: "Where the copy goes: a new .sqlite file, or a new folder for a JSON store.") var destination: String
+
+    func run() async throws {
+        let source = storePath(options.store, at: options.location)
+        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
+        let target = URL(fileURLWithPath: destination)
+        switch options.store {
+        case .sqlite:
+            let storage = try SQLiteStorage(path: source.path)
+            defer { try? storage.close() }
+            try storage.backup(to: target.path)
+        case .json:
+            let storage = try await JSONFileStorage(root: source)
+            do {
+                try await storage.backup(to: target)
+            } catch {
+                await storage.close()
+                throw error
+            }
+            await storage.close()
+        }
+        print("backed up \(source.path) to \(target.path)")
+    }
+}
+
+/// `pantry check`: verifies a store and reports what it found.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Verify the store: the file's integrity, every product and journal entry readable, the outbox whole.")
+    @OptionGroup var options: StoreOptions
+
+    func run() async throws {
+        let source = storePath(options.store, at: options.location)
+        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
+        var findings = StoreFindings()
+        switch options.store {
+        case .sqlite:
+            let storage = try SQLiteStorage(path: source.path)
+            defer { try? storage.close() }
+            findings.problems += try storage.integrityProblems().map { "SQLite integrity check: \($0)" }
+            let products = SQLiteProductStore(storage: storage)
+            for raw in try storage.storedProductIDs() {
+                do {
+                    guard let id = ProductID(rawValue: raw) else { throw PantryError.invalidArgument("a product id \(raw) is not valid") }
+                    _ = try await products.product(id)
+                    findings.products += 1
+                } catch {
+                    findings.problems.append("product \(raw): \(error)")
+                }
+            }
+            try await findings.checkOutbox(products)
+            await findings.checkJournal(SQLiteInventoryStore(storage: storage))
+        case .json:
+            let storage = try await JSONFileStorage(root: source)
+            findings.problems += await storage.integrityIssues.map { "\($0)" }
+            let products = StorageProductStore(storage: storage)
+            var query: ProductQuery? = ProductQuery(page: PageRequest(limit: 500), sort: .createdAt(.ascending))
+            while let current = query {
+                do {
+                    let page = try await products.query(current)
+                    findings.products += page.products.count
+                    query = current.after(page.nextCursor)
+                } catch {
+                    findings.problems.append("products: \(error)")
+                    query = nil
+                }
+            }
+            try await findings.checkOutbox(products)
+            await findings.checkJournal(StorageInventoryStore(storage: storage))
+            await storage.close()
+        }
+        if options.json {
+            try Output.json(findings)
+        } else {
+            print("\(findings.products) products, \(findings.journalEntries) journal entries, \(findings.outboxEntries) waiting to sync")
+            for problem in findings.problems { print("problem: \(Output.terminalSafe(problem))") }
+            if findings.problems.isEmpty { print("no problems found") }
+        }
+        if !findings.problems.isEmpty { throw PantryError.damagedStore(problems: findings.problems.count) }
+    }
+}
+
+/// What `pantry check` found.
+struct StoreFindings: Encodable {
+    var products = 0
+    var journalEntries = 0
+    var outboxEntries = 0
+    var problems: [String] = []
+
+    /// Every outbox entry decodes, and the pending and quarantined ones add up to the outbox's count.
+    mutating func checkOutbox(_ store: any ProductStore) async throws {
+        do {
+            let pending = try await store.pendingEntries(limit: RecordQuery.maximumLimit)
+            let quarantined = try await store.quarantinedEntries()
+            let count = try await store.outboxCount()
+            outboxEntries = count
+            if pending.count < RecordQuery.maximumLimit, pending.count + quarantined.count != count {
+                problems.append(
+                    "the product outbox counts \(count) entries but \(pending.count + quarantined.count) can be read")
+            }
+        } catch {
+            problems.append("product outbox: \(error)")
+        }
+    }
+
+    /// Every journal entry of the household decodes, and so does its outbox.
+    mutating func checkJournal(_ store: any InventoryJournalStore) async {
+        do {
+            journalEntries = try await store.entries(of: PantryEnvironment.household).count
+            let waiting = try await store.pendingOutbox(limit: RecordQuery.maximumLimit).count
+            let quarantined = try await store.quarantinedOutbox().count
+            let count = try await store.outboxCount()
+            outboxEntries += count
+            if waiting < RecordQuery.maximumLimit, waiting + quarantined != count {
+                problems.append("the inventory outbox counts \(count) entries but \(waiting + quarantined) can be read")
+            }
+        } catch {
+            problems.append("inventory journal: \(error)")
+        }
+    }
+}
