@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import Testing
 
 /// `GTIN.normalize` on 100,000 generated inputs from a fixed seed: valid codes in every accepted form, mutated by
@@ -8,18 +9,6 @@ import Testing
 /// 14 with a correct check digit, that normalizes to itself.
 @Suite("GTIN normalization fuzz")
 struct GTINFuzzTests {
-    /// SplitMix64: a small generator whose sequence a seed fixes, so a failure reproduces.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let iterations = 100_000
 
     /// Valid codes in every form the parser accepts.
@@ -34,7 +23,7 @@ struct GTINFuzzTests {
     static let alphabet: [String] = Array("0123456789 -\t\n()/.:?=ABCxé").map(String.init)
         + ["\u{0}", "\u{7F}", "\u{FEFF}", "\u{00A0}", "\u{0663}", "\u{FF11}", "1\u{0301}", "🇫🇷", "\u{202E}"]
 
-    static func mutate(_ seed: String, using random: inout SeededGenerator) -> String {
+    static func mutate(_ seed: String, using random: inout SeededRandomNumberGenerator) -> String {
         var characters = Array(seed)
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let position = characters.isEmpty ? 0 : Int.random(in: 0..<characters.count, using: &random)
@@ -54,7 +43,7 @@ struct GTINFuzzTests {
 
     @Test("100,000 mutated codes never crash, fail only with GTINError and succeed only with canonical codes")
     func fuzzNormalize() {
-        var random = SeededGenerator(state: 0x5EED_6715)
+        var random = SeededRandomNumberGenerator(seed: 0x5EED_6715)
         var accepted = 0
         for iteration in 0..<Self.iterations {
             let seed = Self.seeds[iteration % Self.seeds.count]

@@ -18,12 +18,7 @@ struct ConcurrentConvergenceTests {
     func converges(seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 7_919 &+ 3)
         let remote = InMemoryInventoryRemote()
-        let devices = (0..<(2 + seed % 2)).map { index in
-            S.Device("c\(index)", remote: remote, clock: ManualClock(S.t0 + Double(index) * 1.3), seed: UInt64(seed * 10 + index))
-        }
-        try await devices[0].setUpHousehold()
-        try await devices[0].service.syncPending()
-        for device in devices.dropFirst() { try await device.service.syncPending(households: [S.home]) }
+        let devices = try await S.household(of: seed, remote: remote, prefix: "c", skew: 1.3)
         let keys = try (0..<4).map { try IdempotencyKey("seed-\(seed)-key-\($0)") }
 
         for _ in 0..<6 {
@@ -98,15 +93,6 @@ struct ConcurrentConvergenceTests {
             #expect(counted.count <= 1, "key \(key) counted \(counted.count) times")
             if let owner = counted.first { #expect(reference.idempotencyResults[key] == owner) }
         }
-        for product in S.products {
-            let bought = journal.reduce(Decimal(0)) { total, entry in
-                guard !skipped.contains(entry.id), case .purchase(let payload) = entry.operation, payload.productID == product
-                else { return total }
-                return total + payload.amount
-            }
-            let consumed = reference.consumptionHistory.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.amount }
-            let inStock = reference.lots.values.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.quantity }
-            #expect(bought - consumed == inStock, "product \(product): bought \(bought), consumed \(consumed), in stock \(inStock)")
-        }
+        S.expectBalancedStock(journal, reference, skipped: skipped)
     }
 }

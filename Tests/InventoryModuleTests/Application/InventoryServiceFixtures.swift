@@ -4,6 +4,7 @@ import InventoryKitTesting
 import InventoryModule
 import InventoryModuleTesting
 import InventorySync
+import Testing
 
 /// Devices for inventory service tests: each with its own storage, clock, connectivity and service.
 enum ServiceFixtures {
@@ -90,6 +91,36 @@ enum ServiceFixtures {
         func purchase(_ product: ProductReference, _ amount: String, at location: LocationID) async throws -> InventoryTransactionResult {
             try await service.perform(
                 .purchase(PurchaseRequest(productID: product, amount: dec(amount), unit: piece, locationID: location)), in: home)
+        }
+    }
+
+    /// Two or three devices (by seed) on one remote, the household set up on the first and pulled by the others.
+    static func household(
+        of seed: Int, remote: InMemoryInventoryRemote, prefix: String, skew: TimeInterval
+    ) async throws -> [Device] {
+        let devices = (0..<(2 + seed % 2)).map { index in
+            Device("\(prefix)\(index)", remote: remote, clock: ManualClock(t0 + Double(index) * skew), seed: UInt64(seed * 10 + index))
+        }
+        try await devices[0].setUpHousehold()
+        try await devices[0].service.syncPending()
+        for device in devices.dropFirst() { try await device.service.syncPending(households: [home]) }
+        return devices
+    }
+
+    /// Expects each product's stock to be what the counted purchases bought minus what was consumed; entries in
+    /// `skipped` (dropped by the fold) do not count.
+    static func expectBalancedStock(
+        _ journal: [InventoryJournalEntry], _ state: InventoryState, skipped: Set<UUID> = []
+    ) {
+        for product in products {
+            let bought = journal.reduce(Decimal(0)) { total, entry in
+                guard !skipped.contains(entry.id), case .purchase(let payload) = entry.operation, payload.productID == product
+                else { return total }
+                return total + payload.amount
+            }
+            let consumed = state.consumptionHistory.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.amount }
+            let inStock = state.lots.values.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.quantity }
+            #expect(bought - consumed == inStock, "product \(product): bought \(bought), consumed \(consumed), in stock \(inStock)")
         }
     }
 }

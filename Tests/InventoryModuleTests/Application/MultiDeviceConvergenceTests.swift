@@ -18,12 +18,7 @@ struct MultiDeviceConvergenceTests {
     func converges(seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 104_729 &+ 7)
         let remote = InMemoryInventoryRemote()
-        let devices = (0..<(2 + seed % 2)).map { index in
-            S.Device("d\(index)", remote: remote, clock: ManualClock(S.t0 + Double(index) * 3.7), seed: UInt64(seed * 10 + index))
-        }
-        try await devices[0].setUpHousehold()
-        try await devices[0].service.syncPending()
-        for device in devices.dropFirst() { try await device.service.syncPending(households: [S.home]) }
+        let devices = try await S.household(of: seed, remote: remote, prefix: "d", skew: 3.7)
         var written: Set<UUID> = Set(try await devices[0].service.state(of: S.home).appliedEntryIDs)
         let amounts = ["0.5", "1", "2", "0.1"]
         let locations = [S.pantry, S.fridge, S.freezer]
@@ -88,14 +83,6 @@ struct MultiDeviceConvergenceTests {
             #expect(try await device.service.state(of: S.home) == reference, "replica \(device.replica) diverged")
         }
         let journal = try await devices[0].service.store.entries(of: S.home)
-        for product in S.products {
-            let bought = journal.reduce(Decimal(0)) { total, entry in
-                guard case .purchase(let payload) = entry.operation, payload.productID == product else { return total }
-                return total + payload.amount
-            }
-            let consumed = reference.consumptionHistory.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.amount }
-            let inStock = reference.lots.values.filter { $0.productID == product }.reduce(Decimal(0)) { $0 + $1.quantity }
-            #expect(bought - consumed == inStock, "product \(product): bought \(bought), consumed \(consumed), in stock \(inStock)")
-        }
+        S.expectBalancedStock(journal, reference)
     }
 }

@@ -1,19 +1,8 @@
 import Foundation
+import InventoryKitTesting
 
 /// Seeded input mutation for the fuzz tests: the same seed gives the same inputs, so a failure reproduces.
 struct FuzzInput {
-    /// SplitMix64.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What mutations insert: quotes, delimiters, line breaks, control characters, escapes, JSON punctuation,
     /// huge and non-finite numbers, broken UTF-8 and a UTF-16 byte order mark.
     static let tokens: [[UInt8]] = [
@@ -22,10 +11,10 @@ struct FuzzInput {
         "0,5", "\"\"", ",\"", "\",", "\u{FEFF}", "é", "🍮", "\u{202E}", "en:", "fr:",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xFF, 0xFE], [0x80, 0x80]]
 
-    var random: Generator
+    var random: SeededRandomNumberGenerator
 
     init(seed: UInt64) {
-        random = Generator(state: seed)
+        random = SeededRandomNumberGenerator(seed: seed)
     }
 
     mutating func int(_ range: Range<Int>) -> Int {
