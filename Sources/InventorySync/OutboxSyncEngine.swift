@@ -41,6 +41,8 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     let hub = SyncEventHub<Event>()
     private var tail: Task<Void, Never>?
     private var background: [UUID: Task<Void, Never>] = [:]
+    /// Whether a background pass (with push) or a background pull is queued and has not started yet.
+    private var queued: (pass: Bool, pull: Bool) = (false, false)
 
     /// Creates an engine.
     public init(
@@ -120,10 +122,32 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         }
     }
 
-    /// Starts a pass over ``defaultScopes`` in the background.
+    /// Starts a pass over ``defaultScopes`` in the background, unless one is queued already and has not started: that
+    /// one pushes whatever is due when it starts, so a burst of writes shares one pass instead of queueing one each.
     public func schedulePass() {
-        guard hasRemote else { return }
-        runInBackground { engine in _ = try? await engine.sync(scopes: await engine.defaultScopes()) }
+        scheduleBackground(push: true)
+    }
+
+    /// Pulls ``defaultScopes`` in the background (a refresh after a read), unless a pull or a pass is queued already
+    /// and has not started.
+    public func scheduleRefresh() {
+        scheduleBackground(push: false)
+    }
+
+    private func scheduleBackground(push: Bool) {
+        guard hasRemote, !queued.pass, push || !queued.pull else { return }
+        if push { queued.pass = true } else { queued.pull = true }
+        runInBackground { engine in
+            _ = try? await engine.serialized { engine in
+                await engine.start(push: push)
+                return try await engine.pass(scopes: await engine.defaultScopes(), push: push)
+            }
+        }
+    }
+
+    /// Marks a queued background pass as started: writes from now on need a pass of their own.
+    private func start(push: Bool) {
+        if push { queued.pass = false } else { queued.pull = false }
     }
 
     /// Runs `work` in a background task that ``waitForBackgroundWork()`` waits for.

@@ -107,7 +107,7 @@ public actor ProductModuleService {
     public func retrieveProducts(query: ProductQuery) async throws -> ProductPage {
         let page = try await store.query(query)
         if strategy.readPolicy != .localOnly, remote != nil {
-            await engine.runInBackground { engine in _ = try? await engine.pull(scopes: [.catalog]) }
+            await engine.scheduleRefresh()
         }
         return page
     }
