@@ -9,19 +9,14 @@ struct ProductChangeQueue: Sendable {
     /// The source of operation ids.
     let makeUUID: @Sendable () -> UUID
 
-    /// The outbox entry of `change`, enqueued at `now`.
-    func entry(for change: ProductChange, now: Date) async throws -> ProductOutboxEntry {
-        ProductOutboxEntry(
-            operationID: makeUUID(), entityID: change.productID.rawValue, sequence: try await sequencer.next().lowerBound,
-            payload: change, enqueuedAt: now)
-    }
-
     /// Adds `change` to `transaction` with its entry, its sync record and its product.
     func enqueue(
         _ change: ProductChange, previous: ProductSyncRecord?, replacing pending: ProductOutboxEntry?,
         into transaction: inout ProductLocalTransaction, now: Date
     ) async throws {
-        let entry = try await entry(for: change, now: now)
+        let entry = ProductOutboxEntry(
+            operationID: makeUUID(), entityID: change.productID.rawValue, sequence: try await sequencer.next().lowerBound,
+            payload: change, enqueuedAt: now)
         transaction.enqueue(change, as: entry, previous: previous, replacing: pending)
     }
 }

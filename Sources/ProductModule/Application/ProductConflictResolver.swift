@@ -14,7 +14,7 @@ struct ProductConflictResolver: Sendable {
     let queue: ProductChangeQueue
 
     /// Resolves the conflict of `entry` (the product's pending change) with the remote's `current` state into
-    /// `transaction`.
+    /// `transaction`. A change pushed again replaces `entry` as a new operation that remembers it as superseded.
     ///
     /// - Returns: the resolution's name.
     func resolve(
@@ -37,11 +37,10 @@ struct ProductConflictResolver: Sendable {
                 product?.version = stamp.version
                 product?.updatedAt = stamp.updatedAt
             }
-            try await rewrite(
-                entry,
-                as: ProductChange(
+            try await queue.enqueue(
+                ProductChange(
                     productID: id, product: product, stamp: stamp, baseStamp: current.stamp, migratedTo: change.migratedTo),
-                previous: record, into: &transaction, now: now)
+                previous: record, replacing: entry, into: &transaction, now: now)
         case .merged(var merged):
             let stamp = change.stamp.successor(of: current.stamp, now: now, replica: replicaID)
             merged.version = stamp.version
@@ -51,18 +50,10 @@ struct ProductConflictResolver: Sendable {
                 transaction.adopt(current, now: now)
                 return ConflictResolution<Product>.keepRemote.name
             }
-            try await rewrite(
-                entry, as: ProductChange(productID: id, product: merged, stamp: stamp, baseStamp: current.stamp),
-                previous: record, into: &transaction, now: now)
+            try await queue.enqueue(
+                ProductChange(productID: id, product: merged, stamp: stamp, baseStamp: current.stamp),
+                previous: record, replacing: entry, into: &transaction, now: now)
         }
         return resolution.name
-    }
-
-    /// Replaces `entry` by a new operation carrying `change`, which remembers `entry` as superseded.
-    private func rewrite(
-        _ entry: ProductOutboxEntry, as change: ProductChange, previous: ProductSyncRecord?,
-        into transaction: inout ProductLocalTransaction, now: Date
-    ) async throws {
-        try await queue.enqueue(change, previous: previous, replacing: entry, into: &transaction, now: now)
     }
 }

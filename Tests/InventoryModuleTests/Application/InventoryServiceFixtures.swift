@@ -107,6 +107,19 @@ enum ServiceFixtures {
         return devices
     }
 
+    /// Clears the remote's faults, brings every device online and syncs them all three times over, far apart in
+    /// time, so every retry is due and every entry reaches every replica.
+    static func healAndSync(_ devices: [Device], remote: InMemoryInventoryRemote) async throws {
+        await remote.clearFaults()
+        for device in devices { await device.connectivity.set(online: true) }
+        for _ in 0..<3 {
+            for device in devices {
+                device.clock.advance(by: 1_000)
+                try await device.service.syncPending(households: [home])
+            }
+        }
+    }
+
     /// Expects each product's stock to be what the counted purchases bought minus what was consumed; entries in
     /// `skipped` (dropped by the fold) do not count.
     static func expectBalancedStock(

@@ -62,14 +62,7 @@ struct MultiDeviceConvergenceTests {
             for other in devices { other.clock.advance(by: Double(Int.random(in: 0...120, using: &random))) }
         }
 
-        await remote.clearFaults()
-        for device in devices { await device.connectivity.set(online: true) }
-        for _ in 0..<3 {
-            for device in devices {
-                device.clock.advance(by: 1_000)
-                try await device.service.syncPending(households: [S.home])
-            }
-        }
+        try await S.healAndSync(devices, remote: remote)
 
         let remoteIDs = await remote.entries(of: S.home).map(\.id)
         #expect(remoteIDs.count == Set(remoteIDs).count, "the remote journal holds an entry twice")
