@@ -103,7 +103,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PantryTests",
-            dependencies: ["Pantry"],
+            // GRDB damages a SQLite store's row the way a failing disk would, for the damage tests.
+            dependencies: ["Pantry", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: settings
         ),
     ],

@@ -182,7 +182,15 @@ enum FileSystem {
     /// The names in a folder (without `.` and `..`), in the order the file system lists them; empty when the
     /// folder is missing or cannot be read.
     static func names(inFolder path: String) -> [String] {
-        guard let folder = opendir(path) else { return [] }
+        (try? listing(ofFolder: path)) ?? []
+    }
+
+    /// The names in a folder (without `.` and `..`), in the order the file system lists them.
+    ///
+    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` with the system's reason when the folder cannot
+    ///   be opened (missing, not a folder, no permission).
+    static func listing(ofFolder path: String) throws(StorageError) -> [String] {
+        guard let folder = opendir(path) else { throw failure("list", path) }
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {

@@ -32,7 +32,8 @@ import InventoryKit
 /// - **Corrupt files are contained.** A record file that does not parse is reported in ``integrityIssues`` and
 ///   reading that record throws ``StorageError/corruptFile(path:reason:)`` naming the file; every other record stays
 ///   readable. A file whose stored id is not the one its name stands for is reported the same way and never served
-///   (as either record).
+///   (as either record). A query names the collection's damaged files (and folders that could not be read) in
+///   the first page's `damaged` entries, so a listing shows what is readable and says what is not.
 /// - **Links are not followed.** A record file that is a symbolic link is not read: reading its record throws
 ///   ``StorageError/corruptRecord(collection:id:reason:)``. A scope, `metadata` or collection folder that is a
 ///   symbolic link is not read (it is reported in ``integrityIssues``), and writing into it throws
@@ -43,7 +44,11 @@ public actor JSONFileStorage: StorageProvider {
     /// The store's folder.
     public nonisolated let root: URL
     private var records: [StorageScope: [RecordCollection: [RecordID: StoredRecord]]] = [:]
+    /// Record files that could not be read, by the id their name stands for; cleared when the record is written.
     private var corrupt: [StorageScope: [RecordCollection: [RecordID: StorageError]]] = [:]
+    /// Damage that names no record: unreadable files whose names are not an id's, folders not read (a scope's
+    /// under `nil`, reported for each of its collections).
+    private var unattributed: [StorageScope: [RecordCollection?: [StorageError]]] = [:]
     private var lockDescriptor: Int32?
     /// Problems found while opening: corrupt files, files holding another id than their name's, record files and
     /// folders that are symbolic links (their records throw when read, or are not read; others are unaffected).
@@ -108,9 +113,21 @@ public actor JSONFileStorage: StorageProvider {
         try ids.compactMap { try record($0, in: collection, scope: scope) }
     }
 
+    /// A page of the index; the collection's damaged files and folders are named on the first page, since they
+    /// have no place in the order.
     func query(_ query: RecordQuery, in collection: RecordCollection, scope: StorageScope) throws -> RecordPage<StoredRecord> {
         try collection.validate()
-        return try RecordQueryEvaluator.page((records[scope]?[collection] ?? [:]).values, query: query)
+        var page = try RecordQueryEvaluator.page((records[scope]?[collection] ?? [:]).values, query: query)
+        if query.cursor == nil { page.damaged = damage(in: collection, scope: scope) }
+        return page
+    }
+
+    /// What could not be read of a collection: folders first, then files by id.
+    private func damage(in collection: RecordCollection, scope: StorageScope) -> [DamagedRecord] {
+        let folders = (unattributed[scope]?[nil] ?? []) + (unattributed[scope]?[collection] ?? [])
+        let files = (corrupt[scope]?[collection] ?? [:]).sorted { $0.key.rawValue < $1.key.rawValue }
+        return folders.map { DamagedRecord(collection: collection, id: nil, error: $0) }
+            + files.map { DamagedRecord(collection: collection, id: $0.key, error: $0.value) }
     }
 
     func count(matching filter: RecordFilter?, in collection: RecordCollection, scope: StorageScope) throws -> Int {
@@ -266,7 +283,10 @@ public actor JSONFileStorage: StorageProvider {
 
     /// Builds the in-memory index from what the loader read (chunks in listing order; each record has one file).
     private func load(_ contents: RecordFileLoader.Contents) {
-        integrityIssues += contents.problems
+        for problem in contents.problems {
+            integrityIssues.append(problem.error)
+            unattributed[problem.scope, default: [:]][problem.collection, default: []].append(problem.error)
+        }
         for (scope, collection) in contents.collections {
             var count = 0
             for chunk in contents.chunks where chunk.scope == scope && chunk.collection == collection {
@@ -280,7 +300,11 @@ public actor JSONFileStorage: StorageProvider {
             }
             for problem in chunk.problems {
                 integrityIssues.append(problem.error)
-                if let id = problem.id { corrupt[chunk.scope, default: [:]][chunk.collection, default: [:]][id] = problem.error }
+                if let id = problem.id {
+                    corrupt[chunk.scope, default: [:]][chunk.collection, default: [:]][id] = problem.error
+                } else {
+                    unattributed[chunk.scope, default: [:]][chunk.collection, default: []].append(problem.error)
+                }
             }
         }
     }

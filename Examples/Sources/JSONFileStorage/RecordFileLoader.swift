@@ -6,7 +6,8 @@ import InventoryKit
 /// The files of each collection folder are split into chunks; a task group reads and decodes the chunks side by
 /// side, each with its own decoder, and hands back what it found. A file that cannot be read or decoded, is a
 /// symbolic link, or holds another id than its name stands for is reported in its chunk's ``Chunk/problems`` and
-/// does not affect any other file. Folders that are symbolic links are not entered (see ``Contents/problems``).
+/// does not affect any other file. Folders that are symbolic links, are not folders or cannot be listed are not
+/// entered (see ``Contents/problems``).
 enum RecordFileLoader {
     /// Everything read from one chunk of one collection folder.
     struct Chunk: Sendable {
@@ -29,14 +30,25 @@ enum RecordFileLoader {
         var error: StorageError
     }
 
+    /// A folder that was not read: a scope, `metadata` or collection folder that is a symbolic link, is not a
+    /// folder, or cannot be listed.
+    struct FolderProblem: Sendable {
+        /// The scope whose records it holds.
+        var scope: StorageScope
+        /// The collection whose records it holds, or `nil` for a scope or `metadata` folder (every collection).
+        var collection: RecordCollection?
+        /// ``StorageError/corruptFile(path:reason:)`` naming the folder.
+        var error: StorageError
+    }
+
     /// What opening found: every collection folder (empty ones too) and the chunks of records read.
     struct Contents: Sendable {
         /// Every collection folder found, in listing order.
         var collections: [(scope: StorageScope, collection: RecordCollection)] = []
         /// The chunks read, in listing order.
         var chunks: [Chunk] = []
-        /// Folders not entered: a scope, `metadata` or collection folder that is a symbolic link.
-        var problems: [StorageError] = []
+        /// Folders not read, whose records are therefore missing from the index.
+        var problems: [FolderProblem] = []
         /// The leftover temporary files of interrupted writes found in collection folders (full paths).
         var temporaryFiles: [String] = []
     }
@@ -46,8 +58,8 @@ enum RecordFileLoader {
 
     /// Reads every record file under `<root>/<scope>/metadata/<collection>/`.
     ///
-    /// Nothing throws: a missing folder reads as empty, a bad file becomes a ``Problem``, a linked folder is skipped
-    /// and reported in ``Contents/problems``.
+    /// Nothing throws: a missing folder reads as empty, a bad file becomes a ``Problem``, a folder that is linked,
+    /// not a folder or unreadable is skipped and reported in ``Contents/problems``.
     static func load(root: String) async -> Contents {
         var contents = Contents()
         var jobs: [Job] = []
@@ -55,13 +67,16 @@ enum RecordFileLoader {
         for scope in StorageScope.allCases {
             let scopeFolder = FileSystem.join(root, scope.rawValue)
             let base = FileSystem.join(scopeFolder, "metadata")
-            guard isRealFolder(scopeFolder, &contents), isRealFolder(base, &contents) else { continue }
-            for name in FileSystem.names(inFolder: base) {
+            guard isRealFolder(scopeFolder, scope, nil, &contents), isRealFolder(base, scope, nil, &contents),
+                let collectionNames = listing(base, scope, nil, &contents)
+            else { continue }
+            for name in collectionNames {
                 guard let collection = RecordCollection(rawValue: name) else { continue }
                 let folder = FileSystem.join(base, name)
-                guard isRealFolder(folder, &contents) else { continue }
+                guard isRealFolder(folder, scope, collection, &contents),
+                    let names = listing(folder, scope, collection, &contents)
+                else { continue }
                 contents.collections.append((scope, collection))
-                let names = FileSystem.names(inFolder: folder)
                 contents.temporaryFiles += names.filter(FileSystem.isTemporaryName).map { FileSystem.join(folder, $0) }
                 let files = names.filter { $0.hasSuffix(".json") }
                 let chunkSize = max(minimumChunkSize, (files.count + chunksPerFolder - 1) / chunksPerFolder)
@@ -84,16 +99,33 @@ enum RecordFileLoader {
         return contents
     }
 
-    /// Whether `path` is a real folder (not a link to one); a link is reported in `contents`.
-    private static func isRealFolder(_ path: String, _ contents: inout Contents) -> Bool {
+    /// Whether `path` is a real folder; a link or an entry of another kind in its place is reported in
+    /// `contents` (a missing folder is simply empty).
+    private static func isRealFolder(
+        _ path: String, _ scope: StorageScope, _ collection: RecordCollection?, _ contents: inout Contents
+    ) -> Bool {
+        let reason: String
         switch FileSystem.entryKind(path) {
-        case .folder:
-            return true
-        case .symbolicLink:
-            contents.problems.append(.corruptFile(path: path, reason: "the folder is a symbolic link, which the store never follows; its records were not read"))
-            return false
-        default:
-            return false
+        case .folder: return true
+        case .missing: return false
+        case .symbolicLink: reason = "the folder is a symbolic link, which the store never follows"
+        case .regularFile, .other: reason = "a folder was expected but something else is in its place"
+        }
+        contents.problems.append(
+            FolderProblem(scope: scope, collection: collection, error: .corruptFile(path: path, reason: reason + "; its records were not read")))
+        return false
+    }
+
+    /// The names in a folder, or `nil` when it cannot be listed (reported in `contents`).
+    private static func listing(
+        _ path: String, _ scope: StorageScope, _ collection: RecordCollection?, _ contents: inout Contents
+    ) -> [String]? {
+        do {
+            return try FileSystem.listing(ofFolder: path)
+        } catch {
+            let reason = "the folder cannot be listed (\(Self.reason(for: error))); its records were not read"
+            contents.problems.append(FolderProblem(scope: scope, collection: collection, error: .corruptFile(path: path, reason: reason)))
+            return nil
         }
     }
 

@@ -33,9 +33,18 @@ struct ImportCommand: AsyncParsableCommand {
         } else {
             print("imported \(report.processed) records: \(report.created.count) created, \(report.updated.count) updated, "
                   + "\(report.unchanged.count) unchanged, \(report.rejected.count) rejected, \(report.warnings.count) warnings")
-            for rejection in report.rejected.prefix(10) { print("  rejected: \(Output.terminalSafe("\(rejection)"))") }
+            // Damaged stored products are named below, every one; other rejections up to ten.
+            for rejection in report.rejected.filter({ !$0.reason.isStoredDamage }).prefix(10) {
+                print("  rejected: \(Output.terminalSafe("\(rejection)"))")
+            }
         }
-        // A rejection is not a success: a script sees it in the exit status (partial, or nothing stored at all).
+        // A rejection is not a success: a script sees it in the exit status (damaged store, partial, or nothing
+        // stored at all).
+        let damaged = report.rejected.filter(\.reason.isStoredDamage)
+        if !damaged.isEmpty {
+            Output.damage(damaged.map(\.description))
+            throw PantryError.damagedStore(problems: damaged.count)
+        }
         if !report.rejected.isEmpty {
             throw PantryError.importRejected(rejected: report.rejected.count, processed: report.processed)
         }
@@ -70,5 +79,12 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if drawBar { print("") }
         return try await job.report()
+    }
+}
+
+extension ImportRejection {
+    /// Whether the record was refused because the catalog's stored copy cannot be read.
+    fileprivate var isStoredDamage: Bool {
+        if case .storedProductDamaged = self { true } else { false }
     }
 }

@@ -41,6 +41,14 @@ enum Output {
         }
     }
 
+    /// Names each damaged record on standard error, one `damaged: …` line each, after the readable ones were
+    /// listed; the caller then exits with ``PantryExitStatus/damagedStore``.
+    static func damage(_ messages: [String]) {
+        for message in messages {
+            FileHandle.standardError.write(Data("damaged: \(terminalSafe(message))\n".utf8))
+        }
+    }
+
     /// Prints a value as pretty, sorted JSON.
     static func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()

@@ -150,7 +150,8 @@ enum PantryError: Error, CustomStringConvertible {
     case remoteIsLocalStore(String)
     /// `backup` or `check` found no store at the path.
     case noStore(String)
-    /// `check` found problems (listed before).
+    /// Records could not be read (each named before on standard error): `check` found problems, or a listing
+    /// left out damaged records.
     case damagedStore(problems: Int)
 
     var description: String {
@@ -163,7 +164,9 @@ enum PantryError: Error, CustomStringConvertible {
                 ? "every one of the \(processed) records was rejected; nothing was imported"
                 : "\(rejected) of \(processed) records were rejected (the others were imported)"
         case .noStore(let path): "no store at \(path)"
-        case .damagedStore(let problems): "the store is damaged: \(problems) problem\(problems == 1 ? "" : "s") found"
+        case .damagedStore(let problems):
+            "the store is damaged: \(problems) problem\(problems == 1 ? "" : "s") found (listed above; `pantry check` "
+                + "verifies the whole store)"
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
                 + "without it reaching another device"

@@ -72,14 +72,19 @@ struct ProductCommand: AsyncParsableCommand {
             let environment = try await PantryEnvironment.open(options)
             let page = try await environment.products.retrieveProducts(query: query)
             await environment.close()
+            let damaged = page.damaged.map(\.description)
             if options.json {
-                struct Page: Encodable { var products: [Product]; var next: String? }
-                return try Output.json(Page(products: page.products, next: page.nextCursor?.token))
+                struct Page: Encodable { var products: [Product]; var next: String?; var damaged: [String] }
+                try Output.json(Page(products: page.products, next: page.nextCursor?.token, damaged: damaged))
+            } else {
+                Output.table(
+                    ["id", "title", "brand", "category"],
+                    page.products.map { [$0.productID.rawValue, $0.title ?? "-", $0.brand ?? "-", $0.category?.main ?? "-"] })
+                if let next = page.nextCursor { print("next page: --after \(next.token)") }
             }
-            Output.table(
-                ["id", "title", "brand", "category"],
-                page.products.map { [$0.productID.rawValue, $0.title ?? "-", $0.brand ?? "-", $0.category?.main ?? "-"] })
-            if let next = page.nextCursor { print("next page: --after \(next.token)") }
+            // What is readable was listed; what is not is named, and the exit status says the store is damaged.
+            Output.damage(damaged)
+            if !damaged.isEmpty { throw PantryError.damagedStore(problems: damaged.count) }
         }
     }
 

@@ -128,20 +128,32 @@ struct StockCommand: AsyncParsableCommand {
                 let limit = Date().addingTimeInterval(Double(days) * 86_400)
                 lots = lots.filter { ($0.dueDate ?? .distantFuture) <= limit }
             }
+            // A product whose catalog record cannot be read does not hide the stock: its lots show the product id.
             var titles: [String: String] = [:]
+            var damaged: [String] = []
             for lot in lots where titles[lot.productID.rawValue] == nil {
                 guard let id = ProductID(rawValue: lot.productID.rawValue) else { continue }
-                titles[lot.productID.rawValue] = try await environment.products.retrieveProduct(by: .productID(id))?.title
+                do {
+                    titles[lot.productID.rawValue] = try await environment.products.retrieveProduct(by: .productID(id))?.title
+                } catch let error as StorageError where error.isDamagedData {
+                    titles[lot.productID.rawValue] = lot.productID.rawValue
+                    damaged.append(error.description)
+                }
             }
             await environment.close()
-            if options.json { return try Output.json(lots) }
-            Output.table(
-                ["product", "amount", "location", "due", "opened"],
-                lots.map { lot in
-                    [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
-                     state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
-                     lot.openedAt == nil ? "" : "opened"]
-                })
+            if options.json {
+                try Output.json(lots)
+            } else {
+                Output.table(
+                    ["product", "amount", "location", "due", "opened"],
+                    lots.map { lot in
+                        [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
+                         state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
+                         lot.openedAt == nil ? "" : "opened"]
+                    })
+            }
+            Output.damage(damaged)
+            if !damaged.isEmpty { throw PantryError.damagedStore(problems: damaged.count) }
         }
     }
 }

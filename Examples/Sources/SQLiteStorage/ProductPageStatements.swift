@@ -19,11 +19,11 @@ import ProductModule
 ///
 /// ```sql
 /// -- after a cursor (value v, id i), ascending:
-/// SELECT product_id, payload FROM products
+/// SELECT product_id, payload, title_key FROM products
 /// WHERE title_key >= ? AND (title_key > ? OR product_id > ?) AND <filters>
 /// ORDER BY title_key ASC, product_id ASC LIMIT ?
 /// -- the NULL range after a cursor on a NULL value:
-/// SELECT product_id, payload FROM products
+/// SELECT product_id, payload, title_key FROM products
 /// WHERE title_key IS NULL AND product_id > ? AND <filters> ORDER BY product_id LIMIT ?
 /// ```
 ///
@@ -99,9 +99,30 @@ struct ProductPageStatements {
         if !filter.isAlways { conditions.append(filter) }
         let condition = SQLCondition.all(conditions)
         return Query(
-            sql: "SELECT product_id, payload FROM products WHERE \(condition.sql) ORDER BY \(order) LIMIT ?",
+            sql: "SELECT product_id, payload, \(column) FROM products WHERE \(condition.sql) ORDER BY \(order) LIMIT ?",
             arguments: StatementArguments(condition.arguments + [count.databaseValue]),
             isCacheable: filter.leafCount <= 8)
+    }
+
+    /// The cursor after a row the statements returned: its sort column (index 2) and product id (index 0), as
+    /// the `FieldValue`s `Product.indexedFields(syncState:)` holds — so a damaged row, whose payload does not
+    /// decode, still places the next page.
+    func cursor(after row: Row, sort: [RecordSortKey]) throws -> InventoryKit.RecordCursor? {
+        let rawID = try row.decode(String.self, atIndex: 0)
+        guard let id = RecordID(rawValue: rawID) else { return nil }
+        let value: FieldValue
+        switch row[2] as DatabaseValue? {
+        case nil: value = .null
+        case let stored?:
+            switch stored.storage {
+            case .null: value = .null
+            case .string(let text): value = .string(text)
+            case .double(let number): value = .date(Date(timeIntervalSinceReferenceDate: number))
+            case .int64(let number): value = .date(Date(timeIntervalSinceReferenceDate: Double(number)))
+            case .blob: value = .null
+            }
+        }
+        return InventoryKit.RecordCursor(sort: sort, values: [value], lastID: id)
     }
 
     // MARK: - Segments

@@ -64,35 +64,43 @@ public struct SQLiteProductStore: ProductStore {
 
     /// One page of products, filtered, sorted and paged by SQLite.
     ///
-    /// - Throws: `ProductQueryError` for an invalid query or cursor (before touching the database),
-    ///   `StorageError.corruptRecord` for a product that does not decode, or a backend failure.
+    /// A row whose payload does not decode takes its place in the page like a product and is named in
+    /// ``ProductPage/damaged`` instead; the page holds up to `limit` rows of either kind and the cursor follows the
+    /// last of them, so every damaged row is reported once, on the page where it sorts.
+    ///
+    /// - Throws: `ProductQueryError` for an invalid query or cursor (before touching the database), or a backend
+    ///   failure.
     public func query(_ query: ProductQuery) async throws -> ProductPage {
         let statements = try ProductPageStatements(query)
+        let sort = query.sort.recordSort
         // Products are decoded inside the read, on the reader's thread, straight from the row's bytes: no copy of
         // each payload and no second pass after the hop back (measured 10–20 % of a page; docs/performance.md).
-        var products = try await read("query products") { db in
-            var products: [Product] = []
-            let wanted = statements.limit + 1
-            for segment in statements.segments where products.count < wanted {
-                let query = statements.query(for: segment, count: wanted - products.count)
+        return try await read("query products") { db in
+            var page = ProductPage(products: [], nextCursor: nil)
+            var rows = 0
+            var cursorAfterPage: PageCursor?
+            for segment in statements.segments where rows <= statements.limit {
+                let query = statements.query(for: segment, count: statements.limit + 1 - rows)
                 let statement = try query.isCacheable ? db.cachedStatement(sql: query.sql) : db.makeStatement(sql: query.sql)
                 let cursor = try Row.fetchCursor(statement, arguments: query.arguments)
                 while let row = try cursor.next() {
-                    products.append(try Self.decodeProduct(row))
+                    rows += 1
+                    // One row past the page: there is a next page, after the page's last row.
+                    guard rows <= statements.limit else {
+                        page.nextCursor = cursorAfterPage
+                        break
+                    }
+                    do {
+                        page.products.append(try Self.decodeProduct(row))
+                    } catch let error as StorageError {
+                        let id = RecordID(rawValue: try row.decode(String.self, atIndex: 0))
+                        page.damaged.append(DamagedRecord(collection: StorageProductStore.productCollection, id: id, error: error))
+                    }
+                    cursorAfterPage = try statements.cursor(after: row, sort: sort).map(PageCursor.init)
                 }
             }
-            return products
+            return page
         }
-        guard products.count > query.page.limit else { return ProductPage(products: products, nextCursor: nil) }
-        products.removeLast()
-        let nextCursor = products.last.map { last in
-            let field = query.sort.key.field.rawValue
-            return PageCursor(
-                InventoryKit.RecordCursor(
-                    sort: query.sort.recordSort, values: [last.indexedFields(syncState: nil)[field] ?? .null],
-                    lastID: last.productID.recordID))
-        }
-        return ProductPage(products: products, nextCursor: nextCursor)
     }
 
     /// SQLite's plan for each statement a query runs (`EXPLAIN QUERY PLAN`), one line per step, for diagnostics:

@@ -28,7 +28,8 @@ extension SQLiteStorage {
     }
 
     /// One page of a query: the collection's indexed fields are paged by `RecordQueryEvaluator`, then the page's
-    /// payloads are read.
+    /// payloads are read. A row whose indexed fields do not decode cannot be placed in the order: it is named in
+    /// the first page's `damaged` entries.
     func query(
         _ query: RecordQuery, in collection: RecordCollection, scope: StorageScope
     ) async throws -> RecordPage<StoredRecord> {
@@ -36,8 +37,9 @@ extension SQLiteStorage {
         try query.validate()
         return try await Self.perform("query \(collection)") {
             try await dbWriter.read { db in
-                let candidates = try Self.fetchIndexedFields(in: collection, scope: scope, db)
+                let (candidates, damaged) = try Self.fetchIndexedFields(in: collection, scope: scope, db)
                 var page = try RecordQueryEvaluator.page(candidates, query: query)
+                if query.cursor == nil { page.damaged = damaged }
                 let statement = try db.cachedStatement(
                     sql: "SELECT payload FROM records WHERE scope = ? AND collection = ? AND id = ?")
                 for index in page.records.indices {
@@ -62,7 +64,7 @@ extension SQLiteStorage {
                         sql: "SELECT COUNT(*) FROM records WHERE scope = ? AND collection = ?")
                     return try Int.fetchOne(statement, arguments: [scope.rawValue, collection.rawValue]) ?? 0
                 }
-                return try Self.fetchIndexedFields(in: collection, scope: scope, db)
+                return try Self.fetchIndexedFields(in: collection, scope: scope, db).records
                     .reduce(0) { $0 + (RecordQueryEvaluator.matches(filter, fields: $1.fields) ? 1 : 0) }
             }
         }
@@ -82,14 +84,16 @@ extension SQLiteStorage {
             revision: try row.decode(Int.self, atIndex: 0))
     }
 
-    /// Every record of the collection without its payload: id, revision and indexed fields.
+    /// Every record of the collection without its payload: id, revision and indexed fields; and the rows whose
+    /// fields do not decode.
     private static func fetchIndexedFields(
         in collection: RecordCollection, scope: StorageScope, _ db: Database
-    ) throws -> [StoredRecord] {
+    ) throws -> (records: [StoredRecord], damaged: [DamagedRecord]) {
         let statement = try db.cachedStatement(
             sql: "SELECT id, revision, fields FROM records WHERE scope = ? AND collection = ?")
         let decoder = StoredFieldsCoding.makeDecoder()
         var records: [StoredRecord] = []
+        var damaged: [DamagedRecord] = []
         let rows = try Row.fetchCursor(statement, arguments: [scope.rawValue, collection.rawValue])
         while let row = try rows.next() {
             let rawID = try row.decode(String.self, atIndex: 0)
@@ -97,11 +101,15 @@ extension SQLiteStorage {
                 throw StorageError.backendFailure(
                     operation: "query \(collection)", reason: "the stored id \"\(rawID.prefix(80))\" is not a valid record id")
             }
-            let fields = try decodeFields(
-                try row.decode(String.self, atIndex: 2), id: id, collection: collection, decoder: decoder)
-            records.append(StoredRecord(id: id, payload: Data(), fields: fields, revision: try row.decode(Int.self, atIndex: 1)))
+            do {
+                let fields = try decodeFields(
+                    try row.decode(String.self, atIndex: 2), id: id, collection: collection, decoder: decoder)
+                records.append(StoredRecord(id: id, payload: Data(), fields: fields, revision: try row.decode(Int.self, atIndex: 1)))
+            } catch let error as StorageError {
+                damaged.append(DamagedRecord(collection: collection, id: id, error: error))
+            }
         }
-        return records
+        return (records, damaged)
     }
 
     private static func decodeFields(

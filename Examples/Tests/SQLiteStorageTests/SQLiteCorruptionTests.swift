@@ -6,11 +6,11 @@ import ProductModule
 import SQLiteStorage
 import Testing
 
-@Suite("Corrupt rows are typed errors, never crashes")
+@Suite("Corrupt rows are typed errors or named damage, never crashes")
 struct SQLiteCorruptionTests {
     typealias S = SQLiteTestSupport
 
-    @Test("a product whose payload does not decode is a corruptRecord error naming it; other products stay readable")
+    @Test("a product whose payload does not decode is a corruptRecord error naming it, named damage in a page; other products stay readable")
     func corruptProduct() async throws {
         let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
         let store = SQLiteProductStore(storage: try SQLiteStorage(queue))
@@ -29,12 +29,45 @@ struct SQLiteCorruptionTests {
         }
         #expect(collection == "products" && id == bad.productID.recordID)
         #expect(try await store.product(good.productID) == good)
-        await #expect(throws: StorageError.self) { try await store.query(ProductQuery(sort: .title())) }
+        let page = try await store.query(ProductQuery(sort: .title()))
+        #expect(page.products == [good] && page.damaged.map(\.id) == [bad.productID.recordID])
         let onlyGood = try await store.query(ProductQuery(filters: [.text("good")]))
-        #expect(onlyGood.products == [good])
+        #expect(onlyGood.products == [good] && onlyGood.damaged.isEmpty)
     }
 
-    @Test("a generic record whose indexed fields do not decode is a corruptRecord error; its neighbours stay readable")
+    @Test("product pages list readable rows and name each corrupt row once, on the page where it sorts", arguments: [1, 2, 3, 10])
+    func corruptProductsAcrossPages(_ limit: Int) async throws {
+        let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
+        let store = SQLiteProductStore(storage: try SQLiteStorage(queue))
+        let products = try (0..<6).map { try S.product($0 + 1, title: "Item \($0)") }
+        var transaction = ProductLocalTransaction()
+        transaction.products = products.map { .init(product: $0, syncState: .synced) }
+        try await store.commit(transaction)
+        let bad = [products[1], products[2], products[5]]
+        for product in bad {
+            try await queue.write { db in
+                try db.execute(sql: "UPDATE products SET payload = x'7b' WHERE product_id = ?", arguments: [product.productID.rawValue])
+            }
+        }
+        for sort in [ProductSortStrategy.title(), .title(.descending), .createdAt()] {
+            var listed: [Product] = []
+            var damaged: [RecordID?] = []
+            var cursor: PageCursor?
+            var pages = 0
+            repeat {
+                let page = try await store.query(ProductQuery(page: PageRequest(limit: limit, cursor: cursor), sort: sort))
+                #expect(page.products.count + page.damaged.count <= limit)
+                listed += page.products
+                damaged += page.damaged.map(\.id)
+                cursor = page.nextCursor
+                pages += 1
+            } while cursor != nil && pages < 20
+            #expect(Set(listed.map(\.productID)) == Set([products[0], products[3], products[4]].map(\.productID)), "\(sort)")
+            #expect(damaged.count == 3 && Set(damaged) == Set(bad.map { $0.productID.recordID }), "\(sort): \(damaged)")
+        }
+    }
+
+    @Test("a generic record whose indexed fields do not decode is a corruptRecord error and named damage in a query; its neighbours stay readable")
     func corruptFields() async throws {
         let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
         let storage = try SQLiteStorage(queue)
@@ -54,6 +87,9 @@ struct SQLiteCorruptionTests {
         }
         #expect(collection == "things" && id.rawValue == "b" && reason.contains("unknown field value kind \"what\""))
         #expect(try await storage.domainMetadata.record(try RecordID("a"), in: "things")?.fields == ["n": .int(1)])
-        await #expect(throws: StorageError.self) { try await storage.domainMetadata.query(RecordQuery(), in: "things") }
+        let page = try await storage.domainMetadata.query(RecordQuery(), in: "things")
+        #expect(page.records.map(\.id.rawValue) == ["a"] && page.damaged.map(\.id?.rawValue) == ["b"])
+        // Typed and whole-collection reads are strict: they throw the damage.
+        await #expect(throws: StorageError.self) { try await storage.domainMetadata.all(in: "things") }
     }
 }

@@ -141,7 +141,7 @@ struct SQLiteProductQueryTests {
     private static func pageStatementSteps(_ storage: SQLiteStorage) async throws -> Int? {
         try await storage.reader.read { db in
             try? Int.fetchOne(
-                db, sql: "SELECT TOTAL(nstep) FROM sqlite_stmt WHERE sql LIKE 'SELECT product_id, payload FROM products%'")
+                db, sql: "SELECT TOTAL(nstep) FROM sqlite_stmt WHERE sql LIKE 'SELECT product_id, payload, % FROM products%'")
         }
     }
 }

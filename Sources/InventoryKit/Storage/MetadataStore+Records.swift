@@ -26,13 +26,15 @@ extension MetadataStore {
         try await delete(id, in: Record.collection)
     }
 
-    /// One page of typed records matching the query.
+    /// One page of typed records matching the query. Strict: a record the store could not read fails the page
+    /// (see ``DamagedRecord``).
     ///
-    /// - Throws: the errors of ``query(_:in:)``, or ``StorageError/corruptRecord(collection:id:reason:)``.
+    /// - Throws: the errors of ``query(_:in:)``, the error of the page's first ``RecordPage/damaged`` record, or
+    ///   ``StorageError/corruptRecord(collection:id:reason:)`` for a record that does not decode as `Record`.
     public func query<Record: StorableRecord>(
         _ type: Record.Type, _ query: RecordQuery
     ) async throws -> RecordPage<Record> {
-        let page = try await self.query(query, in: Record.collection)
+        let page = try await self.query(query, in: Record.collection).requireUndamaged()
         return try page.map { stored throws(StorageError) in try Record.decode(stored) }
     }
 }

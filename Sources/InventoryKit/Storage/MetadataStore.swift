@@ -14,6 +14,8 @@ import Foundation
 ///   precondition rejects the whole call with ``StorageError/preconditionFailed(collection:id:expected:actualRevision:)``.
 /// - ``query(_:in:)`` returns exactly the page ``RecordQueryEvaluator/page(_:query:)`` would return over the
 ///   collection's records. Run `StorageProviderConformance` from `InventoryKitTesting` to check.
+/// - A record the store cannot read (a corrupt file or row) does not fail a query: the page names it in
+///   ``RecordPage/damaged`` and the other records are returned. Reading that record by id throws.
 /// - Invalid collection names, ids and queries throw the matching ``StorageError`` before touching storage.
 /// - All methods are safe to call concurrently.
 public protocol MetadataStore: Sendable {
@@ -25,7 +27,8 @@ public protocol MetadataStore: Sendable {
     /// - Throws: ``StorageError``: an invalid collection name, or a backend failure.
     func record(_ id: RecordID, in collection: RecordCollection) async throws -> StoredRecord?
 
-    /// One page of the collection's records that match the query, in query order.
+    /// One page of the collection's readable records that match the query, in query order, and the records the
+    /// store could not read (``RecordPage/damaged``).
     ///
     /// - Throws: ``StorageError``: an invalid collection name, query or cursor, or a backend failure.
     func query(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord>
@@ -94,16 +97,17 @@ extension MetadataStore {
         try await apply([.delete(id, in: collection, precondition: precondition)])
     }
 
-    /// Every record of the collection that matches the filter, in query order, fetched page by page.
+    /// Every record of the collection that matches the filter, in query order, fetched page by page. Strict: a
+    /// record the store could not read fails the call (see ``DamagedRecord``).
     ///
-    /// - Throws: the errors of ``query(_:in:)``.
+    /// - Throws: the errors of ``query(_:in:)``, or the error of the first ``RecordPage/damaged`` record.
     public func all(
         matching filter: RecordFilter? = nil, sort: [RecordSortKey] = [], in collection: RecordCollection
     ) async throws -> [StoredRecord] {
         var found: [StoredRecord] = []
         var next: RecordQuery? = RecordQuery(filter: filter, sort: sort, limit: RecordQuery.maximumLimit)
         while let query = next {
-            let page = try await self.query(query, in: collection)
+            let page = try await self.query(query, in: collection).requireUndamaged()
             found += page.records
             next = query.after(page.nextCursor)
         }

@@ -56,4 +56,13 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
 
     /// The same text as ``description``.
     public var errorDescription: String? { description }
+
+    /// Whether the error reports stored data that cannot be read — a corrupt record, blob or file — rather than an
+    /// operation that failed or was refused. Such data stays as it is until it is repaired, restored or rewritten.
+    public var isDamagedData: Bool {
+        switch self {
+        case .corruptRecord, .corruptBlob, .corruptFile: true
+        default: false
+        }
+    }
 }

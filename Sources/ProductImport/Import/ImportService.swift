@@ -126,6 +126,7 @@ public actor ImportService {
         let context = NormalizationContext(now: now, categories: categories, limits: limits)
         var staged: [ProductID: Staged] = [:]
         var order: [ProductID] = []
+        var damagedKeys: [ProductID: String] = [:]
         for (position, record) in batch.enumerated() {
             let index = offset + position
             let imported: ImportedProduct
@@ -139,8 +140,21 @@ public actor ImportService {
             report.warnings += imported.warnings.map { ImportWarningEntry(index: index, warning: $0) }
             let incoming = imported.product
             var key = incoming.productID
+            if let damage = damagedKeys[key] {
+                report.rejected.append(ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: damage)))
+                continue
+            }
             if staged[key] == nil {
-                if let stored = try await products.retrieveProduct(by: .productID(key)) {
+                let found: Product?
+                do {
+                    found = try await products.retrieveProduct(by: .productID(key))
+                } catch let error as StorageError where error.isDamagedData {
+                    // The stored copy is damaged: this record cannot be merged, the others go on.
+                    damagedKeys[key] = error.description
+                    report.rejected.append(ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: error.description)))
+                    continue
+                }
+                if let stored = found {
                     key = stored.productID
                     if staged[key] == nil {
                         staged[key] = Staged(product: stored, stored: stored, dirty: false, outcomes: [])

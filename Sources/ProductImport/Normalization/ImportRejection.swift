@@ -20,6 +20,9 @@ public enum ImportRejection: Error, Hashable, Sendable, Codable, CustomStringCon
     case invalidProduct(ProductID, reason: String)
     /// The catalog refused to store the product.
     case writeRefused(ProductID, reason: String)
+    /// The catalog's stored copy of the product cannot be read (``StorageError/isDamagedData``), so the record
+    /// could not be merged into it; the stored copy was left as it was and the rest of the import went on.
+    case storedProductDamaged(ProductID, reason: String)
 
     /// A sentence naming the record's problem.
     public var description: String {
@@ -33,6 +36,7 @@ public enum ImportRejection: Error, Hashable, Sendable, Codable, CustomStringCon
         case .unexpectedShape(let shape): "not a product record: \(shape)"
         case .invalidProduct(let id, let reason): "product \(id) is not valid: \(reason)"
         case .writeRefused(let id, let reason): "product \(id) was not stored: \(reason)"
+        case .storedProductDamaged(let id, let reason): "the stored product \(id) cannot be read, so it was not updated: \(reason)"
         }
     }
 }

@@ -47,13 +47,22 @@ public struct StorageProductStore: ProductStore {
         try await storage.domainMetadata.load(ProductTombstone.self, id: id.recordID)
     }
 
-    /// One page of products, executed by the metadata store.
+    /// One page of products, executed by the metadata store. A product that does not decode, like a record the
+    /// store could not read, is left out and named in ``ProductPage/damaged``.
     public func query(_ query: ProductQuery) async throws -> ProductPage {
         let recordQuery = try query.recordQuery()
         let page = try await storage.domainMetadata.query(recordQuery, in: Self.productCollection)
-        return ProductPage(
-            products: try page.records.map(Self.decodeProduct),
-            nextCursor: page.nextCursor.map(PageCursor.init))
+        var products: [Product] = []
+        products.reserveCapacity(page.records.count)
+        var damaged = page.damaged
+        for stored in page.records {
+            do {
+                products.append(try Self.decodeProduct(stored))
+            } catch {
+                damaged.append(DamagedRecord(collection: Self.productCollection, id: stored.id, error: error))
+            }
+        }
+        return ProductPage(products: products, nextCursor: page.nextCursor.map(PageCursor.init), damaged: damaged)
     }
 
     /// The sync record of a product.

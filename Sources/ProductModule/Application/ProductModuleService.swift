@@ -102,6 +102,7 @@ public actor ProductModuleService {
     }
 
     /// One page of local products; refreshes from the remote change feed in the background per the read policy.
+    /// A stored product the store cannot read does not fail the page: it is named in ``ProductPage/damaged``.
     ///
     /// - Throws: ``ProductQueryError`` for an invalid query, or a storage error.
     public func retrieveProducts(query: ProductQuery) async throws -> ProductPage {

@@ -242,6 +242,27 @@ struct ImportServiceTests {
         #expect(try await ImportFixtures.allProducts(in: catalog).count == report.processed)
     }
 
+    @Test("a re-import over a damaged stored product rejects only that record, naming the damage, and leaves it as it was")
+    func damagedStoredProductIsRejectedAlone() async throws {
+        let storage = InMemoryStorageProvider()
+        let catalog = ProductModuleService(storage: storage, replicaID: ReplicaID("test"), clock: .constant(ImportFixtures.now))
+        let service = ImportService(products: catalog, clock: .constant(ImportFixtures.now))
+        let first = try await service.importRecords(CSVDocument(parsing: Self.feed(count: 3)).records, from: CSVProductNormalizer())
+        #expect(first.created.count == 3)
+        let damaged = first.created[1]
+        await storage.corrupt(damaged.recordID, in: StorageProductStore.productCollection, scope: .domain, payload: Data("{".utf8))
+        let renamed = Self.feed(count: 3).replacingOccurrences(of: "Brand ", with: "Maker ")
+        let again = try await service.importRecords(CSVDocument(parsing: renamed).records, from: CSVProductNormalizer())
+        #expect(again.updated == [first.created[0], first.created[2]])
+        #expect(again.rejected.map(\.index) == [1])
+        guard case .storedProductDamaged(let id, let reason)? = again.rejected.first?.reason else {
+            Issue.record("expected storedProductDamaged, got \(again.rejected)")
+            return
+        }
+        #expect(id == damaged && reason.contains("corrupt"))
+        #expect(await storage.snapshot().records[.domain]?[StorageProductStore.productCollection]?[damaged.recordID]?.payload == Data("{".utf8))
+    }
+
     @Test("a storage failure stops the import with a typed error")
     func storageFailure() async throws {
         let storage = InMemoryStorageProvider()

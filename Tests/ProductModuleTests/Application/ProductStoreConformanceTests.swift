@@ -35,6 +35,34 @@ struct ProductStoreConformanceTests {
         await #expect(throws: StorageError.self) { try await store.product(bad.productID) }
         #expect(try await store.product(good.productID) == good)
     }
+
+    @Test("a product page lists the readable products and names each corrupt one in damaged, once, across pages")
+    func corruptProductInPages() async throws {
+        let storage = InMemoryStorageProvider()
+        let store = StorageProductStore(storage: storage)
+        let products = try (0..<5).map { try Product.new(barcode: nil, title: "Item \($0)", id: UUID(), now: .distantPast) }
+        var transaction = ProductLocalTransaction()
+        transaction.products = products.map { .init(product: $0, syncState: .synced) }
+        try await store.commit(transaction)
+        for bad in [products[1], products[4]] {
+            await storage.corrupt(bad.productID.recordID, in: StorageProductStore.productCollection, scope: .domain, payload: Data("{".utf8))
+        }
+        var listed: [Product] = []
+        var damaged: [DamagedRecord] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await store.query(ProductQuery(page: PageRequest(limit: 2, cursor: cursor), sort: .title()))
+            listed += page.products
+            damaged += page.damaged
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(listed == [products[0], products[2], products[3]])
+        #expect(damaged.map(\.id) == [products[1].productID.recordID, products[4].productID.recordID])
+        #expect(damaged.allSatisfy { $0.collection == StorageProductStore.productCollection && $0.error.isDamagedData })
+        // The service hands the same page to the app.
+        let service = ProductModuleService(store: store, replicaID: ReplicaID("test"))
+        #expect(try await service.retrieveProducts(query: ProductQuery(page: PageRequest(limit: 10), sort: .title())).damaged.count == 2)
+    }
 }
 
 @Suite("Product store contract beyond queries")
