@@ -6,8 +6,9 @@ import InventorySync
 
 /// The checks every ``InventoryJournalStore`` adapter must pass: journal round trips per household, each entry
 /// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
-/// outbox sequence that outlives the acknowledged entries, the quarantined entries, and pull cursors per
-/// household.
+/// outbox sequence that outlives the acknowledged entries, the quarantined entries, pull cursors per
+/// household, the journal's tail after an order key, batched id lookups, and checkpoints (a store may keep none,
+/// but one that keeps them must save, replace and drop them with its transactions).
 ///
 /// ```swift
 /// @Test func myStoreConforms() async {
@@ -27,7 +28,7 @@ public struct InventoryStoreConformance: Sendable {
     /// The checks, by name.
     public static let checkNames = [
         "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "lastSequenceAfterRemoval", "dueOutbox",
-        "quarantinedOutbox", "pullCursors",
+        "quarantinedOutbox", "pullCursors", "journalTail", "storedEntryIDs", "checkpoints",
     ]
 
     /// Runs every check.
@@ -43,6 +44,9 @@ public struct InventoryStoreConformance: Sendable {
                 case "lastSequenceAfterRemoval": try await lastSequenceAfterRemoval(store)
                 case "dueOutbox": try await dueOutbox(store)
                 case "quarantinedOutbox": try await quarantinedOutbox(store)
+                case "journalTail": try await journalTail(store)
+                case "storedEntryIDs": try await storedEntryIDs(store)
+                case "checkpoints": try await checkpoints(store)
                 default: try await pullCursors(store)
                 }
             }
@@ -212,6 +216,85 @@ public struct InventoryStoreConformance: Sendable {
         try conformanceCheck(homeCursor == 42 && cabinCursor == 7, check, "cursors read back \(String(describing: homeCursor)), \(String(describing: cabinCursor))")
     }
 
+    private func journalTail(_ store: any InventoryJournalStore) async throws {
+        let check = "journalTail"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin")
+        // Entries sharing a `recordedAt` order by replica, then id: the tail must follow the whole key.
+        let entries = (0..<24).map { index in
+            Self.entry(index, household: index % 4 == 3 ? cabin : home, at: Double(index / 3),
+                       replica: index % 2 == 0 ? "a" : "b")
+        }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        try await store.commit(transaction)
+        let homeEntries = entries.filter { $0.householdID == home }
+        for pivot in homeEntries {
+            let tail = try await store.entries(of: home, after: pivot.orderKey)
+            let expected = Set(homeEntries.filter { pivot.orderKey < $0.orderKey })
+            try conformanceCheck(Set(tail) == expected && tail.count == expected.count, check,
+                                 "after \(pivot.id): \(tail.count) entries, expected \(expected.count)")
+        }
+    }
+
+    private func storedEntryIDs(_ store: any InventoryJournalStore) async throws {
+        let check = "storedEntryIDs"
+        let home = try HouseholdID("home")
+        let entries = (0..<6).map { Self.entry($0, household: home) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = Array(entries.prefix(4))
+        try await store.commit(transaction)
+        let stored = try await store.storedEntryIDs(among: entries.map(\.id) + [entries[0].id])
+        try conformanceCheck(stored == Set(entries.prefix(4).map(\.id)), check, "answered \(stored.count) of 4 stored ids")
+        let none = try await store.storedEntryIDs(among: [])
+        try conformanceCheck(none.isEmpty, check, "no ids answered \(none)")
+    }
+
+    private func checkpoints(_ store: any InventoryJournalStore) async throws {
+        let check = "checkpoints"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin")
+        let entries = (0..<8).map { Self.entry($0, household: $0 < 6 ? home : cabin) }
+        func checkpoint(of household: HouseholdID, through count: Int) throws -> InventoryCheckpoint {
+            let state = InventoryProjector.project(entries.filter { $0.householdID == household }.prefix(count))
+            guard let checkpoint = try InventoryCheckpoint(state: state, of: household) else {
+                throw ConformanceFailure(check: check, message: "an empty state made a checkpoint")
+            }
+            return checkpoint
+        }
+        let first = try checkpoint(of: home, through: 2)
+        let second = try checkpoint(of: home, through: 5)
+        let other = try checkpoint(of: cabin, through: 2)
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.checkpoints = [first, second, other]
+        try await store.commit(transaction)
+        let marks = Set(try await store.checkpointMarks(of: home))
+        if marks.isEmpty {
+            // A store without checkpoints: it must not answer one either.
+            let none = try await store.checkpoint(first.mark)
+            try conformanceCheck(none == nil, check, "no marks but a checkpoint read back")
+            return
+        }
+        try conformanceCheck(marks == [first.mark, second.mark], check, "home marks read back \(marks)")
+        let cabinMarks = try await store.checkpointMarks(of: cabin)
+        try conformanceCheck(cabinMarks == [other.mark], check, "cabin marks read back \(cabinMarks)")
+        let read = try await store.checkpoint(second.mark)
+        try conformanceCheck(read?.stateData == second.stateData && read?.mark == second.mark, check, "a checkpoint's state changed")
+        let state = try read?.state()
+        try conformanceCheck(state?.appliedEntryIDs.count == 5, check, "a checkpoint's state decoded wrongly")
+
+        var drop = InventoryLocalTransaction()
+        drop.droppedCheckpoints = [second.mark]
+        drop.checkpoints = [first]
+        try await store.commit(drop)
+        let afterDrop = try await store.checkpointMarks(of: home)
+        let dropped = try await store.checkpoint(second.mark)
+        try conformanceCheck(afterDrop == [first.mark] && dropped == nil, check, "after a drop and a re-save: \(afterDrop)")
+        let cabinAfter = try await store.checkpointMarks(of: cabin)
+        try conformanceCheck(cabinAfter == [other.mark], check, "a drop in one household touched another")
+    }
+
     // MARK: - Data
 
     private static func outboxEntry(
@@ -223,11 +306,13 @@ public struct InventoryStoreConformance: Sendable {
             attempts: quarantined ? 1 : 0, lastError: quarantined ? "rejected" : nil, isQuarantined: quarantined)
     }
 
-    private static func entry(_ index: Int, household: HouseholdID) -> InventoryJournalEntry {
+    private static func entry(
+        _ index: Int, household: HouseholdID, at offset: Double? = nil, replica: String = "conformance"
+    ) -> InventoryJournalEntry {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
         return InventoryJournalEntry(
             id: id, householdID: household, transactionID: TransactionID(id), correlationID: CorrelationID(id),
-            recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index)), replicaID: ReplicaID("conformance"),
+            recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + (offset ?? Double(index))), replicaID: ReplicaID(replica),
             operation: .createHousehold(name: "Household \(index)"))
     }
 }

@@ -31,13 +31,24 @@ public struct StorageInventoryStore: InventoryJournalStore {
     public func entries(of household: HouseholdID) async throws -> [InventoryJournalEntry] {
         let stored = try await storage.userMetadata.all(
             matching: .equals("householdId", .string(household.rawValue)), in: Self.journalCollection)
-        return try stored.map { record throws(StorageError) in
-            do {
-                return try RecordCoding.decode(InventoryJournalEntry.self, from: record.payload)
-            } catch {
-                throw .corruptRecord(collection: Self.journalCollection, id: record.id, reason: RecordCoding.describe(error))
-            }
-        }
+        return try stored.map(Self.decodeEntry)
+    }
+
+    /// The entries after `key`: a query on the household and `recordedAt`, then the exact order key.
+    public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
+        let stored = try await storage.userMetadata.all(
+            matching: .and([
+                .equals("householdId", .string(household.rawValue)), .greaterThanOrEqual("recordedAt", .date(key.recordedAt)),
+            ]),
+            in: Self.journalCollection)
+        return try stored.map(Self.decodeEntry).filter { key < $0.orderKey }
+    }
+
+    /// The stored ones among these ids, in one batched read.
+    public func storedEntryIDs(among ids: [UUID]) async throws -> Set<UUID> {
+        let found = try await storage.userMetadata.records(ids.map(RecordID.init), in: Self.journalCollection)
+        let stored = Set(found.map(\.id))
+        return Set(ids.filter { stored.contains(RecordID($0)) })
     }
 
     /// Whether an entry with this id is stored.
@@ -96,8 +107,9 @@ public struct StorageInventoryStore: InventoryJournalStore {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
         var seen: Set<UUID> = []
+        let stored = transaction.entries.isEmpty ? [] : try await storedEntryIDs(among: transaction.entries.map(\.id))
         for entry in transaction.entries where seen.insert(entry.id).inserted {
-            if try await containsEntry(entry.id) { continue }
+            if stored.contains(entry.id) { continue }
             batch.user.append(
                 .put(
                     StoredRecord(
@@ -112,6 +124,7 @@ public struct StorageInventoryStore: InventoryJournalStore {
         if let cursor = transaction.pullCursor {
             batch.user.append(try .save(Cursor(household: cursor.household.rawValue, sequence: cursor.sequence)))
         }
+        batch.user += try await checkpointWrites(transaction)
         guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
             try await storage.commit(batch)
             return
@@ -120,6 +133,14 @@ public struct StorageInventoryStore: InventoryJournalStore {
     }
 
     // MARK: - Helpers
+
+    private static func decodeEntry(_ record: StoredRecord) throws(StorageError) -> InventoryJournalEntry {
+        do {
+            return try RecordCoding.decode(InventoryJournalEntry.self, from: record.payload)
+        } catch {
+            throw .corruptRecord(collection: journalCollection, id: record.id, reason: RecordCoding.describe(error))
+        }
+    }
 
     private struct Cursor: StorableRecord {
         static let collection = StorageInventoryStore.cursorCollection

@@ -46,6 +46,7 @@ public actor InventoryModuleService {
         store: any InventoryJournalStore, remote: (any InventoryRemoteGateway)? = nil,
         products: any ProductReferenceResolver = AcceptingProductReferenceResolver(),
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
+        checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
         makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -60,7 +61,10 @@ public actor InventoryModuleService {
         sequencer = OutboxSequencer { try await store.lastOutboxSequence() }
         preparation = InventoryCommandPreparation(products: products)
         engine = OutboxSyncEngine(
-            adapter: InventorySyncAdapter(store: store, remote: remote, cache: cache), gate: gate,
+            adapter: InventorySyncAdapter(
+                store: store, remote: remote, cache: cache,
+                checkpoints: InventoryCheckpointKeeper(policy: checkpoints, store: store, cache: cache, gate: gate)),
+            gate: gate,
             hasRemote: remote != nil, defaultScopes: { [cache] in cache.households }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
@@ -74,13 +78,14 @@ public actor InventoryModuleService {
         storage: any StorageProvider, remote: (any InventoryRemoteGateway)? = nil,
         products: any ProductReferenceResolver = AcceptingProductReferenceResolver(),
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
+        checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
         makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.init(
             store: StorageInventoryStore(storage: storage), remote: remote, products: products,
-            connectivity: connectivity, strategy: strategy, replicaID: replicaID, clock: clock, random: random,
-            makeUUID: makeUUID)
+            connectivity: connectivity, strategy: strategy, checkpoints: checkpoints, replicaID: replicaID, clock: clock,
+            random: random, makeUUID: makeUUID)
     }
 
     // MARK: - State
@@ -203,9 +208,10 @@ public actor InventoryModuleService {
         return try await engine.runRetryLoop(scopes: { households ?? cache.households }, sleep: sleep)
     }
 
-    /// Waits until every background push started so far has finished.
+    /// Waits until every background push and checkpoint write started so far has finished.
     public func waitForBackgroundWork() async {
         await engine.waitForBackgroundWork()
+        await engine.adapter.checkpoints.waitForBackgroundWork()
     }
 
     // MARK: - Internals
@@ -228,9 +234,8 @@ public actor InventoryModuleService {
                 operationID: entry.id, entityID: household.rawValue, sequence: sequence,
                 payload: InventoryJournalChange(entry: entry), enqueuedAt: now)
         }
-        try await store.commit(transaction)
         // The decision's copy of the state is gone by now: folding changes the cached state in place.
-        try await engine.adapter.fold(entries, into: household)
+        try await engine.adapter.commitAndFold(transaction, into: household)
         return InventoryTransactionResult(transactionID: entries.first?.transactionID, entries: entries, isReplay: false)
     }
 

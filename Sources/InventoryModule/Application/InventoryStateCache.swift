@@ -15,6 +15,12 @@ final class InventoryStateCache: @unchecked Sendable {
         lock.withLock { states[household] }
     }
 
+    /// The result of `body` on the cached state, read in place (no copy the next change would have to undo), or
+    /// `nil` when none is cached.
+    func read<Result>(_ household: HouseholdID, _ body: (InventoryState) -> Result) -> Result? {
+        lock.withLock { states[household].map(body) }
+    }
+
     /// Removes and returns the cached state.
     func take(_ household: HouseholdID) -> InventoryState? {
         lock.withLock { states.removeValue(forKey: household) }

@@ -18,6 +18,8 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
     let remote: (any InventoryRemoteGateway)?
     /// The projections the service keeps.
     let cache: InventoryStateCache
+    /// The household checkpoints, kept in step with the journal.
+    let checkpoints: InventoryCheckpointKeeper
 
     func entityID(of entry: InventoryOutboxEntry) -> UUID { entry.payload.entry.id }
 
@@ -77,15 +79,13 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
         _ page: OutboxChangePage<InventoryJournalEntry>, of household: HouseholdID, acknowledged: [UUID: InventoryJournalChange]
     ) async throws -> Int {
         var transaction = InventoryLocalTransaction()
-        var fresh: Set<UUID> = []
-        for entry in page.changes where entry.householdID == household && acknowledged[entry.id] == nil {
-            guard !fresh.contains(entry.id), try await !store.containsEntry(entry.id) else { continue }
-            fresh.insert(entry.id)
+        let candidates = page.changes.filter { $0.householdID == household && acknowledged[$0.id] == nil }
+        var known = candidates.isEmpty ? [] : try await store.storedEntryIDs(among: candidates.map(\.id))
+        for entry in candidates where known.insert(entry.id).inserted {
             transaction.entries.append(entry)
         }
         if let next = page.cursor { transaction.pullCursor = (household, next) }
-        try await store.commit(transaction)
-        if !transaction.entries.isEmpty { try await fold(transaction.entries, into: household) }
+        try await commitAndFold(transaction, into: household)
         return transaction.entries.count
     }
 
@@ -103,21 +103,41 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
 
     // MARK: - Projection
 
-    /// Folds committed entries into the household's cached state (when it is loaded): entry by entry, or by
-    /// projecting the journal again when one sorts before what the state has seen.
-    func fold(_ entries: [InventoryJournalEntry], into household: HouseholdID) async throws {
+    /// Commits a transaction and folds its entries into the cached state: the checkpoints its entries reach back
+    /// past are dropped in the same commit, and a new checkpoint is started when one is due.
+    func commitAndFold(_ transaction: InventoryLocalTransaction, into household: HouseholdID) async throws {
+        var transaction = transaction
+        var reach = InventoryReach.none
+        if !transaction.entries.isEmpty {
+            if cache.state(of: household) == nil { _ = try await state(of: household) }
+            let entries = transaction.entries
+            reach = cache.read(household) { $0.reach(of: entries) } ?? .everything
+            transaction.droppedCheckpoints += try await checkpoints.stale(household, reach: reach)
+        }
+        try await store.commit(transaction)
+        checkpoints.committed(household, reach: reach, dropped: transaction.droppedCheckpoints)
+        guard !transaction.entries.isEmpty else { return }
+        try await fold(transaction.entries, into: household)
+        checkpoints.scheduleIfDue(household)
+    }
+
+    /// Folds committed entries into the cached state; when one reaches back into what the state already decided,
+    /// the state is rebuilt from the newest checkpoint before that point.
+    private func fold(_ entries: [InventoryJournalEntry], into household: HouseholdID) async throws {
         guard var state = cache.take(household) else { return }
-        for entry in InventoryJournalEntry.ordered(entries) where state.apply(entry) == .requiresReprojection {
-            state = InventoryProjector.project(try await store.entries(of: household))
+        for entry in InventoryJournalEntry.ordered(entries) {
+            let reach = state.reach(of: [entry])
+            guard state.apply(entry) == .requiresReprojection else { continue }
+            state = try await checkpoints.rebuild(household, reach: reach == .none ? .everything : reach)
             break
         }
         cache.put(state, for: household)
     }
 
-    /// The household's state: the cached one, or the projection of its stored journal (then cached).
+    /// The household's state: cached, or rebuilt from the newest checkpoint and the entries after it.
     func state(of household: HouseholdID) async throws -> InventoryState {
         if let cached = cache.state(of: household) { return cached }
-        let state = InventoryProjector.project(try await store.entries(of: household))
+        let state = try await checkpoints.rebuild(household, reach: .none)
         cache.put(state, for: household)
         return state
     }

@@ -9,6 +9,10 @@ import InventorySync
 /// - Appending an entry whose id is stored already keeps the stored entry (the journal holds each operation
 ///   exactly once).
 /// - ``entries(of:)`` returns every stored entry of the household, in any order.
+/// - Checkpoints are optional: a store that keeps them saves and removes them in ``commit(_:)`` with the rest of
+///   the transaction and answers ``checkpointMarks(of:)`` and ``checkpoint(_:)``; the defaults keep none, and
+///   every open then folds the whole journal. ``entries(of:after:)`` should read only the tail (an index on the
+///   household and the entry's `recordedAt`); the default filters ``entries(of:)``.
 /// - Run `InventoryStoreConformance` from `InventoryModuleTesting` to check.
 public protocol InventoryJournalStore: Sendable {
     /// Every journal entry of a household.
@@ -20,6 +24,27 @@ public protocol InventoryJournalStore: Sendable {
     ///
     /// - Throws: a storage error.
     func containsEntry(_ id: UUID) async throws -> Bool
+
+    /// The entries of a household that sort after `key` (``InventoryJournalEntry/orderKey``), in any order: the
+    /// tail a checkpoint at `key` does not cover.
+    ///
+    /// - Throws: a storage error, or a corrupt-record error naming the entry.
+    func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry]
+
+    /// Which of these entry ids are stored, in one read where the store allows it.
+    ///
+    /// - Throws: a storage error.
+    func storedEntryIDs(among ids: [UUID]) async throws -> Set<UUID>
+
+    /// The checkpoints stored for a household, in any order, without their states.
+    ///
+    /// - Throws: a storage error.
+    func checkpointMarks(of household: HouseholdID) async throws -> [InventoryCheckpointMark]
+
+    /// The checkpoint with this mark, or `nil` when it is not stored.
+    ///
+    /// - Throws: a storage error.
+    func checkpoint(_ mark: InventoryCheckpointMark) async throws -> InventoryCheckpoint?
 
     /// The outbox entries that are not quarantined, in enqueue order, up to `limit`.
     ///
@@ -73,6 +98,24 @@ public protocol InventoryJournalStore: Sendable {
 }
 
 extension InventoryJournalStore {
+    /// The default: every entry of the household (``entries(of:)``), filtered.
+    public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
+        try await entries(of: household).filter { key < $0.orderKey }
+    }
+
+    /// The default: one ``containsEntry(_:)`` per id.
+    public func storedEntryIDs(among ids: [UUID]) async throws -> Set<UUID> {
+        var stored: Set<UUID> = []
+        for id in ids where try await containsEntry(id) { stored.insert(id) }
+        return stored
+    }
+
+    /// The default: no checkpoints (the store ignores those of a transaction).
+    public func checkpointMarks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] { [] }
+
+    /// The default: no checkpoints.
+    public func checkpoint(_ mark: InventoryCheckpointMark) async throws -> InventoryCheckpoint? { nil }
+
     /// The default: `OutboxEntry.due(at:limit:amongPending:)` over ``pendingOutbox(limit:)`` (reads ten times
     /// `limit` entries, more when those hold too few due ones).
     public func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {

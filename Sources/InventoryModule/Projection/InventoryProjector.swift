@@ -27,16 +27,8 @@ public enum InventoryProjector {
             }
         }
         let ordered = InventoryJournalEntry.ordered(byID.values)
-
-        // An entry whose key a transaction earlier in the order used is skipped before anything else: it undoes
-        // nothing, and it is reported even when an undo targets its transaction.
         var keyOwners: [IdempotencyKey: TransactionID] = [:]
-        let counted = ordered.filter { entry in
-            guard let key = entry.idempotencyKey else { return true }
-            if let owner = keyOwners[key] { return owner == entry.transactionID }
-            keyOwners[key] = entry.transactionID
-            return true
-        }
+        let counted = countedEntries(ordered, keyOwners: &keyOwners)
         let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         var state = InventoryState()
         for entry in counted {
@@ -44,6 +36,31 @@ public enum InventoryProjector {
                 state.undoneTransactions.insert(target)
             }
         }
+        foldOrdered(ordered, conflicting: conflicting, isUndoTransaction: { undoTransactions.contains($0) }, into: &state)
+        return state
+    }
+
+    /// The entries that count: an entry whose key a transaction earlier in the order used is skipped before
+    /// anything else — it undoes nothing, and it is reported even when an undo targets its transaction.
+    /// `keyOwners` holds the owners of keys seen before `ordered` and is extended with the new ones.
+    static func countedEntries(
+        _ ordered: [InventoryJournalEntry], keyOwners: inout [IdempotencyKey: TransactionID]
+    ) -> [InventoryJournalEntry] {
+        ordered.filter { entry in
+            guard let key = entry.idempotencyKey else { return true }
+            if let owner = keyOwners[key] { return owner == entry.transactionID }
+            keyOwners[key] = entry.transactionID
+            return true
+        }
+    }
+
+    /// Folds entries in the total order into `state`, whose undone transactions are already known: each entry is
+    /// registered, skipped when its key is another transaction's or its transaction is undone, and folded
+    /// otherwise (an undo of an undo transaction with an ``InventoryAnomaly/invalidUndo(entry:transaction:)``).
+    static func foldOrdered(
+        _ ordered: [InventoryJournalEntry], conflicting: Set<UUID>, isUndoTransaction: (TransactionID) -> Bool,
+        into state: inout InventoryState
+    ) {
         for entry in ordered {
             if conflicting.contains(entry.id) { state.anomalies.append(.conflictingDuplicate(entry: entry.id)) }
             state.register(entry)
@@ -52,12 +69,11 @@ public enum InventoryProjector {
                 continue
             }
             if state.undoneTransactions.contains(entry.transactionID) { continue }
-            if case .undo(let target) = entry.operation, undoTransactions.contains(target) {
+            if case .undo(let target) = entry.operation, isUndoTransaction(target) {
                 state.anomalies.append(.invalidUndo(entry: entry.id, transaction: target))
             }
             state.fold(entry)
         }
-        return state
     }
 
     /// Of two different entries with one id, the one first in the total order (then by their full text).

@@ -3,7 +3,7 @@ import InventoryKit
 import InventorySync
 
 /// Everything one local step of the inventory module writes, committed atomically by an
-/// ``InventoryJournalStore``: journal entries, outbox changes and the pull cursor.
+/// ``InventoryJournalStore``: journal entries, outbox changes, the pull cursor and checkpoints.
 public struct InventoryLocalTransaction: Sendable {
     /// Journal entries to append (an entry whose id is already stored is kept as it is).
     public var entries: [InventoryJournalEntry] = []
@@ -13,6 +13,11 @@ public struct InventoryLocalTransaction: Sendable {
     public var removedOutboxEntries: [UUID] = []
     /// A household's new position in the remote journal.
     public var pullCursor: (household: HouseholdID, sequence: Int64)?
+    /// Checkpoints to save (a checkpoint with the mark of a stored one replaces it).
+    public var checkpoints: [InventoryCheckpoint] = []
+    /// Checkpoints to remove: stale ones (entries of this transaction reach back before them) and surplus ones.
+    /// Removed before ``checkpoints`` are saved.
+    public var droppedCheckpoints: [InventoryCheckpointMark] = []
 
     /// Creates an empty transaction.
     public init() {}
@@ -20,5 +25,6 @@ public struct InventoryLocalTransaction: Sendable {
     /// Whether the transaction writes nothing.
     public var isEmpty: Bool {
         entries.isEmpty && outboxEntries.isEmpty && removedOutboxEntries.isEmpty && pullCursor == nil
+            && checkpoints.isEmpty && droppedCheckpoints.isEmpty
     }
 }

@@ -51,6 +51,7 @@ enum ServiceFixtures {
         let catalog: Catalog
         let replica: ReplicaID
         let strategy: InventorySyncStrategy
+        let checkpoints: InventoryCheckpointPolicy
         private let uuids: SeededUUIDGenerator
         private(set) var service: InventoryModuleService
 
@@ -58,8 +59,9 @@ enum ServiceFixtures {
             _ name: String, remote: InMemoryInventoryRemote, catalog: Catalog = Catalog(products), clock: ManualClock = ManualClock(t0),
             strategy: InventorySyncStrategy = InventorySyncStrategy(
                 writePolicy: .localThenEnqueue, retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 1_000)),
-            seed: UInt64 = 1
+            checkpoints: InventoryCheckpointPolicy = .standard, seed: UInt64 = 1
         ) {
+            self.checkpoints = checkpoints
             self.remote = remote
             self.catalog = catalog
             self.clock = clock
@@ -68,7 +70,8 @@ enum ServiceFixtures {
             uuids = SeededUUIDGenerator(seed: name.utf8.reduce(seed) { $0 &* 31 &+ UInt64($1) })
             service = InventoryModuleService(
                 storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
-                replicaID: replica, clock: clock.clock, random: .seeded(seed), makeUUID: { [uuids] in uuids.next() })
+                checkpoints: checkpoints, replicaID: replica, clock: clock.clock, random: .seeded(seed),
+                makeUUID: { [uuids] in uuids.next() })
         }
 
         /// Drops the service's in-memory state and starts a new one on the same storage.
@@ -76,7 +79,8 @@ enum ServiceFixtures {
             await service.waitForBackgroundWork()
             service = InventoryModuleService(
                 storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
-                replicaID: replica, clock: clock.clock, random: .seeded(7), makeUUID: { [uuids] in uuids.next() })
+                checkpoints: checkpoints, replicaID: replica, clock: clock.clock, random: .seeded(7),
+                makeUUID: { [uuids] in uuids.next() })
         }
 
         /// Creates the household with a unit and three locations (one a freezer).

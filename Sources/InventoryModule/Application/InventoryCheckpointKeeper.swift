@@ -1,0 +1,130 @@
+import Foundation
+import InventoryKit
+import InventorySync
+
+/// Keeps a household's checkpoints in step with its journal: rebuilds states from the newest usable checkpoint,
+/// names the checkpoints a commit makes stale, and writes new ones in the background.
+///
+/// Every method but the background write runs inside the service's gate. A checkpoint is encoded outside the gate
+/// from a copy of the state, then committed in a short step inside it — unless a commit made checkpoints stale
+/// since the copy was taken (the household's epoch moved), when it is dropped. At most one write per household
+/// is in flight; when it lands and the state is due again, the next one starts from the newest state, so a long
+/// pull checkpoints as often as encoding keeps up with it, never once per page.
+final class InventoryCheckpointKeeper: @unchecked Sendable {
+    // @unchecked: `marks`, `epochs`, `inFlight` and `tasks` are only touched under `lock`.
+    private let lock = NSLock()
+    private var marks: [HouseholdID: [InventoryCheckpointMark]] = [:]
+    private var epochs: [HouseholdID: Int] = [:]
+    private var inFlight: Set<HouseholdID> = []
+    private var tasks: [UUID: Task<Void, Never>] = [:]
+
+    let policy: InventoryCheckpointPolicy
+    private let store: any InventoryJournalStore
+    private let cache: InventoryStateCache
+    private let gate: SerialGate
+
+    init(policy: InventoryCheckpointPolicy, store: any InventoryJournalStore, cache: InventoryStateCache, gate: SerialGate) {
+        self.policy = policy
+        self.store = store
+        self.cache = cache
+        self.gate = gate
+    }
+
+    // MARK: - Rebuilding
+
+    /// The household's state, rebuilt from the newest checkpoint `reach` leaves valid plus the entries after it,
+    /// or from the whole journal when no checkpoint serves. A checkpoint that cannot be read is skipped: it is
+    /// only a shortcut, and the journal is the truth.
+    func rebuild(_ household: HouseholdID, reach: InventoryReach) async throws -> InventoryState {
+        for mark in try await marks(of: household).sorted(by: { $0.orderKey > $1.orderKey })
+        where !reach.invalidates(mark.orderKey) {
+            guard let checkpoint = try? await store.checkpoint(mark), let start = try? checkpoint.state(),
+                start.lastAppliedOrderKey == mark.orderKey
+            else { continue }
+            let tail = try await store.entries(of: household, after: mark.orderKey)
+            if let state = InventoryProjector.project(tail, continuing: start) { return state }
+        }
+        return InventoryProjector.project(try await store.entries(of: household))
+    }
+
+    // MARK: - Staleness
+
+    /// The stored checkpoints a commit of `entries` makes stale, given how far back they reach.
+    func stale(_ household: HouseholdID, reach: InventoryReach) async throws -> [InventoryCheckpointMark] {
+        guard reach != .none else { return [] }
+        return try await marks(of: household).filter { reach.invalidates($0.orderKey) }
+    }
+
+    /// After a commit that reached back into the journal: forgets the dropped marks, and makes any write in
+    /// flight for the household stale.
+    func committed(_ household: HouseholdID, reach: InventoryReach, dropped: [InventoryCheckpointMark]) {
+        guard reach != .none else { return }
+        lock.withLock {
+            epochs[household, default: 0] += 1
+            marks[household]?.removeAll { dropped.contains($0) }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Starts a background checkpoint of the household's cached state when it is due and none is in flight.
+    func scheduleIfDue(_ household: HouseholdID) {
+        guard policy.interval > 0, let state = cache.state(of: household) else { return }
+        let start: (epoch: Int, id: UUID)? = lock.withLock {
+            let last = marks[household]?.map(\.entryCount).max() ?? 0
+            guard marks[household] != nil, !inFlight.contains(household),
+                policy.isDue(entryCount: state.appliedEntryIDs.count, lastCount: last)
+            else { return nil }
+            inFlight.insert(household)
+            return (epochs[household, default: 0], UUID())
+        }
+        guard let start else { return }
+        let task = Task { [self] in
+            await write(state, of: household, epoch: start.epoch)
+            lock.withLock {
+                inFlight.remove(household)
+                tasks[start.id] = nil
+            }
+            await gate.run { scheduleIfDue(household) }
+        }
+        lock.withLock { tasks[start.id] = task }
+    }
+
+    /// Waits until no checkpoint write is in flight.
+    func waitForBackgroundWork() async {
+        while let task = lock.withLock({ tasks.values.first }) {
+            await task.value
+        }
+    }
+
+    /// Encodes the state outside the gate, then commits it with the surplus marks dropped, unless it went stale.
+    private func write(_ state: InventoryState, of household: HouseholdID, epoch: Int) async {
+        guard let checkpoint = try? InventoryCheckpoint(state: state, of: household) else { return }
+        await gate.run {
+            let current: [InventoryCheckpointMark]? = lock.withLock {
+                epochs[household, default: 0] == epoch ? marks[household] : nil
+            }
+            guard let current else { return }
+            var transaction = InventoryLocalTransaction()
+            transaction.checkpoints = [checkpoint]
+            transaction.droppedCheckpoints = policy.surplus(current + [checkpoint.mark])
+            // A failed write loses nothing: the journal is the truth and the next due state tries again.
+            guard (try? await store.commit(transaction)) != nil else { return }
+            lock.withLock {
+                var kept = (marks[household] ?? []).filter { !transaction.droppedCheckpoints.contains($0) && $0 != checkpoint.mark }
+                if !transaction.droppedCheckpoints.contains(checkpoint.mark) { kept.append(checkpoint.mark) }
+                marks[household] = kept
+            }
+        }
+    }
+
+    // MARK: - Marks
+
+    /// The household's marks, read from the store once.
+    private func marks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] {
+        if let known = lock.withLock({ marks[household] }) { return known }
+        let loaded = try await store.checkpointMarks(of: household)
+        lock.withLock { marks[household] = loaded }
+        return loaded
+    }
+}
