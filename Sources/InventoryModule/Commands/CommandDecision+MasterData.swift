@@ -26,7 +26,7 @@ extension CommandDecision {
     /// `removeLocation`: an existing location without stock or sublocations.
     func removeLocation(_ id: LocationID) throws(InventoryError) -> [InventoryOperation] {
         try requireLocation(id)
-        if state.lots.values.contains(where: { $0.locationID == id }) { throw .locationNotEmpty(id) }
+        if state.lotTable.hasLots(at: id) { throw .locationNotEmpty(id) }
         let children = state.locations.values.filter { $0.parentID == id }.map(\.id).sorted()
         if !children.isEmpty { throw .locationHasSublocations(id, children: children) }
         return [.removeLocation(id)]

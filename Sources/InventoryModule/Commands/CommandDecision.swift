@@ -73,7 +73,7 @@ struct CommandDecision {
     ///
     /// - Throws: ``InventoryError/unknownProduct(_:)``.
     func requireProductOrStock(_ id: ProductReference) throws(InventoryError) {
-        guard context.productExists(id) || state.lots.values.contains(where: { $0.productID == id }) else {
+        guard context.productExists(id) || state.lotTable.hasLots(of: id) else {
             throw .unknownProduct(id)
         }
     }

@@ -4,15 +4,7 @@ extension InventoryState {
     /// The order stock is taken in: opened lots first, then the earliest due date (no due date last), then first
     /// in (purchase time), then lot id.
     static func consumptionOrder(_ lhs: StockLot, _ rhs: StockLot) -> Bool {
-        if lhs.isOpened != rhs.isOpened { return lhs.isOpened }
-        switch (lhs.dueDate, rhs.dueDate) {
-        case (let left?, let right?) where left != right: return left < right
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: break
-        }
-        if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
-        return lhs.id < rhs.id
+        LotOrderKey(lhs) < LotOrderKey(rhs)
     }
 
     /// The converter over the state's conversions.
@@ -24,7 +16,7 @@ extension InventoryState {
     public func resolvedLotID(_ id: LotID) -> LotID {
         var current = id
         var visited: Set<LotID> = []
-        while lots[current] == nil, let next = lotAliases[current], visited.insert(current).inserted {
+        while lotTable[current] == nil, let next = lotAliases[current], visited.insert(current).inserted {
             current = next
         }
         return current
@@ -32,10 +24,11 @@ extension InventoryState {
 
     /// The lot `id` names (resolving aliases of merged purchases), when it holds stock.
     public func lot(_ id: LotID) -> StockLot? {
-        lots[resolvedLotID(id)]
+        lotTable[resolvedLotID(id)]
     }
 
-    /// The product's lots in `scope` and `household`, in the consumption order.
+    /// The product's lots in `scope` and `household`, in the consumption order: O(k) for the k lots of the product,
+    /// which the lot table keeps in that order.
     ///
     /// - Throws: ``InventoryError/unknownLot(_:)`` when a lot scope names no lot with stock,
     ///   ``InventoryError/lotProductMismatch(_:product:)`` when it holds another product.
@@ -43,21 +36,23 @@ extension InventoryState {
         product: ProductReference, scope: StockScope, household: HouseholdID, sealedOnly: Bool = false,
         excluding destination: LocationID? = nil
     ) throws(InventoryError) -> [StockLot] {
-        var selected: [StockLot]
+        let location: LocationID?
         switch scope {
         case .lot(let id):
             guard let lot = lot(id) else { throw .unknownLot(id) }
             guard lot.productID == product else { throw .lotProductMismatch(lot.id, product: product) }
-            selected = [lot]
-        case .location(let location):
-            selected = lots.values.filter { $0.productID == product && $0.locationID == location }
+            let isCandidate =
+                lot.householdID == household && !(sealedOnly && lot.isOpened) && lot.locationID != destination
+            return isCandidate ? [lot] : []
+        case .location(let id):
+            location = id
         case .household:
-            selected = lots.values.filter { $0.productID == product }
+            location = nil
         }
-        selected.removeAll { lot in
-            lot.householdID != household || (sealedOnly && lot.isOpened) || lot.locationID == destination
+        return lotTable.orderedLots(of: product) { lot in
+            lot.householdID == household && !(sealedOnly && lot.isOpened) && lot.locationID != destination
+                && (location == nil || lot.locationID == location)
         }
-        return selected.sorted(by: Self.consumptionOrder)
     }
 
     /// Plans taking `amount` (in `unit`) from `candidates` in their order: whole lots while they fit, then a part

@@ -26,7 +26,7 @@ extension InventoryState {
 
     /// Removes a location, unless it holds stock or sublocations (then it is kept and reported).
     mutating func foldRemoveLocation(_ id: LocationID, entry: InventoryJournalEntry) {
-        let holdsStock = lots.values.contains { $0.locationID == id }
+        let holdsStock = lotTable.hasLots(at: id)
         let hasChildren = locations.values.contains { $0.parentID == id }
         if holdsStock || hasChildren {
             anomalies.append(.locationNotEmpty(entry: entry.id, location: id))

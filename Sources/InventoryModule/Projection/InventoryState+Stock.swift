@@ -12,7 +12,8 @@ extension InventoryState {
         reportUnknown(unit: payload.unit, location: payload.locationID, entry: entry)
         let due = dueDate(for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt)
         let kind = productSettings[payload.productID]?.dueDateKind ?? .bestBefore
-        let survivor = lots.values
+        // The merge key's product and location select the index bucket; the other fields are compared as before.
+        let survivor = lotTable.lots(of: payload.productID, at: payload.locationID)
             .filter { lot in
                 lot.householdID == entry.householdID && lot.productID == payload.productID
                     && lot.locationID == payload.locationID && lot.dueDate == due && lot.unit == payload.unit
@@ -20,18 +21,21 @@ extension InventoryState {
             }
             .min { ($0.purchasedAt, $0.id) < ($1.purchasedAt, $1.id) }
         if let survivor {
-            lots[survivor.id]?.quantity += payload.amount
-            if survivor.note == nil { lots[survivor.id]?.note = payload.note }
-            if survivor.barcode == nil { lots[survivor.id]?.barcode = payload.barcode }
+            lotTable.update(survivor.id) { lot in
+                lot.quantity += payload.amount
+                if survivor.note == nil { lot.note = payload.note }
+                if survivor.barcode == nil { lot.barcode = payload.barcode }
+            }
             lotAliases[payload.lotID] = survivor.id
             noteMerged(into: survivor.id, by: entry)
             return
         }
-        lots[payload.lotID] = StockLot(
-            id: payload.lotID, householdID: entry.householdID, productID: payload.productID,
-            quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
-            purchasedAt: payload.purchasedAt, price: payload.price, locationID: payload.locationID,
-            note: payload.note, barcode: payload.barcode)
+        lotTable.insert(
+            StockLot(
+                id: payload.lotID, householdID: entry.householdID, productID: payload.productID,
+                quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
+                purchasedAt: payload.purchasedAt, price: payload.price, locationID: payload.locationID,
+                note: payload.note, barcode: payload.barcode))
         noteCreated(payload.lotID, by: entry)
     }
 
@@ -62,7 +66,7 @@ extension InventoryState {
             opened.status = .opened
             opened.openedAt = entry.recordedAt
             opened.dueDate = dueDateAfterOpening(opened, at: entry.recordedAt)
-            lots[opened.id] = opened
+            lotTable.insert(opened)
             noteChanged(opened.id, by: entry)
         }
         report(plan, product: payload.productID, unit: payload.unit, entry: entry)
@@ -91,7 +95,7 @@ extension InventoryState {
             var moved = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
             moved.dueDate = dueDateAfterMove(moved, to: payload.destination, at: entry.recordedAt)
             moved.locationID = payload.destination
-            lots[moved.id] = moved
+            lotTable.insert(moved)
             noteChanged(moved.id, by: entry)
         }
         report(plan, product: payload.productID, unit: payload.unit, entry: entry)
@@ -125,12 +129,13 @@ extension InventoryState {
             }
             guard isFreshLotID(payload.newLotID, entry: entry) else { return }
             reportUnknown(unit: payload.unit, location: location, entry: entry)
-            lots[payload.newLotID] = StockLot(
-                id: payload.newLotID, householdID: entry.householdID, productID: payload.productID,
-                quantity: payload.amount - current, unit: payload.unit,
-                dueDate: dueDate(for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt),
-                dueDateKind: productSettings[payload.productID]?.dueDateKind ?? .bestBefore,
-                purchasedAt: entry.recordedAt, price: payload.price, locationID: location)
+            lotTable.insert(
+                StockLot(
+                    id: payload.newLotID, householdID: entry.householdID, productID: payload.productID,
+                    quantity: payload.amount - current, unit: payload.unit,
+                    dueDate: dueDate(for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt),
+                    dueDateKind: productSettings[payload.productID]?.dueDateKind ?? .bestBefore,
+                    purchasedAt: entry.recordedAt, price: payload.price, locationID: location))
             noteCreated(payload.newLotID, by: entry)
         }
     }
@@ -166,7 +171,7 @@ extension InventoryState {
         if let edit = payload.dueDate { lot.dueDate = edit.newValue.map(InventoryCalendar.day(of:)) }
         if let edit = payload.price { lot.price = edit.newValue }
         if let edit = payload.note { lot.note = edit.newValue }
-        lots[lot.id] = lot
+        lotTable.insert(lot)
         noteChanged(lot.id, by: entry)
     }
 
@@ -192,9 +197,9 @@ extension InventoryState {
         for allocation in plan.allocations {
             let lot = allocation.lot
             if allocation.isWhole {
-                lots[lot.id] = nil
+                lotTable.remove(lot.id)
             } else {
-                lots[lot.id]?.quantity -= allocation.amount
+                lotTable.update(lot.id) { $0.quantity -= allocation.amount }
             }
             noteChanged(lot.id, by: entry)
             consumptionHistory.append(
@@ -213,7 +218,7 @@ extension InventoryState {
         var part = allocation.lot
         part.id = LotID.split(entry: entry.id, index: index)
         part.quantity = allocation.amount
-        lots[allocation.lot.id]?.quantity -= allocation.amount
+        lotTable.update(allocation.lot.id) { $0.quantity -= allocation.amount }
         noteChanged(allocation.lot.id, by: entry)
         noteCreated(part.id, by: entry)
         return part
@@ -252,7 +257,7 @@ extension InventoryState {
 
     /// Whether no lot or alias uses `id` yet; records an anomaly when one does.
     private mutating func isFreshLotID(_ id: LotID, entry: InventoryJournalEntry) -> Bool {
-        guard lots[id] == nil, lotAliases[id] == nil else {
+        guard lotTable[id] == nil, lotAliases[id] == nil else {
             anomalies.append(.invalidOperation(entry: entry.id, reason: "lot id \(id) is already used"))
             return false
         }

@@ -20,7 +20,19 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// Stock settings per product.
     public internal(set) var productSettings: [ProductReference: ProductStockSettings]
     /// Lots holding stock (quantity > 0).
-    public internal(set) var lots: [LotID: StockLot]
+    ///
+    /// The fold keeps the lots in a table with the indexes it looks them up by (by product, by product and
+    /// location, by location); this dictionary is the table's content, and the encoded form of the state.
+    public internal(set) var lots: [LotID: StockLot] {
+        get {
+            LotTable.noteVisits(lotTable.byID.count)
+            return lotTable.byID
+        }
+        set { lotTable = LotTable(newValue) }
+    }
+    /// The lots with their indexes. Encoded as `lots` alone: the indexes are derived data, rebuilt on decoding and
+    /// left out of `==`. Change single lots through its mutators: setting ``lots`` rebuilds every index (O(lots)).
+    var lotTable: LotTable
     /// Lot ids of purchases merged into another lot, mapped to the surviving lot.
     public internal(set) var lotAliases: [LotID: LotID]
     /// Manual shopping list items.
@@ -50,7 +62,7 @@ public struct InventoryState: Equatable, Sendable, Codable {
         units = [:]
         conversions = [:]
         productSettings = [:]
-        lots = [:]
+        lotTable = LotTable()
         lotAliases = [:]
         shoppingListItems = [:]
         appliedEntryIDs = []
@@ -60,5 +72,14 @@ public struct InventoryState: Equatable, Sendable, Codable {
         anomalies = []
         consumptionHistory = []
         lastAppliedOrderKey = nil
+    }
+
+    /// The keys of the stored form: every stored property under its own name, the lot table under `lots`, in
+    /// declaration order (the encoding is the one the state had before the lot table got its indexes).
+    private enum CodingKeys: String, CodingKey {
+        case households, locations, units, conversions, productSettings
+        case lotTable = "lots"
+        case lotAliases, shoppingListItems, appliedEntryIDs, transactions, undoneTransactions, idempotencyResults
+        case anomalies, consumptionHistory, lastAppliedOrderKey
     }
 }

@@ -8,7 +8,7 @@ extension InventoryState {
     /// overrides the window), earliest first. Lots already past their due date are not included.
     public func dueSoon(now: Date, days: Int = InventoryState.defaultDueSoonDays) -> [StockLot] {
         let today = InventoryCalendar.day(of: now)
-        return lots.values
+        return lotTable.all
             .filter { lot in
                 guard let due = lot.dueDate else { return false }
                 let window = productSettings[lot.productID]?.dueSoonDays ?? days
@@ -30,7 +30,7 @@ extension InventoryState {
     /// Lots of `kind` due before the day of `now`, earliest first.
     private func pastDue(now: Date, kind: DueDateKind) -> [StockLot] {
         let today = InventoryCalendar.day(of: now)
-        return lots.values
+        return lotTable.all
             .filter { lot in lot.dueDateKind == kind && (lot.dueDate.map { $0 < today } ?? false) }
             .sorted(by: Self.dueOrder)
     }

@@ -8,7 +8,7 @@ extension InventoryState {
             .sorted { $0.productID < $1.productID }
             .compactMap { settings in
                 let product = settings.productID
-                let productLots = lots.values.filter { $0.productID == product }
+                let productLots = lotTable.lots(of: product)
                 let unit = displayUnit(of: product, lots: productLots)
                 let current = unit.map { total(of: productLots, in: $0, product: product) } ?? 0
                 guard current < settings.minimumStock else { return nil }

@@ -3,20 +3,20 @@ import Foundation
 extension InventoryState {
     /// The product's stock in the household: its lots and their total in its stock unit.
     public func stock(of product: ProductReference) -> ProductStock {
-        productStock(product, lots: lots.values.filter { $0.productID == product })
+        productStock(product, lots: lotTable.lots(of: product))
     }
 
     /// The stock of every product with lots, in product order.
     public func stockByProduct() -> [ProductStock] {
-        Dictionary(grouping: lots.values, by: \.productID)
-            .sorted { $0.key < $1.key }
-            .map { productStock($0.key, lots: $0.value) }
+        lotTable.products
+            .sorted()
+            .map { productStock($0, lots: lotTable.lots(of: $0)) }
     }
 
     /// The stock at a location, per product; with `includingSublocations`, also every location below it.
     public func stock(at location: LocationID, includingSublocations: Bool = false) -> LocationStock {
         let covered = includingSublocations ? subtree(of: location) : [location]
-        let here = lots.values.filter { covered.contains($0.locationID) }
+        let here = covered.flatMap { lotTable.lots(at: $0) }
         let products = Dictionary(grouping: here, by: \.productID)
             .sorted { $0.key < $1.key }
             .map { productStock($0.key, lots: $0.value) }
