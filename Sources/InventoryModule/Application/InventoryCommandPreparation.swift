@@ -53,7 +53,7 @@ struct InventoryCommandPreparation: Sendable {
 
     /// The product id under which the state holds stock of the same product as `reference`.
     private func stockHolder(for reference: ProductReference, in state: InventoryState) async throws -> ProductReference {
-        let holders = Set(state.lots.values.map(\.productID))
+        let holders = state.lotTable.products
         if holders.contains(reference) { return reference }
         let target = try await canonical(reference)
         if holders.contains(target) { return target }
