@@ -74,13 +74,15 @@ public actor InMemoryStorageProvider: StorageProvider {
 
     // MARK: - StorageProvider
 
-    /// Applies the writes of both metadata stores atomically.
+    /// Applies the writes of both metadata stores atomically, in time proportional to the batch: every
+    /// precondition is checked against the state the earlier writes of the batch would produce before anything
+    /// is written.
     public func commit(_ batch: StorageBatch) throws {
         try consumeWriteFault("commit")
-        var staged = state
-        try Self.apply(batch.user, scope: .user, to: &staged)
-        try Self.apply(batch.domain, scope: .domain, to: &staged)
-        state = staged
+        var staged = StagedWrites()
+        try staged.stage(batch.user, scope: .user, over: state)
+        try staged.stage(batch.domain, scope: .domain, over: state)
+        staged.write(into: &state)
     }
 
     // MARK: - Store operations
@@ -107,9 +109,9 @@ public actor InMemoryStorageProvider: StorageProvider {
 
     func apply(_ writes: [RecordWrite], scope: StorageScope) throws {
         try consumeWriteFault("apply")
-        var staged = state
-        try Self.apply(writes, scope: scope, to: &staged)
-        state = staged
+        var staged = StagedWrites()
+        try staged.stage(writes, scope: scope, over: state)
+        staged.write(into: &state)
     }
 
     func writeBlob(_ data: Data, to id: RecordID, scope: StorageScope) throws {
@@ -136,25 +138,6 @@ public actor InMemoryStorageProvider: StorageProvider {
 
     // MARK: - Helpers
 
-    private static func apply(_ writes: [RecordWrite], scope: StorageScope, to state: inout Snapshot) throws {
-        for write in writes {
-            try write.collection.validate()
-            let current = state.records[scope]?[write.collection]?[write.id]
-            guard write.precondition.isSatisfied(byCurrentRevision: current?.revision) else {
-                throw StorageError.preconditionFailed(
-                    collection: write.collection, id: write.id, expected: write.precondition,
-                    actualRevision: current?.revision)
-            }
-            switch write.action {
-            case .put(let payload, let fields):
-                state.records[scope, default: [:]][write.collection, default: [:]][write.id] = StoredRecord(
-                    id: write.id, payload: payload, fields: fields, revision: (current?.revision ?? 0) + 1)
-            case .delete:
-                state.records[scope]?[write.collection]?[write.id] = nil
-            }
-        }
-    }
-
     private func consumeWriteFault(_ operation: String) throws {
         guard failingWrites > 0 else { return }
         failingWrites -= 1
@@ -165,5 +148,58 @@ public actor InMemoryStorageProvider: StorageProvider {
         guard failingReads > 0 else { return }
         failingReads -= 1
         throw StorageError.backendFailure(operation: operation, reason: "injected read failure")
+    }
+}
+
+// MARK: - Staged writes
+
+extension InMemoryStorageProvider {
+    /// The records a batch will leave, by key, computed without touching the provider's state; written in place
+    /// once every precondition held, so a commit costs O(batch) and a failed one writes nothing.
+    struct StagedWrites {
+        private struct Key: Hashable {
+            let scope: StorageScope
+            let collection: RecordCollection
+            let id: RecordID
+        }
+
+        /// The final record of each key the batch touches (`nil`: deleted).
+        private var records: [Key: StoredRecord?] = [:]
+
+        /// Checks writes in order against `state` and the writes staged before them, and stages their results.
+        ///
+        /// - Throws: ``StorageError/invalidCollectionName(_:reason:)`` for an invalid collection name and
+        ///   ``StorageError/preconditionFailed(collection:id:expected:actualRevision:)`` for a precondition that
+        ///   does not hold; nothing is written either way.
+        mutating func stage(_ writes: [RecordWrite], scope: StorageScope, over state: Snapshot) throws {
+            for write in writes {
+                try write.collection.validate()
+                let key = Key(scope: scope, collection: write.collection, id: write.id)
+                let current = records[key] ?? state.records[scope]?[write.collection]?[write.id]
+                guard write.precondition.isSatisfied(byCurrentRevision: current?.revision) else {
+                    throw StorageError.preconditionFailed(
+                        collection: write.collection, id: write.id, expected: write.precondition,
+                        actualRevision: current?.revision)
+                }
+                switch write.action {
+                case .put(let payload, let fields):
+                    records[key] = .some(
+                        StoredRecord(id: write.id, payload: payload, fields: fields, revision: (current?.revision ?? 0) + 1))
+                case .delete:
+                    records[key] = .some(nil)
+                }
+            }
+        }
+
+        /// Writes the staged records into `state`, in place.
+        func write(into state: inout Snapshot) {
+            for (key, record) in records {
+                if let record {
+                    state.records[key.scope, default: [:]][key.collection, default: [:]][key.id] = record
+                } else {
+                    state.records[key.scope]?[key.collection]?[key.id] = nil
+                }
+            }
+        }
     }
 }

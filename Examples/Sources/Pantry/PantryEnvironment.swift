@@ -46,6 +46,9 @@ struct PantryEnvironment {
             store: inventoryStore, remote: remoteInventory, products: CatalogResolver(products: products),
             strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: replica)
         let closeBoth: @Sendable () async -> Void = { [closeRemote] in
+            // A checkpoint of the household started by this run lands before the store closes, so the next run
+            // opens from it instead of folding the journal again.
+            await inventory.waitForBackgroundWork()
             await closeStorage()
             await closeRemote()
         }

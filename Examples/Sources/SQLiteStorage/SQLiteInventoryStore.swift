@@ -23,7 +23,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
     private static let outbox = SQLiteOutboxTable<InventoryJournalChange>(table: "inventory_outbox")
 
     /// Access to the database.
-    private let dbWriter: any DatabaseWriter
+    let dbWriter: any DatabaseWriter
 
     /// Creates the store on a storage's database.
     public init(storage: SQLiteStorage) {
@@ -39,18 +39,38 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         try await read("read the journal of \(household)") { db in
             let statement = try db.cachedStatement(
                 sql: "SELECT entry_id, payload FROM inventory_journal WHERE household_id = ? ORDER BY recorded_at, entry_id")
-            var entries: [InventoryJournalEntry] = []
-            let rows = try Row.fetchCursor(statement, arguments: [household.rawValue])
-            while let row = try rows.next() {
-                let key = try row.decode(String.self, atIndex: 0)
-                do {
-                    entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: try row.decode(Data.self, atIndex: 1)))
-                } catch {
-                    throw StorageError.corrupt(collection: StorageInventoryStore.journalCollection, key: key, error: error)
-                }
-            }
-            return entries
+            return try Self.decodeEntries(Row.fetchCursor(statement, arguments: [household.rawValue]))
         }
+    }
+
+    /// The entries after an order key: a range of the `(household_id, recorded_at)` index, then the exact key.
+    public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
+        try await read("read the journal of \(household)") { db in
+            let statement = try db.cachedStatement(
+                sql: "SELECT entry_id, payload FROM inventory_journal WHERE household_id = ? AND recorded_at >= ? ORDER BY recorded_at")
+            let rows = try Row.fetchCursor(
+                statement, arguments: [household.rawValue, key.recordedAt.timeIntervalSinceReferenceDate])
+            return try Self.decodeEntries(rows).filter { key < $0.orderKey }
+        }
+    }
+
+    /// The stored ones among these ids: one `IN` lookup on the primary key per 500 ids.
+    public func storedEntryIDs(among ids: [UUID]) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        let keys = ids.map(Self.key)
+        let found = try await read("read the journal") { db in
+            var found: Set<String> = []
+            var start = 0
+            while start < keys.count {
+                let chunk = Array(keys[start..<min(start + 500, keys.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let statement = try db.makeStatement(sql: "SELECT entry_id FROM inventory_journal WHERE entry_id IN (\(marks))")
+                found.formUnion(try String.fetchAll(statement, arguments: StatementArguments(chunk)))
+                start += 500
+            }
+            return found
+        }
+        return Set(ids.filter { found.contains(Self.key($0)) })
     }
 
     /// Whether an entry with this id is stored.
@@ -143,6 +163,8 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         let removed = transaction.removedOutboxEntries
         let outboxEntries = try transaction.outboxEntries.map(Self.outbox.encode)
         let cursor = transaction.pullCursor.map { (household: $0.household.rawValue, sequence: $0.sequence) }
+        let droppedCheckpoints = transaction.droppedCheckpoints
+        let checkpoints = transaction.checkpoints
         try await SQLiteStorage.perform("commit inventory journal entries") {
             try await dbWriter.write { db in
                 if !entries.isEmpty {
@@ -158,6 +180,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
                 for id in removed { try Self.outbox.delete(id, db) }
                 for entry in outboxEntries { try Self.outbox.save(entry, db) }
                 if let highest = outboxEntries.lazy.map(\.sequence).max() { try Self.outbox.raiseMark(to: highest, db) }
+                try Self.applyCheckpoints(dropped: droppedCheckpoints, saved: checkpoints, db)
                 if let cursor {
                     try db.cachedStatement(
                         sql: """
@@ -171,6 +194,20 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
     }
 
     // MARK: - Helpers
+
+    /// Decodes journal rows `(entry_id, payload)`.
+    private static func decodeEntries(_ rows: RowCursor) throws -> [InventoryJournalEntry] {
+        var entries: [InventoryJournalEntry] = []
+        while let row = try rows.next() {
+            let key = try row.decode(String.self, atIndex: 0)
+            do {
+                entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: try row.decode(Data.self, atIndex: 1)))
+            } catch {
+                throw StorageError.corrupt(collection: StorageInventoryStore.journalCollection, key: key, error: error)
+            }
+        }
+        return entries
+    }
 
     /// The key of an entry: its lowercase UUID.
     private static func key(_ id: UUID) -> String {

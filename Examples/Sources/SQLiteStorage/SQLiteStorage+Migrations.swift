@@ -12,6 +12,10 @@ extension SQLiteStorage {
     /// - `"v2"`: product text search: the `products.search_text` column, filled from each stored product.
     /// - `"v3"`: the `outbox_sequence_marks` table: per outbox, the highest sequence ever committed, so sequences
     ///   are not reused once acknowledged entries have left the outbox; seeded from the entries stored by v2.
+    /// - `"v4-record-field-index"`: the generic records' field index (`record_field_names`, `record_fields` and its
+    ///   two value indexes, see ``RecordFieldIndex``), built from every stored record, so queries run on indexes.
+    /// - `"v5-inventory-checkpoints"`: the `inventory_checkpoints` table of ``SQLiteInventoryStore``: a household's
+    ///   projected state by the order key of the last entry it folded.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -29,6 +33,18 @@ extension SQLiteStorage {
         }
         migrator.registerMigration("v3") { db in
             try createOutboxSequenceMarks(db)
+        }
+        migrator.registerMigration("v4-record-field-index") { db in
+            try createRecordFieldIndex(db)
+        }
+        migrator.registerMigration("v5-inventory-checkpoints") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE inventory_checkpoints (
+                        household_id TEXT NOT NULL, recorded_at REAL NOT NULL, replica_id TEXT NOT NULL,
+                        entry_id TEXT NOT NULL, entry_count INTEGER NOT NULL, state BLOB NOT NULL,
+                        PRIMARY KEY (household_id, recorded_at, replica_id, entry_id));
+                    """)
         }
         return migrator
     }
@@ -182,5 +198,14 @@ extension SQLiteStorage {
                 INSERT INTO outbox_sequence_marks (outbox, value)
                     SELECT 'inventory_outbox', sequence FROM inventory_outbox ORDER BY sequence DESC LIMIT 1;
                 """)
+    }
+
+    // MARK: - v4
+
+    /// Adds the field index of the generic records and indexes every stored record; a record whose fields do not
+    /// decode is indexed as nulls, so queries still reach it and name it as damaged.
+    private static func createRecordFieldIndex(_ db: Database) throws {
+        try RecordFieldIndex.createTables(db)
+        try RecordFieldIndex.build(db)
     }
 }

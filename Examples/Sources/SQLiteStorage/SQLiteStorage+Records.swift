@@ -27,9 +27,9 @@ extension SQLiteStorage {
         }
     }
 
-    /// One page of a query: the collection's indexed fields are paged by `RecordQueryEvaluator`, then the page's
-    /// payloads are read. A row whose indexed fields do not decode cannot be placed in the order: it is named in
-    /// the first page's `damaged` entries.
+    /// One page of a query, filtered, sorted and paged by SQLite on the field index (``RecordPageQuery``); then
+    /// the page's rows are read. A row whose indexed fields do not decode is named in the page's `damaged`
+    /// entries where it sorts.
     func query(
         _ query: RecordQuery, in collection: RecordCollection, scope: StorageScope
     ) async throws -> RecordPage<StoredRecord> {
@@ -37,35 +37,18 @@ extension SQLiteStorage {
         try query.validate()
         return try await Self.perform("query \(collection)") {
             try await dbWriter.read { db in
-                let (candidates, damaged) = try Self.fetchIndexedFields(in: collection, scope: scope, db)
-                var page = try RecordQueryEvaluator.page(candidates, query: query)
-                if query.cursor == nil { page.damaged = damaged }
-                let statement = try db.cachedStatement(
-                    sql: "SELECT payload FROM records WHERE scope = ? AND collection = ? AND id = ?")
-                for index in page.records.indices {
-                    let id = page.records[index].id
-                    page.records[index].payload =
-                        try Data.fetchOne(statement, arguments: [scope.rawValue, collection.rawValue, id.rawValue])
-                        ?? Data()
-                }
-                return page
+                try RecordPageQuery(query: query, collection: collection, scope: scope).page(db)
             }
         }
     }
 
-    /// How many of the collection's records match the filter: `COUNT(*)` without a filter, the evaluator over the
-    /// indexed fields with one.
+    /// How many of the collection's records match the filter: `COUNT(*)` of the collection without a filter, of
+    /// the filter's rows of the field index with one (``RecordCount``).
     func count(matching filter: RecordFilter?, in collection: RecordCollection, scope: StorageScope) async throws -> Int {
         try collection.validate()
         return try await Self.perform("count \(collection)") {
             try await dbWriter.read { db in
-                guard let filter else {
-                    let statement = try db.cachedStatement(
-                        sql: "SELECT COUNT(*) FROM records WHERE scope = ? AND collection = ?")
-                    return try Int.fetchOne(statement, arguments: [scope.rawValue, collection.rawValue]) ?? 0
-                }
-                return try Self.fetchIndexedFields(in: collection, scope: scope, db).records
-                    .reduce(0) { $0 + (RecordQueryEvaluator.matches(filter, fields: $1.fields) ? 1 : 0) }
+                try RecordCount(filter: filter, collection: collection, scope: scope).count(db)
             }
         }
     }
@@ -78,50 +61,10 @@ extension SQLiteStorage {
         guard let row = try Row.fetchOne(statement, arguments: [scope.rawValue, collection.rawValue, id.rawValue]) else {
             return nil
         }
-        let fields = try decodeFields(try row.decode(String.self, atIndex: 2), id: id, collection: collection)
+        let fields = try RecordRowReader.decodeFields(try row.decode(String.self, atIndex: 2), id: id, collection: collection)
         return StoredRecord(
             id: id, payload: try row.decode(Data.self, atIndex: 1), fields: fields,
             revision: try row.decode(Int.self, atIndex: 0))
-    }
-
-    /// Every record of the collection without its payload: id, revision and indexed fields; and the rows whose
-    /// fields do not decode.
-    private static func fetchIndexedFields(
-        in collection: RecordCollection, scope: StorageScope, _ db: Database
-    ) throws -> (records: [StoredRecord], damaged: [DamagedRecord]) {
-        let statement = try db.cachedStatement(
-            sql: "SELECT id, revision, fields FROM records WHERE scope = ? AND collection = ?")
-        let decoder = StoredFieldsCoding.makeDecoder()
-        var records: [StoredRecord] = []
-        var damaged: [DamagedRecord] = []
-        let rows = try Row.fetchCursor(statement, arguments: [scope.rawValue, collection.rawValue])
-        while let row = try rows.next() {
-            let rawID = try row.decode(String.self, atIndex: 0)
-            guard let id = RecordID(rawValue: rawID) else {
-                throw StorageError.backendFailure(
-                    operation: "query \(collection)", reason: "the stored id \"\(rawID.prefix(80))\" is not a valid record id")
-            }
-            do {
-                let fields = try decodeFields(
-                    try row.decode(String.self, atIndex: 2), id: id, collection: collection, decoder: decoder)
-                records.append(StoredRecord(id: id, payload: Data(), fields: fields, revision: try row.decode(Int.self, atIndex: 1)))
-            } catch let error as StorageError {
-                damaged.append(DamagedRecord(collection: collection, id: id, error: error))
-            }
-        }
-        return (records, damaged)
-    }
-
-    private static func decodeFields(
-        _ text: String, id: RecordID, collection: RecordCollection,
-        decoder: JSONDecoder = StoredFieldsCoding.makeDecoder()
-    ) throws -> [String: FieldValue] {
-        do {
-            return try StoredFieldsCoding.decode(text, with: decoder)
-        } catch {
-            throw StorageError.corruptRecord(
-                collection: collection, id: id, reason: "its indexed fields do not decode: \(RecordCoding.describe(error))")
-        }
     }
 }
 
@@ -129,15 +72,18 @@ extension SQLiteStorage {
 
 extension SQLiteStorage {
     /// Applies writes in order, in one transaction; preconditions are checked inside it against the state the
-    /// earlier writes produced, and a failed one rolls everything back.
+    /// earlier writes produced, and a failed one rolls everything back. The field index (``RecordFieldIndex``) is
+    /// written in the same transaction.
     ///
     /// Collection names are validated and fields encoded before the transaction starts.
     func apply(_ writes: [(scope: StorageScope, write: RecordWrite)]) async throws {
         guard !writes.isEmpty else { return }
-        let prepared = try writes.map { scope, write in try PreparedWrite(scope: scope, write: write) }
+        let encoder = StoredFieldsCoding.makeEncoder()
+        let prepared = try writes.map { scope, write in try PreparedWrite(scope: scope, write: write, encoder: encoder) }
         try await Self.perform("write \(writes.count) record(s)") {
             try await dbWriter.write { db in
-                for write in prepared { try write.execute(db) }
+                var index = RecordFieldIndex.Writer()
+                for write in prepared { try write.execute(db, index: &index) }
             }
         }
     }
@@ -149,14 +95,14 @@ extension SQLiteStorage {
         /// The encoded fields of a put; `nil` for a delete.
         let fields: String?
 
-        init(scope: StorageScope, write: RecordWrite) throws {
+        init(scope: StorageScope, write: RecordWrite, encoder: JSONEncoder) throws {
             try write.collection.validate()
             self.scope = scope
             self.write = write
             switch write.action {
             case .put(_, let fields):
                 do {
-                    self.fields = try StoredFieldsCoding.encode(fields)
+                    self.fields = try StoredFieldsCoding.encode(fields, with: encoder)
                 } catch {
                     throw StorageError.encodingFailed(
                         collection: write.collection, id: write.id, reason: String(describing: error))
@@ -166,7 +112,7 @@ extension SQLiteStorage {
             }
         }
 
-        func execute(_ db: Database) throws {
+        func execute(_ db: Database, index: inout RecordFieldIndex.Writer) throws {
             let key: StatementArguments = [scope.rawValue, write.collection.rawValue, write.id.rawValue]
             if write.precondition != .none {
                 let statement = try db.cachedStatement(
@@ -178,7 +124,7 @@ extension SQLiteStorage {
                 }
             }
             switch write.action {
-            case .put(let payload, _):
+            case .put(let payload, let indexed):
                 // GRDB binds empty `Data` as NULL (no base address): `IFNULL` stores it as an empty blob.
                 let statement = try db.cachedStatement(
                     sql: """
@@ -188,10 +134,14 @@ extension SQLiteStorage {
                         SET revision = revision + 1, payload = excluded.payload, fields = excluded.fields
                         """)
                 try statement.execute(arguments: key + [payload, fields])
+                try index.put(indexed, id: write.id.rawValue, scope: scope.rawValue, collection: write.collection.rawValue, db)
             case .delete:
                 let statement = try db.cachedStatement(
                     sql: "DELETE FROM records WHERE scope = ? AND collection = ? AND id = ?")
                 try statement.execute(arguments: key)
+                if db.changesCount > 0 {
+                    try index.delete(id: write.id.rawValue, scope: scope.rawValue, collection: write.collection.rawValue, db)
+                }
             }
         }
     }

@@ -12,13 +12,18 @@ import InventoryKit
 /// doubles are written as the strings `"inf"`, `"-inf"` and `"nan"`, so every value reads back as it was written.
 /// Keys are sorted, so equal fields encode to equal text.
 enum StoredFieldsCoding {
-    /// Encodes fields as JSON text.
-    ///
-    /// - Throws: the encoder's `EncodingError` (not expected: every value has a representation).
-    static func encode(_ fields: [String: FieldValue]) throws -> String {
+    /// An encoder for ``encode(_:with:)``; make one per batch of writes.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = TaggedFieldValue.nonFiniteEncoding
+        return encoder
+    }
+
+    /// Encodes fields as JSON text.
+    ///
+    /// - Throws: the encoder's `EncodingError` (not expected: every value has a representation).
+    static func encode(_ fields: [String: FieldValue], with encoder: JSONEncoder = makeEncoder()) throws -> String {
         let data = try encoder.encode(fields.mapValues(TaggedFieldValue.init))
         return String(decoding: data, as: UTF8.self)
     }

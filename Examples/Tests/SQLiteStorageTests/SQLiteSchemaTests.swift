@@ -77,11 +77,12 @@ struct SQLiteSchemaTests {
                 try db.columns(in: "products").map(\.name)
             )
         }
-        #expect(SQLiteStorage.schemaVersions == ["v1", "v2", "v3"])
-        #expect(applied == ["v1", "v2", "v3"])
+        #expect(SQLiteStorage.schemaVersions.starts(with: ["v1", "v2", "v3", "v4-record-field-index"]))
+        #expect(applied == SQLiteStorage.schemaVersions)
         for table in [
             "records", "blobs", "products", "product_tombstones", "product_sync", "product_outbox", "product_sync_cursor",
             "inventory_journal", "inventory_outbox", "inventory_sync_cursor", "outbox_sequence_marks",
+            "record_field_names", "record_fields",
         ] {
             #expect(tables.contains(table), "missing table \(table)")
         }
@@ -128,7 +129,7 @@ struct SQLiteSchemaTests {
         // The new version opens it.
         let storage = try SQLiteStorage(path: path)
         let applied = try await storage.reader.read { db in try SQLiteStorage.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1", "v2", "v3"])
+        #expect(applied == SQLiteStorage.schemaVersions)
         let store = SQLiteProductStore(storage: storage)
         #expect(try await store.product(milk.productID) == milk)
         #expect(try await store.product(bread.productID) == bread)

@@ -43,7 +43,10 @@ enum SQLiteTestSupport {
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             var dump: [String: [[DatabaseValue]]] = [:]
             for table in tables {
-                dump[table] = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY rowid").map { Array($0.databaseValues) }
+                // Every column as the order: WITHOUT ROWID tables (the field index) have no rowid.
+                let columns = try db.columns(in: table).indices.map { String($0 + 1) }.joined(separator: ", ")
+                dump[table] = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY \(columns)")
+                    .map { Array($0.databaseValues) }
             }
             return dump
         }

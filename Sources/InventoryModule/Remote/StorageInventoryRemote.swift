@@ -19,27 +19,52 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
     }
 
     /// Appends entries once each.
+    ///
+    /// The entries already appended are found with batched reads by id (``lookupBatchSize`` ids a read, their
+    /// sequences taken from the indexed fields, no payload decoded), and the feed's last sequence with one query
+    /// on the indexed `sequence` field, so a push costs O(batch) reads, not one read per entry.
     public func push(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
+        guard !entries.isEmpty else { return [] }
+        var stored = try await appendedSequences(of: entries.map(\.id))
         var sequence = try await lastSequence()
         var batch = StorageBatch()
-        var staged: [UUID: Int64] = [:]
         var results: [InventoryPushResult] = []
+        results.reserveCapacity(entries.count)
         for entry in entries {
-            if let known = staged[entry.id] {
+            if let known = stored[entry.id] {
                 results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: known)))
                 continue
             }
-            if let stored = try await storage.domainMetadata.load(Entry.self, id: RecordID(entry.id)) {
-                results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: stored.sequence)))
-                continue
-            }
             sequence += 1
-            staged[entry.id] = sequence
+            stored[entry.id] = sequence
             batch.domain.append(try .save(Entry(entry: entry, sequence: sequence)))
             results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: sequence)))
         }
-        try await storage.commit(batch)
+        if !batch.domain.isEmpty { try await storage.commit(batch) }
         return results
+    }
+
+    /// How many ids one read of ``push(_:)``'s duplicate check asks for.
+    public static let lookupBatchSize = 500
+
+    /// The sequences of the entries among `ids` that are appended already.
+    private func appendedSequences(of ids: [UUID]) async throws -> [UUID: Int64] {
+        var byRecordID: [RecordID: UUID] = [:]
+        for id in ids { byRecordID[RecordID(id)] = id }
+        let recordIDs = Array(byRecordID.keys)
+        var sequences: [UUID: Int64] = [:]
+        for start in stride(from: 0, to: recordIDs.count, by: Self.lookupBatchSize) {
+            let chunk = Array(recordIDs[start..<min(start + Self.lookupBatchSize, recordIDs.count)])
+            for record in try await storage.domainMetadata.records(chunk, in: Self.journal) {
+                guard let id = byRecordID[record.id] else { continue }
+                if case .int(let sequence) = record[field: "sequence"] {
+                    sequences[id] = sequence
+                } else {
+                    sequences[id] = try RecordCoding.decode(Entry.self, from: record.payload).sequence
+                }
+            }
+        }
+        return sequences
     }
 
     /// A household's entries appended after `cursor`.

@@ -1,0 +1,194 @@
+import Foundation
+import GRDB
+import InventoryKit
+
+/// One page of a `RecordQuery` executed by SQLite on the field index (``RecordFieldIndex``), with the semantics of
+/// `RecordQueryEvaluator`: a page costs O(page · log n) reads whatever its depth, never a pass over the collection.
+///
+/// ## Plan
+/// - **Sorted**: the statement walks the index of the first sort key the collection has registered
+///   (`(field, value, id)` ascending, `(field, value DESC, id)` descending), so SQLite returns rows in query order
+///   without sorting. Later sort keys are correlated lookups in `ORDER BY`; SQLite orders each run of equal
+///   first-key values by them, so a multi-key sort costs the run of equal first values it reads on top of the page.
+/// - **Unsorted with an equality filter** (`equals`, alone or in a top-level `and`): the walk of that field's
+///   equal values, which is in id order.
+/// - **Otherwise**: the `records` primary key, in id order.
+///
+/// A sort key the collection never registered is null for every record and takes no part in the order. The
+/// filter is a condition of the same statement (``RecordFieldSQL``; every case translates, nothing is
+/// post-filtered), checked per row walked: a filter that matches few of the rows walked costs in proportion.
+///
+/// ## Cursor
+/// After a cursor, the walk of the first sort key splits into index ranges visited in order — the rows equal to
+/// the cursor's value (placed by the exact keyset condition on the other keys and the id), then the rows after it
+/// (and, descending, the nulls) — each `LIMIT`ed to what the page still needs.
+///
+/// ## Damage
+/// Each statement joins the walked ids to their `records` rows (an index row without its record, which only outside
+/// damage could leave, is skipped); a row whose `fields` do not decode is skipped and named in the
+/// page's `damaged` entries where it sorts (by its index values), and the walk continues until the page is full.
+struct RecordPageQuery {
+    let query: RecordQuery
+    let collection: RecordCollection
+    let scope: StorageScope
+
+    /// A statement returning `id, revision, payload, fields` rows in query order: its text and its arguments up to
+    /// its `LIMIT ?`.
+    private struct Walk {
+        let sql: String
+        let arguments: [DatabaseValue]
+        let isCacheable: Bool
+    }
+
+    /// Executes the query in the read transaction `db`.
+    func page(_ db: Database) throws -> RecordPage<StoredRecord> {
+        let keys = try RecordFieldIndex.fieldKeys(scope: scope.rawValue, collection: collection.rawValue, db)
+        let walks = plan(keys)
+        let reader = RecordRowReader(collection: collection)
+        let capacity = query.limit + 1
+        var records: [StoredRecord] = []
+        var damaged: [(position: Int, record: DamagedRecord)] = []
+        walking: for walk in walks {
+            var skip = 0
+            var fetch = capacity - records.count
+            while true {
+                let statement = walk.isCacheable ? try db.cachedStatement(sql: walk.sql) : try db.makeStatement(sql: walk.sql)
+                let rows = try Row.fetchCursor(
+                    statement, arguments: StatementArguments(walk.arguments + [(skip + fetch).databaseValue]))
+                var fetched = 0
+                while let row = try rows.next() {
+                    fetched += 1
+                    if fetched <= skip { continue }
+                    switch try reader.read(row) {
+                    case .record(let record): records.append(record)
+                    case .damaged(let entry): damaged.append((records.count, entry))
+                    }
+                    if records.count == capacity { break walking }
+                }
+                guard fetched == skip + fetch else { continue walking }
+                skip = fetched
+                fetch = max(fetch * 2, capacity - records.count)
+            }
+        }
+        guard records.count > query.limit else {
+            return RecordPage(records: records, nextCursor: nil, damaged: damaged.map(\.record))
+        }
+        records.removeLast()
+        // Damage after the last record returned sorts after the cursor: the next page names it.
+        let named = damaged.filter { $0.position < query.limit }.map(\.record)
+        let next = records.last.map { RecordQueryEvaluator.cursor(after: $0, sort: query.sort) }
+        return RecordPage(records: records, nextCursor: next, damaged: named)
+    }
+
+    /// The statements to run in order: each returns ids in query order.
+    private func plan(_ keys: [String: Int64]) -> [Walk] {
+        let sort = query.sort
+        if let driving = sort.firstIndex(where: { keys[$0.field] != nil }), let key = keys[sort[driving].field] {
+            return sortedWalks(keys, driving: driving, key: key)
+        }
+        if let (field, key) = equalityField(keys) {
+            let sql = RecordFieldSQL(keys: keys, idColumn: "d.id", drivingField: field)
+            let position = cursorCondition(sql)
+            let condition = SQLCondition.all([position, filterCondition(sql)])
+            if condition.isNever { return [] }
+            return [walk(on: key, ascending: true, condition, order: "d.id")]
+        }
+        let sql = RecordFieldSQL(keys: keys, idColumn: "r.id", drivingField: nil)
+        let condition = SQLCondition.all([cursorCondition(sql), filterCondition(sql)])
+        if condition.isNever { return [] }
+        return [
+            Walk(
+                sql: "SELECT r.id, r.revision, r.payload, r.fields FROM records AS r "
+                    + "WHERE r.scope = ? AND r.collection = ? AND \(condition.sql) "
+                    + "ORDER BY r.id LIMIT ?",
+                arguments: [scope.rawValue.databaseValue, collection.rawValue.databaseValue] + condition.arguments,
+                isCacheable: condition.leafCount <= 8)
+        ]
+    }
+
+    /// The walks of a query sorted by a registered field, the sort key at `driving`.
+    private func sortedWalks(_ keys: [String: Int64], driving: Int, key: Int64) -> [Walk] {
+        let sort = query.sort
+        let ascending = sort[driving].order == .ascending
+        let sql = RecordFieldSQL(keys: keys, idColumn: "d.id", drivingField: sort[driving].field)
+        var order = ["d.value \(ascending ? "ASC" : "DESC")"]
+        for sortKey in sort[(driving + 1)...] {
+            if case .expression(let operand) = sql.operand(sortKey.field) {
+                order.append("\(operand) \(sortKey.order == .ascending ? "ASC" : "DESC")")
+            }
+        }
+        order.append("d.id")
+        let orderBy = order.joined(separator: ", ")
+        let filter = filterCondition(sql)
+        if filter.isNever { return [] }
+        let position = cursorCondition(sql)
+        if position.isNever { return [] }
+        guard let cursor = query.cursor, !position.isAlways else {
+            return [walk(on: key, ascending: ascending, .all([position, filter]), order: orderBy)]
+        }
+        // The sort keys before `driving` are null in every record; the cursor ties on them (or the position would
+        // have folded to always or never), so the driving value decides: its equal run, placed by the keyset of
+        // the later keys and the id, then every row after it.
+        let value = cursor.values[driving]
+        let run = SQLCondition.all([cursorCondition(sql, from: driving + 1), filter])
+        func range(_ sql: String, _ arguments: [DatabaseValue] = [], _ rest: SQLCondition) -> Walk {
+            walk(on: key, ascending: ascending, .all([SQLCondition(sql, arguments), rest]), order: orderBy)
+        }
+        if value.isNull {
+            return ascending
+                ? [range("d.value IS NULL", [], run), range("d.value >= ?", [(-Double.infinity).databaseValue], filter)]
+                : [range("d.value IS NULL", [], run)]
+        }
+        return ascending
+            ? [range("d.value IS ?", [value.indexValue], run), range("d.value > ?", [value.indexValue], filter)]
+            : [
+                range("d.value IS ?", [value.indexValue], run), range("d.value < ?", [value.indexValue], filter),
+                range("d.value IS NULL", [], filter),
+            ]
+    }
+
+    /// A walk of one field's index.
+    private func walk(on key: Int64, ascending: Bool, _ condition: SQLCondition, order: String) -> Walk {
+        let index = ascending ? RecordFieldIndex.ascendingIndex : RecordFieldIndex.descendingIndex
+        return Walk(
+            sql: "SELECT d.id, r.revision, r.payload, r.fields FROM record_fields AS d INDEXED BY \(index) "
+                + "CROSS JOIN records AS r ON r.scope = ? AND r.collection = ? AND r.id = d.id "
+                + "WHERE d.field = \(key) AND \(condition.sql) ORDER BY \(order) LIMIT ?",
+            arguments: [scope.rawValue.databaseValue, collection.rawValue.databaseValue] + condition.arguments,
+            isCacheable: condition.leafCount <= 8)
+    }
+
+    /// The filter as a condition (always without a filter).
+    private func filterCondition(_ sql: RecordFieldSQL) -> SQLCondition {
+        query.filter.map(sql.condition) ?? .always
+    }
+
+    /// The exact keyset condition "sorts after the cursor" on the sort keys from `start` on: for some key, equal
+    /// on every earlier one and after on it; or equal on all and a greater id. Always without a cursor.
+    private func cursorCondition(_ sql: RecordFieldSQL, from start: Int = 0) -> SQLCondition {
+        guard let cursor = query.cursor else { return .always }
+        var alternatives: [SQLCondition] = []
+        var equal: [SQLCondition] = []
+        for (index, sortKey) in query.sort.enumerated() where index >= start {
+            let value = cursor.values[index]
+            alternatives.append(.all(equal + [sql.comparison(sortKey.field, sortKey.order == .ascending ? 1 : -1, value)]))
+            equal.append(sql.comparison(sortKey.field, 0, value))
+        }
+        alternatives.append(.all(equal + [SQLCondition("\(sql.idColumn) > ?", [cursor.lastID.rawValue.databaseValue])]))
+        return .any(alternatives)
+    }
+
+    /// A registered field the filter requires to equal a non-null value (the filter itself or a term of its
+    /// top-level `and`): its equal values are a range of its index, in id order.
+    private func equalityField(_ keys: [String: Int64]) -> (String, Int64)? {
+        let terms: [RecordFilter] = switch query.filter {
+        case .and(let filters)?: filters
+        case let filter?: [filter]
+        case nil: []
+        }
+        for term in terms {
+            if case .equals(let field, let value) = term, !value.isNull, let key = keys[field] { return (field, key) }
+        }
+        return nil
+    }
+}
