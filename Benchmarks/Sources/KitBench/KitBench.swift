@@ -27,6 +27,9 @@ struct KitBench: ParsableCommand {
         .jsonOpen, .jsonSaveOne,
         .sqliteBulkAdd, .sqliteBulkUpdate, .sqliteFetchAllPages, .sqlitePageDepth, .sqliteAddOne,
         .uuidV5, .syncPush, .syncPushInventory, .queryEvaluator,
+        .recordsQueryPage, .recordsQueryDepth, .recordsFillRemote,
+        // Inventory at scale: the 1k / 10k / 100k household journals are booked once, on first use.
+        .inventoryOpen, .inventoryOpenGrowth, .inventoryCommand, .inventoryCommandGrowth, .inventoryPull,
     ]
 
     @Flag(help: "Print the results as one JSON object on standard output instead of a table.")

@@ -1,0 +1,91 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+
+// MARK: - Inventory at scale: opening a household
+
+extension Scenario {
+    /// A cold open of the large household (a new `SQLiteStorage`, `SQLiteInventoryStore` and
+    /// `InventoryModuleService`, then `state(of:)`: the newest checkpoint decoded and the entries after it folded)
+    /// against the bare minimum of that: one `SELECT` of the newest checkpoint's `state` blob and its decoding.
+    static let inventoryOpen = Scenario(
+        name: "inventory.open",
+        summary: "cold open of the 100k-entry household (SQLiteStorage + SQLiteInventoryStore + InventoryModuleService, state(of:)) vs SELECT of the newest checkpoint blob + RecordCoding.decode",
+        target: 2
+    ) { fixtures in
+        let name = "inventory.open"
+        let sizes = fixtures.configuration.inventoryScale
+        let template = try await InventoryHistoryTemplates.shared.template(sizes.large, fixtures: fixtures)
+        // One copy for the scenario: opening writes the WAL and shared-memory files next to it.
+        let path = try await fixtures.copy(template.path, as: "inventory-open.sqlite")
+        let bytes = try InventoryOpenProbe.checkpointBytes(path)
+        ScaleLog.write("   \(template.entryCount) entries; newest checkpoint after entry \(template.newestCheckpoint.entryCount), "
+            + "state blob \(bytes / 1_024) KiB; \(template.checkpointCount) checkpoints")
+        let checks = InventoryScaleChecks()
+        return ScenarioRun(
+            ours: {
+                let (seconds, state) = try await InventoryOpenProbe.service(path)
+                if state != template.state { await checks.fail("the opened state differs from the projected journal") }
+                return seconds
+            },
+            baseline: {
+                let (seconds, state) = try InventoryOpenProbe.raw(path)
+                if state.appliedEntryIDs.count != template.newestCheckpoint.entryCount
+                    || state.lastAppliedOrderKey != template.newestCheckpoint.orderKey
+                {
+                    await checks.fail("the raw checkpoint is not the newest mark")
+                }
+                return seconds
+            },
+            verify: { try await checks.verify(name, compareSides: false) },
+            finish: {
+                ScaleLog.write("   \(PeakMemory.summary)")
+                fixtures.removeDatabase(path)
+            })
+    }
+
+    /// How the cold open grows with the journal: the open of the large household (ours) against the open of the
+    /// small one (baseline), both through the service. The middle size is measured too, for the log.
+    static let inventoryOpenGrowth = Scenario(
+        name: "inventory.open-growth",
+        summary: "cold open through the service: 100k-entry household vs 1k-entry household (how open time grows with the journal)",
+        target: 3
+    ) { fixtures in
+        let name = "inventory.open-growth"
+        let sizes = fixtures.configuration.inventoryScale
+        let large = try await InventoryHistoryTemplates.shared.template(sizes.large, fixtures: fixtures)
+        let small = try await InventoryHistoryTemplates.shared.template(sizes.small, fixtures: fixtures)
+        let middle = try await InventoryHistoryTemplates.shared.template(sizes.middle, fixtures: fixtures)
+        let largePath = try await fixtures.copy(large.path, as: "inventory-open-large.sqlite")
+        let smallPath = try await fixtures.copy(small.path, as: "inventory-open-small.sqlite")
+        let middlePath = try await fixtures.copy(middle.path, as: "inventory-open-middle.sqlite")
+        // The figures the table has no row for: every size, through the service and raw (three each, medians).
+        for (template, path) in [(small, smallPath), (middle, middlePath), (large, largePath)] {
+            var service: [Double] = []
+            var raw: [Double] = []
+            for _ in 0..<3 {
+                service.append(try await InventoryOpenProbe.service(path).seconds)
+                raw.append(try InventoryOpenProbe.raw(path).seconds)
+            }
+            ScaleLog.write("   open at \(template.entryCount) entries: service \(Report.formatSeconds(ScenarioRunner.median(service))), "
+                + "raw checkpoint \(Report.formatSeconds(ScenarioRunner.median(raw))) "
+                + "(checkpoint after entry \(template.newestCheckpoint.entryCount))")
+        }
+        let checks = InventoryScaleChecks()
+        return ScenarioRun(
+            ours: {
+                let (seconds, state) = try await InventoryOpenProbe.service(largePath)
+                if state != large.state { await checks.fail("the large household opened with another state") }
+                return seconds
+            },
+            baseline: {
+                let (seconds, state) = try await InventoryOpenProbe.service(smallPath)
+                if state != small.state { await checks.fail("the small household opened with another state") }
+                return seconds
+            },
+            verify: { try await checks.verify(name, compareSides: false) },
+            finish: {
+                for path in [largePath, smallPath, middlePath] { fixtures.removeDatabase(path) }
+            })
+    }
+}

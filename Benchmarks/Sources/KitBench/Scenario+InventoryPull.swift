@@ -1,0 +1,88 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventoryModuleTesting
+import InventorySync
+import SQLiteStorage
+
+// MARK: - Inventory at scale: pulling a household onto a new device
+
+extension Scenario {
+    /// A new device pulling the large household: `InventoryModuleService.syncPending(households:)` on an empty
+    /// SQLite store, from an `InMemoryInventoryRemote` holding the household's journal, until its background
+    /// checkpoints are written too — against one commit of the same entries into an empty `SQLiteInventoryStore`
+    /// and one `InventoryProjector.project` of them.
+    static let inventoryPull = Scenario(
+        name: "inventory.pull",
+        summary: "syncPending on an empty device pulling the 100k-entry household from InMemoryInventoryRemote (+ its background checkpoints) vs one commit of the entries + one InventoryProjector.project",
+        target: 2
+    ) { fixtures in
+        let name = "inventory.pull"
+        let household = InventoryHouseholdCatalog.household
+        let template = try await InventoryHistoryTemplates.shared.template(
+            fixtures.configuration.inventoryScale.large, fixtures: fixtures)
+        let empty = try await fixtures.emptyTemplate()
+        let remote = InMemoryInventoryRemote()
+        for start in stride(from: 0, to: template.entries.count, by: 1_000) {
+            _ = try await remote.push(Array(template.entries[start..<min(start + 1_000, template.entries.count)]))
+        }
+        let strategy = InventorySyncStrategy.standard
+        // What the remote's own page reads cost, inside ours (the test remote filters its journal on every page).
+        let paging = try await Stopwatch.time {
+            var cursor: Int64?
+            var more = true
+            while more {
+                let page = try await remote.changes(of: household, after: cursor, limit: strategy.pullBatchSize)
+                cursor = page.cursor
+                more = page.hasMore
+            }
+        }
+        ScaleLog.write("   \(template.entryCount) entries in the remote; its page reads alone take \(Report.formatSeconds(paging))")
+        let checks = InventoryScaleChecks()
+        return ScenarioRun(
+            ours: {
+                let path = try await fixtures.copy(empty, as: "inventory-pull-ours.sqlite")
+                let storage = try SQLiteStorage(path: path)
+                let service = InventoryModuleService(
+                    store: SQLiteInventoryStore(storage: storage), remote: remote, strategy: strategy,
+                    replicaID: ReplicaID(rawValue: "new-tablet"), clock: .constant(template.lastRecordedAt),
+                    random: .constant(0.5))
+                var report: InventorySyncReport?
+                let pulled = try await Stopwatch.time { report = try await service.syncPending(households: [household]) }
+                let background = await Stopwatch.time { await service.waitForBackgroundWork() }
+                let marks = try await SQLiteInventoryStore(storage: storage).checkpointMarks(of: household)
+                ScaleLog.write("     ours: syncPending \(Report.formatSeconds(pulled)) + background checkpoints "
+                    + "\(Report.formatSeconds(background)); \(marks.count) checkpoints, newest after entry "
+                    + "\(marks.map(\.entryCount).max() ?? 0); \(PeakMemory.summary)")
+                if report?.pulled != template.entryCount || report?.pullFailures.isEmpty != true {
+                    await checks.fail("pulled \(report?.pulled ?? 0) of \(template.entryCount)")
+                }
+                if try await service.state(of: household) != template.state {
+                    await checks.fail("the pulled state differs from the projected journal")
+                }
+                try storage.close()
+                fixtures.removeDatabase(path)
+                return pulled + background
+            },
+            baseline: {
+                let path = try await fixtures.copy(empty, as: "inventory-pull-baseline.sqlite")
+                let storage = try SQLiteStorage(path: path)
+                let store = SQLiteInventoryStore(storage: storage)
+                var transaction = InventoryLocalTransaction()
+                transaction.entries = template.entries
+                var state: InventoryState?
+                let seconds = try await Stopwatch.time {
+                    try await store.commit(transaction)
+                    state = InventoryProjector.project(template.entries)
+                }
+                if state != template.state { await checks.fail("the baseline's projection differs") }
+                if try await store.entries(of: household).count != template.entryCount {
+                    await checks.fail("the baseline stored another journal")
+                }
+                try storage.close()
+                fixtures.removeDatabase(path)
+                return seconds
+            },
+            verify: { try await checks.verify(name, compareSides: false) })
+    }
+}
