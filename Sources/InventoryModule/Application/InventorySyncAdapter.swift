@@ -121,17 +121,21 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
         checkpoints.scheduleIfDue(household)
     }
 
-    /// Folds committed entries into the cached state; when one reaches back into what the state already decided,
-    /// the state is rebuilt from the newest checkpoint before that point.
+    /// Folds committed entries into the cached state, all at once: an undo aimed at a transaction of the same batch
+    /// folds as the full fold would, with nothing rebuilt. When an entry reaches back into what the state already
+    /// decided, the state is rebuilt from the newest checkpoint before that point.
     private func fold(_ entries: [InventoryJournalEntry], into household: HouseholdID) async throws {
-        guard var state = cache.take(household) else { return }
-        for entry in InventoryJournalEntry.ordered(entries) {
-            let reach = state.reach(of: [entry])
-            guard state.apply(entry) == .requiresReprojection else { continue }
-            state = try await checkpoints.rebuild(household, reach: reach == .none ? .everything : reach)
-            break
+        guard let state = cache.take(household) else { return }
+        let fresh = entries.filter { !state.appliedEntryIDs.contains($0.id) }
+        let reach = state.reach(of: fresh)
+        // `reach == .none` is what the continuation needs; it declines only for an entry id repeated with other
+        // contents, and the rebuild then settles it from the journal.
+        let folded = reach == .none ? InventoryProjector.project(fresh, continuing: state) : nil
+        if let folded {
+            cache.put(folded, for: household)
+        } else {
+            cache.put(try await checkpoints.rebuild(household, reach: reach == .none ? .everything : reach), for: household)
         }
-        cache.put(state, for: household)
     }
 
     /// The household's state: cached, or rebuilt from the newest checkpoint and the entries after it.

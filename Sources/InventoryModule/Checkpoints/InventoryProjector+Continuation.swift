@@ -27,8 +27,7 @@ extension InventoryProjector {
         let ordered = InventoryJournalEntry.ordered(byID.values)
         if let last = start.lastAppliedOrderKey, let first = ordered.first, !(last < first.orderKey) { return nil }
 
-        var keyOwners = start.idempotencyResults
-        let counted = countedEntries(ordered, keyOwners: &keyOwners)
+        let counted = countedEntries(ordered, earlierOwner: { start.idempotencyResults[$0] })
         let tailUndos = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         guard tailUndos.isDisjoint(with: start.undoneTransactions) else { return nil }
         // The targets of the tail's undos that are undo transactions themselves (an invalid undo). Every undo

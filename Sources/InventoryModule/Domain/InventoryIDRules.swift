@@ -8,6 +8,10 @@ enum InventoryIDRules {
         if raw.isEmpty { return .empty(kind) }
         let length = raw.utf8.count
         if length > maximumLength { return .tooLong(kind, byteCount: length) }
+        // ASCII (every id the kit derives) needs no Unicode property lookup: its controls are 0x00–0x1F and 0x7F.
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            return raw.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) ? .controlCharacter(kind) : nil
+        }
         if raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return .controlCharacter(kind)
         }

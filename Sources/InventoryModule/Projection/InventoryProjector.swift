@@ -27,8 +27,7 @@ public enum InventoryProjector {
             }
         }
         let ordered = InventoryJournalEntry.ordered(byID.values)
-        var keyOwners: [IdempotencyKey: TransactionID] = [:]
-        let counted = countedEntries(ordered, keyOwners: &keyOwners)
+        let counted = countedEntries(ordered, earlierOwner: { _ in nil })
         let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         var state = InventoryState()
         for entry in counted {
@@ -42,13 +41,14 @@ public enum InventoryProjector {
 
     /// The entries that count: an entry whose key a transaction earlier in the order used is skipped before
     /// anything else — it undoes nothing, and it is reported even when an undo targets its transaction.
-    /// `keyOwners` holds the owners of keys seen before `ordered` and is extended with the new ones.
+    /// `earlierOwner` answers the owner of a key used before `ordered` (a checkpoint's keys), without copying them.
     static func countedEntries(
-        _ ordered: [InventoryJournalEntry], keyOwners: inout [IdempotencyKey: TransactionID]
+        _ ordered: [InventoryJournalEntry], earlierOwner: (IdempotencyKey) -> TransactionID?
     ) -> [InventoryJournalEntry] {
-        ordered.filter { entry in
+        var keyOwners: [IdempotencyKey: TransactionID] = [:]
+        return ordered.filter { entry in
             guard let key = entry.idempotencyKey else { return true }
-            if let owner = keyOwners[key] { return owner == entry.transactionID }
+            if let owner = keyOwners[key] ?? earlierOwner(key) { return owner == entry.transactionID }
             keyOwners[key] = entry.transactionID
             return true
         }
