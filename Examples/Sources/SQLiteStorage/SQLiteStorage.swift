@@ -14,15 +14,18 @@ import InventoryKit
 /// ## Tables
 /// - `records(scope, collection, id, revision, payload BLOB, fields TEXT)`: every record of both metadata stores;
 ///   `fields` holds the record's indexed fields as JSON, each value tagged with its kind so it reads back exactly.
+/// - `record_field_names`, `record_fields(field, id, value)`: the field index of the records — one row per record
+///   and field name its collection uses (NULL where the record lacks it), with ascending and descending indexes
+///   ending in the id (``RecordFieldIndex``).
 /// - `blobs(scope, id, data BLOB)`: both data stores.
 /// - `products`, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`: the product
 ///   module's native tables (``SQLiteProductStore``).
-/// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`: the inventory module's native tables
-///   (``SQLiteInventoryStore``).
+/// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`, `inventory_checkpoints`: the inventory
+///   module's native tables (``SQLiteInventoryStore``).
 /// - `outbox_sequence_marks(outbox, value)`: the highest sequence each native outbox ever committed, so
 ///   sequences are not reused after acknowledged entries left it.
 ///
-/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"`, `"v2"`, `"v3"`), run
+/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"` … `"v5-inventory-checkpoints"`), run
 /// by every initializer: a database of any earlier version is brought up to date, its data kept.
 ///
 /// ## Guarantees
@@ -30,9 +33,9 @@ import InventoryKit
 ///   inside it, and a failed one rolls the whole batch back.
 /// - Files open as a `DatabasePool` in WAL mode with `synchronous = NORMAL`: readers never block the writer, and
 ///   a crash of the app keeps every committed transaction (a power loss may drop the last ones, never half of one).
-/// - Generic record queries load the collection's ids, revisions and indexed fields (not the payloads), page them
-///   with `RecordQueryEvaluator` — the reference semantics, so parity holds by construction — and then read the
-///   payloads of the page only. Collections that must page fast at scale get native tables, as products do.
+/// - Generic record queries run in SQL on the field index: filters, sorts and keyset cursors are index ranges, so a
+///   page costs the same at any depth and collection size, with results identical to `RecordQueryEvaluator` (the
+///   conformance suite and the parity tests check it).
 public struct SQLiteStorage: StorageProvider {
     /// Access to the database.
     let dbWriter: any DatabaseWriter
