@@ -51,14 +51,7 @@ enum InventoryBenchData {
 
         func next() -> UUID {
             let (high, low) = lock.withLock { (generator.next(), generator.next()) }
-            var bytes = [UInt8](repeating: 0, count: 16)
-            withUnsafeBytes(of: high.bigEndian) { bytes.replaceSubrange(0..<8, with: $0) }
-            withUnsafeBytes(of: low.bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
-            bytes[6] = 0x40 | (bytes[6] & 0x0F)
-            bytes[8] = 0x80 | (bytes[8] & 0x3F)
-            return UUID(uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            return RecordBenchData.uuid(high, low)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventoryKitTesting
 import SQLiteStorage
 import Testing
 
@@ -160,7 +161,7 @@ struct SQLiteRecordQueryParityTests {
     func writesKeepTheIndex() async throws {
         let (storage, stored) = try await Self.storage()
         var current = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
-        var random = SplitMix(seed: 7)
+        var random = SeededRandomNumberGenerator(seed: 7)
         for round in 0..<6 {
             var writes: [RecordWrite] = []
             for record in stored.shuffled(using: &random).prefix(12) {
@@ -210,20 +211,5 @@ struct SQLiteRecordQueryParityTests {
         #expect(try await counts() == [3, 3])
         let page = try await storage.userMetadata.query(RecordQuery(sort: [.ascending("x")]), in: "c")
         #expect(page.records.map(\.id.rawValue) == ["b"])
-    }
-}
-
-/// A small seeded generator for the write rounds.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
