@@ -1,0 +1,50 @@
+import HTTPTypes
+
+/// The machine-readable codes of the error envelope, each with its HTTP status.
+public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
+    /// The request is malformed or a field failed validation (400).
+    case invalidRequest = "invalid_request"
+    /// No bearer token, or one that matches no live device (401).
+    case unauthorized
+    /// The device is authenticated but not a member of the household addressed (403).
+    case forbidden
+    /// No such route or resource (404).
+    case notFound = "not_found"
+    /// The body is larger than the server accepts (413).
+    case payloadTooLarge = "payload_too_large"
+    /// The request conflicts with the resource's state (409).
+    case conflict
+    /// The client's cursor cannot be served: it must drop its cursor and pull from the start (410).
+    case resyncRequired = "resync_required"
+    /// Anything unexpected; details are logged, never returned (500).
+    case `internal`
+
+    /// The HTTP status sent with this code.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .invalidRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .payloadTooLarge: .contentTooLarge
+        case .conflict: .conflict
+        case .resyncRequired: .gone
+        case .internal: .internalServerError
+        }
+    }
+
+    /// The code that best describes an HTTP status produced outside this server's handlers.
+    public init(status: HTTPResponse.Status) {
+        switch status.code {
+        case 400: self = .invalidRequest
+        case 401: self = .unauthorized
+        case 403: self = .forbidden
+        case 404, 405: self = .notFound
+        case 409: self = .conflict
+        case 410: self = .resyncRequired
+        case 413: self = .payloadTooLarge
+        case 400..<500: self = .invalidRequest
+        default: self = .internal
+        }
+    }
+}

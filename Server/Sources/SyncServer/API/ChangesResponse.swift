@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+
+/// The body answering `GET /v1/households/{id}/changes`.
+public struct ChangesResponse: Sendable, Codable, Equatable, ResponseEncodable {
+    /// One stored change.
+    public struct Change: Sendable, Codable, Equatable {
+        /// The household-wide sequence number; strictly increasing in commit order.
+        public var seq: Int64
+        /// The operation that stored it.
+        public var opId: String
+        /// `journal` or `product`.
+        public var kind: ChangeKind
+        /// The entity the payload describes.
+        public var entityId: String
+        /// The payload as pushed.
+        public var payload: JSONValue
+        /// When the server stored it.
+        public var createdAt: Date
+
+        /// Creates a change.
+        public init(seq: Int64, opId: String, kind: ChangeKind, entityId: String, payload: JSONValue, createdAt: Date) {
+            self.seq = seq
+            self.opId = opId
+            self.kind = kind
+            self.entityId = entityId
+            self.payload = payload
+            self.createdAt = createdAt
+        }
+    }
+
+    /// The changes after the requested cursor, in `seq` order.
+    public var changes: [Change]
+    /// The cursor to send as `after` next time: the last `seq` returned, or the request's `after` when none.
+    public var cursor: Int64
+    /// Whether more changes wait after ``cursor``.
+    public var hasMore: Bool
+
+    /// Creates a response.
+    public init(changes: [Change], cursor: Int64, hasMore: Bool) {
+        self.changes = changes
+        self.cursor = cursor
+        self.hasMore = hasMore
+    }
+}

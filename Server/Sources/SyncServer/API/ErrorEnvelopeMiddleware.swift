@@ -1,0 +1,32 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every error thrown below it into the ``ErrorEnvelope``, so no other error shape leaves the server.
+///
+/// ``APIError`` keeps its code; other `HTTPResponseError`s (for example Hummingbird's body-size error) map by
+/// status; anything else becomes `internal`, logged with the request id and never echoed to the client.
+public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Creates the middleware.
+    public init() {}
+
+    /// Runs the rest of the chain and renders its errors.
+    public func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return APIError.envelopeResponse(ErrorEnvelope(code: error.code, message: error.message, details: error.details))
+        } catch let error as any HTTPResponseError {
+            let code = APIErrorCode(status: error.status)
+            let message = code == .payloadTooLarge ? "The request body is too large." : error.status.reasonPhrase
+            return APIError.envelopeResponse(ErrorEnvelope(code: code, message: message))
+        } catch {
+            context.logger.error("Unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError.envelopeResponse(ErrorEnvelope(code: .internal, message: "Internal server error."))
+        }
+    }
+}

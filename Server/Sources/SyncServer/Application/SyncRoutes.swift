@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The `/v1` routes. Each handler decodes and validates its input, calls one ``SyncService`` function and encodes.
+public struct SyncRoutes<Context: RequestContext>: Sendable {
+    /// The rules behind the routes.
+    public let service: SyncService
+
+    /// Creates the routes.
+    public init(service: SyncService) { self.service = service }
+
+    /// Adds the routes to a router group (normally `router.group("v1")`).
+    public func add(to group: RouterGroup<Context>) {
+        group.get("health") { _, _ in StatusResponse(status: "ok") }
+        group.get("ready") { _, _ in
+            try await service.ready()
+            return StatusResponse(status: "ok")
+        }
+        group.post("households/:id/push") { request, context in
+            let household = try await authorizedHousehold(request, context)
+            let body = try await decode(PushRequest.self, from: request)
+            return try await service.push(body, to: household)
+        }
+        group.get("households/:id/changes") { request, context in
+            let household = try await authorizedHousehold(request, context)
+            let query = request.uri.queryParameters
+            return try await service.changes(
+                of: household,
+                after: query.get("after"),
+                limit: query.get("limit")
+            )
+        }
+        group.delete("households/:id") { request, context in
+            let household = try await authorizedHousehold(request, context)
+            try await service.erase(household)
+            return HTTPResponse.Status.noContent
+        }
+    }
+
+    private func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
+        let device = try await service.authenticate(BearerToken(request: request))
+        return try service.authorize(device, householdParameter: context.parameters.get("id") ?? "")
+    }
+
+    /// Reads at most ``SyncLimits/maxBodyBytes`` and decodes JSON; maps failures to the envelope's codes.
+    private func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: service.limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(
+                .payloadTooLarge,
+                "The request body exceeds \(service.limits.maxBodyBytes) bytes.",
+                details: ["limit": "\(service.limits.maxBodyBytes)"]
+            )
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError(.invalidRequest, "The body is not valid JSON of the expected shape.", details: Self.details(of: error))
+        } catch {
+            throw APIError(.invalidRequest, "The body is not valid JSON.")
+        }
+    }
+
+    private static func details(of error: DecodingError) -> [String: String] {
+        let path: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default: path = []
+        }
+        let field = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return field.isEmpty ? [:] : ["field": String(field.drop(while: { $0 == "." }))]
+    }
+}

@@ -1,0 +1,53 @@
+import Hummingbird
+import Logging
+import PostgresNIO
+
+/// Builds the server application: router, error envelope, store and the PostgreSQL client as a service.
+public enum SyncServerApplication {
+    /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``.
+    public static func router(service: SyncService) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(ErrorEnvelopeMiddleware())
+        SyncRoutes<BasicRequestContext>(service: service).add(to: router.group("v1"))
+        return router
+    }
+
+    /// An application serving the API; it runs its own PostgreSQL client as a service and, when configured,
+    /// migrates before the server starts.
+    ///
+    /// ```swift
+    /// let app = SyncServerApplication.build(configuration: config, logger: logger)
+    /// try await app.runService()
+    /// ```
+    public static func build(
+        configuration: SyncServerConfiguration,
+        logger: Logger
+    ) -> some ApplicationProtocol {
+        let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
+        return build(client: client, clientIsRunning: false, configuration: configuration, logger: logger)
+    }
+
+    /// An application over an existing client; `clientIsRunning` says whether the caller already runs it
+    /// (tests do, to seed data through the same pool). `configuration.database` is not used.
+    public static func build(
+        client: PostgresClient,
+        clientIsRunning: Bool,
+        configuration: SyncServerConfiguration,
+        logger: Logger
+    ) -> some ApplicationProtocol {
+        let store = PostgresSyncStore(client: client, logger: logger)
+        let service = SyncService(store: store, limits: configuration.limits)
+        var app = Application(
+            router: router(service: service),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+            services: clientIsRunning ? [] : [client],
+            logger: logger
+        )
+        if configuration.migrateOnStart {
+            app.beforeServerStarts {
+                try await Migrator().migrate(client: client, logger: logger)
+            }
+        }
+        return app
+    }
+}

@@ -1,0 +1,30 @@
+import PostgresNIO
+
+/// Everything needed to build the server application.
+public struct SyncServerConfiguration: Sendable {
+    /// The address to bind, for example `127.0.0.1`.
+    public var host: String
+    /// The port to bind; `0` picks a free one.
+    public var port: Int
+    /// How to reach PostgreSQL.
+    public var database: PostgresClient.Configuration
+    /// Input bounds.
+    public var limits: SyncLimits
+    /// Whether to apply missing migrations before serving.
+    public var migrateOnStart: Bool
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        database: PostgresClient.Configuration,
+        limits: SyncLimits = SyncLimits(),
+        migrateOnStart: Bool = true
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.limits = limits
+        self.migrateOnStart = migrateOnStart
+    }
+}

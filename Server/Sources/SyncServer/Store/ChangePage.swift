@@ -1,0 +1,13 @@
+/// One page of a household's change log.
+public struct ChangePage: Sendable, Equatable {
+    /// The changes, in `seq` order.
+    public let changes: [ChangesResponse.Change]
+    /// Whether more changes follow the last one.
+    public let hasMore: Bool
+
+    /// Creates a page.
+    public init(changes: [ChangesResponse.Change], hasMore: Bool) {
+        self.changes = changes
+        self.hasMore = hasMore
+    }
+}

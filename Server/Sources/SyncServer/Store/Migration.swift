@@ -1,0 +1,18 @@
+import PostgresNIO
+
+/// One named, ordered step of the schema. Applied at most once; recorded in `schema_migrations`.
+///
+/// Statements are constant SQL (no values), each sent as its own query. A migration never changes once it has
+/// shipped: a later change to the schema is a new migration.
+public struct Migration: Sendable {
+    /// The unique name recorded in `schema_migrations`; ordered by position in ``SchemaMigrations/all``.
+    public let name: String
+    /// The statements, run in order inside the migrator's transaction.
+    public let statements: [PostgresQuery]
+
+    /// Creates a migration.
+    public init(name: String, statements: [PostgresQuery]) {
+        self.name = name
+        self.statements = statements
+    }
+}

@@ -1,0 +1,9 @@
+/// Errors of a ``SyncStore`` that callers act on.
+public enum SyncStoreError: Error, Sendable, Equatable {
+    /// The household does not exist or has been erased.
+    case householdNotFound(HouseholdID)
+    /// The device does not exist.
+    case deviceNotFound(DeviceID)
+    /// The cursor is past the household's last sequence number: the client's state is not from this log.
+    case cursorAhead(after: Int64, lastSeq: Int64)
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A throwaway PostgreSQL 15 cluster for one test: `initdb` into a temporary folder owned by `postgres`, listening
+/// only on a Unix socket in that folder (no TCP port), trust authentication, stopped with `-m immediate`.
+///
+/// PostgreSQL refuses to run as root, so when the tests run as root (CI) the binaries run through
+/// `runuser -u postgres --`. Nothing is installed here: the binaries must exist in ``binDirectory``.
+struct PostgresCluster: Sendable {
+    /// Where PostgreSQL's binaries are.
+    static let binDirectory = ProcessInfo.processInfo.environment["POSTGRES_BIN"] ?? "/usr/lib/postgresql/15/bin"
+
+    /// The temporary folder holding the data directory, socket and log.
+    let root: String
+    /// The port number in the socket's name (no TCP listener is opened).
+    let port: Int
+
+    var dataDirectory: String { root + "/data" }
+
+    /// Errors starting or stopping the cluster.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Whether the binaries are present; tests are disabled without them.
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: binDirectory + "/initdb")
+    }
+
+    /// Creates, starts and returns a cluster.
+    static func start() throws -> PostgresCluster {
+        var template = Array("/tmp/ikpg.XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw Failure(description: "mkdtemp failed: \(errno)") }
+        let root = String(cString: created)
+        if getuid() == 0 {
+            guard let account = getpwnam("postgres") else { throw Failure(description: "no postgres user") }
+            guard chown(root, account.pointee.pw_uid, account.pointee.pw_gid) == 0 else {
+                throw Failure(description: "chown \(root) failed: \(errno)")
+            }
+        }
+        let cluster = PostgresCluster(root: root, port: 5432)
+        do {
+            _ = try cluster.pg(
+                "initdb",
+                ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--no-locale"]
+            )
+            _ = try cluster.pg(
+                "pg_ctl",
+                [
+                    "-D", cluster.dataDirectory, "-l", root + "/server.log", "-w", "-t", "60",
+                    "-o", "-c listen_addresses='' -k \(root) -p \(cluster.port) -c fsync=off -c max_connections=50",
+                    "start",
+                ]
+            )
+        } catch {
+            try? cluster.stop()
+            throw error
+        }
+        return cluster
+    }
+
+    /// Stops the server immediately and removes the folder.
+    func stop() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        if FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid") {
+            _ = try pg("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+        }
+    }
+
+    /// A client configuration for `database` over the socket.
+    func configuration(database: String = "postgres") -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            unixSocketPath: "\(root)/.s.PGSQL.\(port)",
+            username: "postgres",
+            password: nil,
+            database: database
+        )
+        configuration.options.maximumConnections = 12
+        return configuration
+    }
+
+    private func pg(_ tool: String, _ arguments: [String]) throws -> String {
+        let path = Self.binDirectory + "/" + tool
+        if getuid() == 0 {
+            return try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
+        }
+        return try Self.run(path, arguments)
+    }
+
+    /// Runs a program to completion with `posix_spawn` and `waitpid`, output captured in a file.
+    ///
+    /// Foundation's `Process.waitUntilExit` was seen to hang here once `pg_ctl` had left a daemon behind, so
+    /// the helper reaps its child itself.
+    @discardableResult
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "ikpg-output-\(UUID().uuidString)"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "posix_spawn \(executable) failed: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw Failure(description: "waitpid failed: \(errno)") }
+        }
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exitedNormally = status & 0x7F == 0
+        let exitCode = (status >> 8) & 0xFF
+        guard exitedNormally, exitCode == 0 else {
+            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+        }
+        return text
+    }
+}
+
+/// Starts a cluster, runs `body`, and stops the cluster whatever happens.
+func withPostgresCluster<T: Sendable>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+    let cluster = try PostgresCluster.start()
+    do {
+        let result = try await body(cluster)
+        try cluster.stop()
+        return result
+    } catch {
+        try? cluster.stop()
+        throw error
+    }
+}

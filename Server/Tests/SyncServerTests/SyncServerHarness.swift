@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PostgresNIO
+import SyncServer
+
+/// A running server for one test: a fresh cluster, migrated, with the API reachable through `client`.
+struct SyncServerHarness: Sendable {
+    /// Seeds households and devices directly, as the admin CLI does.
+    let store: PostgresSyncStore
+    /// Sends requests to the application's router.
+    let client: any TestClientProtocol
+
+    /// A household with one device.
+    func household(_ name: String = "Home") async throws -> (HouseholdID, BearerToken, DeviceID) {
+        let household = try await store.createHousehold(name: name)
+        let (device, token) = try await store.addDevice(to: household)
+        return (household, token, device)
+    }
+
+    /// POST a push with a bearer token.
+    func push(_ household: HouseholdID, token: BearerToken?, body: ByteBuffer) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/v1/households/\(household)/push",
+            method: .post,
+            headers: Self.headers(token),
+            body: body
+        )
+    }
+
+    /// POST a push of `operations`.
+    func push(_ household: HouseholdID, token: BearerToken?, operations: [PushRequest.Operation]) async throws
+        -> TestResponse
+    {
+        try await push(household, token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(PushRequest(operations: operations))))
+    }
+
+    /// GET a page of changes.
+    func pull(_ household: HouseholdID, token: BearerToken?, after: Int64? = nil, limit: Int? = nil) async throws
+        -> TestResponse
+    {
+        var query: [String] = []
+        if let after { query.append("after=\(after)") }
+        if let limit { query.append("limit=\(limit)") }
+        let suffix = query.isEmpty ? "" : "?" + query.joined(separator: "&")
+        return try await client.execute(
+            uri: "/v1/households/\(household)/changes\(suffix)",
+            method: .get,
+            headers: Self.headers(token)
+        )
+    }
+
+    /// Pulls every page from `after` until `hasMore` is false.
+    func pullAll(_ household: HouseholdID, token: BearerToken, after: Int64 = 0, limit: Int = 50) async throws
+        -> ChangesResponse
+    {
+        var cursor = after
+        var all: [ChangesResponse.Change] = []
+        while true {
+            let page = try decode(ChangesResponse.self, try await pull(household, token: token, after: cursor, limit: limit))
+            all += page.changes
+            cursor = page.cursor
+            if !page.hasMore { return ChangesResponse(changes: all, cursor: cursor, hasMore: false) }
+        }
+    }
+
+    static func headers(_ token: BearerToken?) -> HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token.rawValue)" }
+        return headers
+    }
+}
+
+/// Decodes a JSON response body.
+func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(T.self, from: Data(response.body.readableBytesView))
+}
+
+/// An operation with a fresh op id and a small object payload.
+func makeOperation(
+    kind: String = "journal",
+    entityId: String = UUID().uuidString,
+    payload: JSONValue = .object(["note": .string("milk"), "quantity": .number(2)])
+) -> PushRequest.Operation {
+    PushRequest.Operation(opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId, payload: payload)
+}
+
+/// Starts a cluster, migrates it and runs `body` against the router.
+func withSyncServer(
+    limits: SyncLimits = SyncLimits(),
+    _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
+) async throws {
+    try await withPostgresCluster { cluster in
+        let logger = {
+            var logger = Logger(label: "sync-server-tests")
+            logger.logLevel = .warning
+            return logger
+        }()
+        try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
+            try await Migrator().migrate(client: client, logger: logger)
+            let store = PostgresSyncStore(client: client, logger: logger)
+            let app = SyncServerApplication.build(
+                client: client,
+                clientIsRunning: true,
+                configuration: SyncServerConfiguration(
+                    port: 0,
+                    database: cluster.configuration(),
+                    limits: limits,
+                    migrateOnStart: false
+                ),
+                logger: logger
+            )
+            try await app.test(.router) { client in
+                try await body(SyncServerHarness(store: store, client: client))
+            }
+        }
+    }
+}
