@@ -41,6 +41,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -58,6 +59,10 @@ let package = Package(
             name: "SyncServerTests",
             dependencies: [
                 "SyncServer",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

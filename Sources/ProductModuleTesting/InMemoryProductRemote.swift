@@ -145,24 +145,13 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
             return ProductPushResult(operationID: request.operationID, outcome: .applied(sequence: applied))
         }
         let change = request.change
-        if let product = change.product {
-            guard product.productID == change.productID else {
-                return ProductPushResult(
-                    operationID: request.operationID,
-                    outcome: .rejected(reason: "the product's id \(product.productID) differs from \(change.productID)"))
-            }
-            do {
-                try product.validate()
-            } catch {
-                return ProductPushResult(operationID: request.operationID, outcome: .rejected(reason: error.description))
-            }
-        }
-        if let current = entries[change.productID] {
-            let builtOnCurrent = current.record.stamp == change.baseStamp
-                || current.lastOperationID.map(request.supersededOperationIDs.contains) == true
-            guard builtOnCurrent else {
-                return ProductPushResult(operationID: request.operationID, outcome: .conflict(current: current.record))
-            }
+        let current = entries[change.productID]
+        switch ProductPushRule.decide(request, current: current?.record, currentOperationID: current?.lastOperationID) {
+        case .apply: break
+        case .conflict(let record):
+            return ProductPushResult(operationID: request.operationID, outcome: .conflict(current: record))
+        case .reject(let reason):
+            return ProductPushResult(operationID: request.operationID, outcome: .rejected(reason: reason))
         }
         sequence += 1
         appliedCount += 1

@@ -68,6 +68,15 @@ struct PostgresCluster: Sendable {
         }
     }
 
+    /// Restarts the server the hard way (`-m immediate`: no shutdown checkpoint, as after a crash) with the
+    /// options it was started with; it recovers from its write-ahead log.
+    func restart() throws {
+        _ = try pg("pg_ctl", ["-D", dataDirectory, "-l", root + "/server.log", "-m", "immediate", "-w", "-t", "60", "restart"])
+    }
+
+    /// The `--database-url` of the cluster's socket, for the `inventorykit-server` executable.
+    var databaseURL: String { "postgres://postgres@/postgres?host=\(root)&sslmode=disable" }
+
     /// A client configuration for `database` over the socket.
     func configuration(database: String = "postgres") -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
@@ -93,7 +102,7 @@ struct PostgresCluster: Sendable {
     /// Foundation's `Process.waitUntilExit` was seen to hang here once `pg_ctl` had left a daemon behind, so
     /// the helper reaps its child itself.
     @discardableResult
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "ikpg-output-\(UUID().uuidString)"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()

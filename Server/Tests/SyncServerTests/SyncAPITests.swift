@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PostgresNIO
+import ProductModule
 import SyncServer
 import Testing
 
@@ -23,9 +24,11 @@ struct SyncAPITests {
     @Test func pushedChangesArePulledBackInOrder() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
+            let pen = try KitPayloads.product()
+            let entryID = UUID()
             let operations = [
-                makeOperation(kind: "journal", entityId: "entry-1"),
-                makeOperation(kind: "product", entityId: "4006381333931", payload: .object(["name": .string("Pen")])),
+                try KitPayloads.journal(of: household, id: entryID),
+                try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
             ]
             let pushed = try await server.push(household, token: token, operations: operations)
             #expect(pushed.status == .ok)
@@ -37,8 +40,10 @@ struct SyncAPITests {
             let page = try decode(ChangesResponse.self, try await server.pull(household, token: token))
             #expect(page.changes.map(\.opId) == operations.map(\.opId))
             #expect(page.changes.map(\.kind) == [.journal, .product])
-            #expect(page.changes.map(\.entityId) == ["entry-1", "4006381333931"])
-            #expect(page.changes.map(\.payload) == operations.map(\.payload))
+            #expect(page.changes.map(\.entityId) == [entryID.uuidString.lowercased(), "4006381333931"])
+            #expect(page.changes[0].payload == operations[0].payload)
+            let record = try KitPayloads.decode(RemoteProductRecord.self, page.changes[1].payload)
+            #expect(record == RemoteProductRecord(productID: pen.productID, product: pen, stamp: KitPayloads.stamp(1), sequence: 2))
             #expect(page.cursor == 2)
             #expect(page.hasMore == false)
 
@@ -51,7 +56,7 @@ struct SyncAPITests {
     @Test func replayingABatchReportsEveryOperationAsDuplicateAndStoresNothingNew() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
-            let operations = (0..<5).map { makeOperation(entityId: "entry-\($0)") }
+            let operations = try (0..<5).map { _ in try KitPayloads.journal(of: household) }
             let first = try decode(PushResponse.self, try await server.push(household, token: token, operations: operations))
             #expect(first.results.allSatisfy { $0.status == .applied })
 
@@ -64,7 +69,7 @@ struct SyncAPITests {
             #expect(all.changes.map(\.seq) == [1, 2, 3, 4, 5])
 
             // A later push continues the sequence without a gap: duplicates gave their numbers back.
-            let next = try decode(PushResponse.self, try await server.push(household, token: token, operations: [makeOperation()]))
+            let next = try decode(PushResponse.self, try await server.push(household, token: token, operations: [try KitPayloads.journal(of: household)]))
             #expect(next.results.map(\.seq) == [6])
         }
     }
@@ -76,10 +81,10 @@ struct SyncAPITests {
             let batches = 5
             let batchSize = 10
             let pulledWhilePushing = try await withThrowingTaskGroup(of: [ChangesResponse.Change].self) { group in
-                for pusher in 0..<pushers {
+                for _ in 0..<pushers {
                     group.addTask {
-                        for batch in 0..<batches {
-                            let operations = (0..<batchSize).map { makeOperation(entityId: "p\(pusher)-b\(batch)-\($0)") }
+                        for _ in 0..<batches {
+                            let operations = try (0..<batchSize).map { _ in try KitPayloads.journal(of: household) }
                             let response = try await server.push(household, token: token, operations: operations)
                             let results = try decode(PushResponse.self, response).results
                             #expect(results.allSatisfy { $0.status == .applied })
@@ -119,7 +124,7 @@ struct SyncAPITests {
         try await withSyncServer { server in
             let (householdA, tokenA, _) = try await server.household("A")
             let (householdB, tokenB, _) = try await server.household("B")
-            let secret = makeOperation(entityId: "b-only", payload: .object(["secret": .string("B")]))
+            let secret = try KitPayloads.journal(of: householdB, name: "b-only")
             _ = try await server.push(householdB, token: tokenB, operations: [secret])
 
             let pull = try await server.pull(householdB, token: tokenA)
@@ -127,7 +132,7 @@ struct SyncAPITests {
             #expect(try decode(ErrorEnvelope.self, pull).error.code == .forbidden)
             #expect(!String(buffer: pull.body).contains("b-only"))
 
-            let push = try await server.push(householdB, token: tokenA, operations: [makeOperation()])
+            let push = try await server.push(householdB, token: tokenA, operations: [try KitPayloads.journal(of: householdB)])
             #expect(push.status == .forbidden)
 
             let erase = try await server.client.execute(
@@ -140,7 +145,7 @@ struct SyncAPITests {
             let own = try await server.pullAll(householdA, token: tokenA)
             #expect(own.changes.isEmpty)
             let theirs = try await server.pullAll(householdB, token: tokenB)
-            #expect(theirs.changes.map(\.entityId) == ["b-only"])
+            #expect(theirs.changes.map(\.entityId) == [secret.entityId])
         }
     }
 
@@ -212,13 +217,13 @@ struct SyncAPITests {
                 makeOperation(kind: "recipe"),
                 makeOperation(entityId: ""),
                 makeOperation(payload: .array([])),
-                makeOperation(entityId: "ok"),
+                try KitPayloads.journal(of: household),
             ]
             let results = try decode(PushResponse.self, try await server.push(household, token: token, operations: operations)).results
             #expect(results.map(\.status) == [.rejected, .rejected, .rejected, .applied])
             #expect(results.prefix(3).allSatisfy { $0.code == "invalid_request" && $0.message != nil && $0.seq == nil })
             #expect(results[3].seq == 1)
-            #expect(try await server.pullAll(household, token: token).changes.map(\.entityId) == ["ok"])
+            #expect(try await server.pullAll(household, token: token).changes.map(\.entityId) == [operations[3].entityId])
         }
     }
 
@@ -245,7 +250,7 @@ struct SyncAPITests {
     @Test func erasingAHouseholdDeletesItsChangesAndRevokesItsDevices() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
-            _ = try await server.push(household, token: token, operations: [makeOperation()])
+            _ = try await server.push(household, token: token, operations: [try KitPayloads.journal(of: household)])
             let erase = try await server.client.execute(
                 uri: "/v1/households/\(household)",
                 method: .delete,

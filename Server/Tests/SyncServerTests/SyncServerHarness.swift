@@ -121,3 +121,36 @@ func withSyncServer(
         }
     }
 }
+
+extension SyncServerHarness {
+    /// The household's row counts in the tables a push writes: changes, entities, operations.
+    func rowCounts(_ household: HouseholdID) async throws -> [Int64] {
+        var counts: [Int64] = []
+        for try await (changes, entities, operations) in try await store.client.query(
+            """
+            SELECT (SELECT count(*) FROM changes WHERE household_id = \(household.rawValue)),
+                   (SELECT count(*) FROM entities WHERE household_id = \(household.rawValue)),
+                   (SELECT count(*) FROM operations WHERE household_id = \(household.rawValue))
+            """
+        ).decode((Int64, Int64, Int64).self) {
+            counts = [changes, entities, operations]
+        }
+        return counts
+    }
+
+    /// Pushes and decodes the results.
+    func results(_ household: HouseholdID, token: BearerToken, _ operations: [PushRequest.Operation]) async throws
+        -> [PushResponse.Result]
+    {
+        let response = try await push(household, token: token, operations: operations)
+        guard response.status == .ok else {
+            throw HarnessFailure(description: "push answered \(response.status): \(String(buffer: response.body))")
+        }
+        return try decode(PushResponse.self, response).results
+    }
+}
+
+/// A request the harness expected to succeed did not.
+struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -48,26 +48,20 @@ public actor StorageProductRemote: ProductRemoteGateway {
                 continue
             }
             let change = request.change
-            if let product = change.product {
-                guard product.productID == change.productID, (try? product.validate()) != nil else {
-                    results.append(ProductPushResult(
-                        operationID: request.operationID, outcome: .rejected(reason: "invalid product \(change.productID)")))
-                    continue
-                }
-            }
             let current: Entry?
             if let known = staged[change.productID] {
                 current = known
             } else {
                 current = try await storage.domainMetadata.load(Entry.self, id: change.productID.recordID)
             }
-            if let current {
-                let builtOnCurrent = current.record.stamp == change.baseStamp
-                    || current.lastOperationID.map(request.supersededOperationIDs.contains) == true
-                guard builtOnCurrent else {
-                    results.append(ProductPushResult(operationID: request.operationID, outcome: .conflict(current: current.record)))
-                    continue
-                }
+            switch ProductPushRule.decide(request, current: current?.record, currentOperationID: current?.lastOperationID) {
+            case .apply: break
+            case .conflict(let record):
+                results.append(ProductPushResult(operationID: request.operationID, outcome: .conflict(current: record)))
+                continue
+            case .reject(let reason):
+                results.append(ProductPushResult(operationID: request.operationID, outcome: .rejected(reason: reason)))
+                continue
             }
             sequence += 1
             let entry = Entry(

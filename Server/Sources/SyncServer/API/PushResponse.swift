@@ -8,8 +8,12 @@ public struct PushResponse: Sendable, Codable, Equatable, ResponseEncodable {
         public enum Status: String, Sendable, Codable {
             /// Stored now, under ``Result/seq``.
             case applied
-            /// Stored by an earlier push with the same `opId`, under ``Result/seq``; nothing new was stored.
+            /// Stored before (an earlier push with the same `opId`, or the same journal entry under another
+            /// `opId`), under ``Result/seq``; nothing new was stored.
             case duplicate
+            /// Not stored: the server's state of the entity is not the one the change was built on. ``Result/current``
+            /// carries the server's state; the device resolves with its conflict policy and pushes again.
+            case conflict
             /// Not stored; see ``Result/code`` and ``Result/message``.
             case rejected
         }
@@ -24,14 +28,20 @@ public struct PushResponse: Sendable, Codable, Equatable, ResponseEncodable {
         public var message: String?
         /// The sequence number of the stored change.
         public var seq: Int64?
+        /// For a conflict: the server's current state, in the form a pull serves it.
+        public var current: JSONValue?
 
         /// Creates a result.
-        public init(opId: String, status: Status, code: String? = nil, message: String? = nil, seq: Int64? = nil) {
+        public init(
+            opId: String, status: Status, code: String? = nil, message: String? = nil, seq: Int64? = nil,
+            current: JSONValue? = nil
+        ) {
             self.opId = opId
             self.status = status
             self.code = code
             self.message = message
             self.seq = seq
+            self.current = current
         }
     }
 

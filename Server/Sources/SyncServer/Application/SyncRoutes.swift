@@ -14,6 +14,7 @@ public struct SyncRoutes<Context: RequestContext>: Sendable {
     /// Adds the routes to a router group (normally `router.group("v1")`).
     public func add(to group: RouterGroup<Context>) {
         group.get("health") { _, _ in StatusResponse(status: "ok") }
+        addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in
             try await service.ready()
             return StatusResponse(status: "ok")

@@ -1,10 +1,11 @@
 /// What a change in a household's log is about.
-///
-/// In this first slice both kinds carry opaque JSON payloads: the server stores and serves them
-/// without applying the kit's conflict rules (a later slice runs products through `ProductConflictResolver`).
 public enum ChangeKind: String, Sendable, Codable, CaseIterable {
-    /// A journal entry, keyed by its entry id.
+    /// An inventory journal entry (the kit's `InventoryJournalEntry`), keyed by its entry id; appended once.
     case journal
-    /// A product record, keyed by its product id.
+    /// A product change (the kit's `ProductChange`), keyed by its product id; judged by the kit's `ProductPushRule`.
     case product
+    /// A named entity (the kit's `NamedEntity`: a category, manufacturer, location, unit or tag), keyed by its id;
+    /// versions of one id are joined with the kit's `NamedEntity.reconciled(with:)`, and one live record per
+    /// kind and semantic key is kept by a unique constraint.
+    case namedEntity
 }

@@ -4,8 +4,8 @@ import Logging
 /// The rules of the sync API: validation, authorization and the mapping of store errors to API errors.
 ///
 /// Handlers decode and call one function here; this type calls the ``SyncStore`` and owns no transaction itself
-/// (each store call is one transaction). In this slice journal entries and products are opaque JSON objects;
-/// product conflict rules (the kit's `ProductConflictResolver`) are not applied yet.
+/// (each store call is one transaction). Payloads are decoded into the kit's types by ``OperationValidator`` and
+/// judged by ``ChangeRules`` inside the store's transaction.
 public struct SyncService: Sendable {
     /// The storage port.
     public let store: any SyncStore
@@ -50,6 +50,7 @@ public struct SyncService: Sendable {
                 "A push may carry at most \(limits.maxOperationsPerPush) operations."
             )
         }
+        let validator = OperationValidator(limits: limits, household: household)
         var results: [PushResponse.Result?] = []
         var pending: [PendingChange] = []
         var pendingIndices: [Int] = []
@@ -57,60 +58,36 @@ public struct SyncService: Sendable {
             guard let opID = UUID(uuidString: operation.opId) else {
                 throw APIError.invalidField("operations[\(index)].opId", "opId must be a UUID.")
             }
-            switch validate(operation) {
+            switch validator.validate(operation, opID: opID) {
             case .failure(let error):
-                results.append(
-                    PushResponse.Result(
-                        opId: operation.opId,
-                        status: .rejected,
-                        code: error.code.rawValue,
-                        message: error.message
-                    )
-                )
-            case .success(let kind):
+                results.append(PushResponse.Result(
+                    opId: operation.opId, status: .rejected, code: error.code.rawValue, message: error.message))
+            case .success(let change):
                 results.append(nil)
-                pending.append(
-                    PendingChange(
-                        opID: opID,
-                        kind: kind,
-                        entityID: operation.entityId,
-                        payloadJSON: try operation.payload.jsonText()
-                    )
-                )
+                pending.append(change)
                 pendingIndices.append(index)
             }
         }
         if !pending.isEmpty {
             let outcomes = try await mapStoreErrors { try await store.push(pending, to: household) }
             for (index, outcome) in zip(pendingIndices, outcomes) {
-                let opID = request.operations[index].opId
-                switch outcome {
-                case .applied(let seq): results[index] = PushResponse.Result(opId: opID, status: .applied, seq: seq)
-                case .duplicate(let seq): results[index] = PushResponse.Result(opId: opID, status: .duplicate, seq: seq)
-                }
+                results[index] = Self.result(outcome, opId: request.operations[index].opId)
             }
         }
         return PushResponse(results: results.compactMap { $0 })
     }
 
-    /// The kind of a valid operation, or why it is rejected.
-    func validate(_ operation: PushRequest.Operation) -> Result<ChangeKind, APIError> {
-        guard let kind = ChangeKind(rawValue: operation.kind) else {
-            return .failure(APIError(.invalidRequest, "kind must be one of: journal, product."))
+    private static func result(_ outcome: StoreOutcome, opId: String) -> PushResponse.Result {
+        switch outcome {
+        case .applied(let seq): PushResponse.Result(opId: opId, status: .applied, seq: seq)
+        case .duplicate(let seq): PushResponse.Result(opId: opId, status: .duplicate, seq: seq)
+        case .conflict(let current):
+            PushResponse.Result(
+                opId: opId, status: .conflict, code: APIErrorCode.conflict.rawValue,
+                message: "The server holds another state of this entity; resolve and push again.", current: current)
+        case .rejected(let reason):
+            PushResponse.Result(opId: opId, status: .rejected, code: APIErrorCode.invalidRequest.rawValue, message: reason)
         }
-        let entityBytes = operation.entityId.utf8.count
-        guard entityBytes > 0, entityBytes <= limits.maxEntityIDBytes else {
-            return .failure(
-                APIError(.invalidRequest, "entityId must be 1 to \(limits.maxEntityIDBytes) bytes long.")
-            )
-        }
-        guard !operation.entityId.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return .failure(APIError(.invalidRequest, "entityId must not contain control characters."))
-        }
-        guard case .object = operation.payload else {
-            return .failure(APIError(.invalidRequest, "payload must be a JSON object."))
-        }
-        return .success(kind)
     }
 
     // MARK: - Pull
@@ -170,6 +147,14 @@ public struct SyncService: Sendable {
                     "The cursor is ahead of this household's log; drop local cursor and pull from 0.",
                     details: ["after": "\(after)", "lastSeq": "\(lastSeq)"]
                 )
+            case .cursorCompacted(let after, let compactedThrough):
+                throw APIError(
+                    .resyncRequired,
+                    "Changes after this cursor were compacted; reconcile from a pull that starts at 0.",
+                    details: ["after": "\(after)", "compactedThrough": "\(compactedThrough)"]
+                )
+            case .damagedRecord:
+                throw error
             }
         }
     }

@@ -4,18 +4,18 @@ import Foundation
 public struct PendingChange: Sendable, Hashable {
     /// The idempotency key within the household.
     public let opID: UUID
-    /// What the change is about.
-    public let kind: ChangeKind
-    /// The journal entry or product id.
+    /// The journal entry, product or named entity id, as the wire names it.
     public let entityID: String
-    /// The payload as compact JSON text.
-    public let payloadJSON: String
+    /// The decoded payload.
+    public let content: ChangeContent
 
     /// Creates a pending change.
-    public init(opID: UUID, kind: ChangeKind, entityID: String, payloadJSON: String) {
+    public init(opID: UUID, entityID: String, content: ChangeContent) {
         self.opID = opID
-        self.kind = kind
         self.entityID = entityID
-        self.payloadJSON = payloadJSON
+        self.content = content
     }
+
+    /// The kind of change.
+    public var kind: ChangeKind { content.kind }
 }

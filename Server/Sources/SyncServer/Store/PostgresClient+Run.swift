@@ -17,3 +17,21 @@ extension PostgresClient {
         }
     }
 }
+
+extension PostgresClient {
+    /// `withTransaction` that rethrows a ``SyncStoreError`` the body threw as itself, not wrapped in
+    /// `PostgresTransactionError`, so callers can map it to the API's codes. The transaction is rolled back either way.
+    func withStoreTransaction<Result: Sendable>(
+        logger: Logger,
+        _ body: (PostgresConnection) async throws -> sending Result
+    ) async throws -> sending Result {
+        do {
+            return try await withTransaction(logger: logger, body)
+        } catch let error as PostgresTransactionError {
+            if let storeError = error.closureError as? SyncStoreError, error.rollbackError == nil {
+                throw storeError
+            }
+            throw error
+        }
+    }
+}

@@ -3,7 +3,7 @@ import PostgresNIO
 /// The server's schema, as an ordered list of migrations. Every table is keyed by `household_id` first.
 public enum SchemaMigrations {
     /// All migrations, in the order they apply.
-    public static let all: [Migration] = [createHouseholdsAndDevices, createChanges]
+    public static let all: [Migration] = [createHouseholdsAndDevices, createChanges, addEntitiesAndOperations]
 
     /// Households, their devices and the per-household sequence counter.
     static let createHouseholdsAndDevices = Migration(
@@ -54,6 +54,53 @@ public enum SchemaMigrations {
                 UNIQUE (household_id, op_id)
             )
             """,
+        ]
+    )
+
+    /// The current state of each entity (for the kit's conflict rules and semantic uniqueness), the operations
+    /// ever applied (idempotency that survives compaction), named entities in the log, and the compaction horizon.
+    static let addEntitiesAndOperations = Migration(
+        name: "0003_entities_operations_compaction",
+        statements: [
+            "ALTER TABLE changes DROP CONSTRAINT changes_kind_check",
+            "ALTER TABLE changes ADD CONSTRAINT changes_kind_check CHECK (kind IN ('journal', 'product', 'namedEntity'))",
+            """
+            CREATE TABLE entities (
+                household_id uuid NOT NULL REFERENCES households(id),
+                kind text NOT NULL CHECK (kind IN ('journal', 'product', 'namedEntity')),
+                entity_id text NOT NULL,
+                record jsonb,
+                live boolean NOT NULL,
+                semantic_kind text,
+                semantic_key text,
+                last_op_id uuid NOT NULL,
+                seq bigint NOT NULL,
+                PRIMARY KEY (household_id, kind, entity_id),
+                CHECK ((semantic_kind IS NULL) = (semantic_key IS NULL))
+            )
+            """,
+            // Semantic uniqueness: one live named entity per household, kind and semantic key.
+            """
+            CREATE UNIQUE INDEX entities_semantic_key ON entities (household_id, semantic_kind, semantic_key)
+            WHERE semantic_key IS NOT NULL
+            """,
+            """
+            CREATE TABLE operations (
+                household_id uuid NOT NULL REFERENCES households(id),
+                op_id uuid NOT NULL,
+                seq bigint NOT NULL,
+                PRIMARY KEY (household_id, op_id)
+            )
+            """,
+            "INSERT INTO operations (household_id, op_id, seq) SELECT household_id, op_id, seq FROM changes",
+            """
+            INSERT INTO entities (household_id, kind, entity_id, record, live, last_op_id, seq)
+            SELECT DISTINCT ON (household_id, kind, entity_id) household_id, kind, entity_id,
+                   CASE WHEN kind = 'journal' THEN NULL ELSE payload END, true, op_id, seq
+            FROM changes ORDER BY household_id, kind, entity_id, seq DESC
+            """,
+            "ALTER TABLE households ADD COLUMN compacted_through bigint NOT NULL DEFAULT 0",
+            "CREATE INDEX changes_entity ON changes (household_id, kind, entity_id, seq)",
         ]
     )
 }

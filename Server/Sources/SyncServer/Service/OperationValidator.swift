@@ -1,0 +1,101 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import ProductModule
+
+/// Turns one wire operation into a ``PendingChange`` or says why it is refused: bounds, ids, and the payload
+/// decoded into the kit's own type, so nothing the kit would not accept reaches the database.
+struct OperationValidator: Sendable {
+    /// The bounds.
+    let limits: SyncLimits
+    /// The household the push addresses; journal entries must belong to it.
+    let household: HouseholdID
+
+    /// The most superseded operation ids one operation may carry.
+    static let maxSupersededOperations = 100
+
+    /// A validated change, or the reason the operation is rejected.
+    func validate(_ operation: PushRequest.Operation, opID: UUID) -> Result<PendingChange, APIError> {
+        guard let kind = ChangeKind(rawValue: operation.kind) else {
+            return .failure(reject("kind must be one of: \(ChangeKind.allCases.map(\.rawValue).joined(separator: ", ")).", field: "kind"))
+        }
+        let entityBytes = operation.entityId.utf8.count
+        guard entityBytes > 0, entityBytes <= limits.maxEntityIDBytes else {
+            return .failure(reject("entityId must be 1 to \(limits.maxEntityIDBytes) bytes long.", field: "entityId"))
+        }
+        guard !operation.entityId.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(reject("entityId must not contain control characters.", field: "entityId"))
+        }
+        guard case .object = operation.payload else {
+            return .failure(reject("payload must be a JSON object.", field: "payload"))
+        }
+        let superseded = operation.supersededOpIds ?? []
+        guard superseded.isEmpty || kind == .product else {
+            return .failure(reject("supersededOpIds applies to product operations only.", field: "supersededOpIds"))
+        }
+        guard superseded.count <= Self.maxSupersededOperations else {
+            return .failure(reject("supersededOpIds may name at most \(Self.maxSupersededOperations) operations.", field: "supersededOpIds"))
+        }
+        let supersededIDs = superseded.compactMap(UUID.init(uuidString:))
+        guard supersededIDs.count == superseded.count else {
+            return .failure(reject("every supersededOpIds element must be a UUID.", field: "supersededOpIds"))
+        }
+        let json: Data
+        do {
+            json = Data(try operation.payload.jsonText().utf8)
+        } catch {
+            return .failure(reject("payload must be finite JSON.", field: "payload"))
+        }
+        // PostgreSQL's text and jsonb cannot hold U+0000.
+        guard json.firstRange(of: Data(#"\u0000"#.utf8)) == nil else {
+            return .failure(reject("payload must not contain U+0000.", field: "payload"))
+        }
+        return content(kind, json, opID: opID, entityID: operation.entityId, superseded: supersededIDs).map {
+            PendingChange(opID: opID, entityID: operation.entityId, content: $0)
+        }
+    }
+
+    private func content(
+        _ kind: ChangeKind, _ json: Data, opID: UUID, entityID: String, superseded: [UUID]
+    ) -> Result<ChangeContent, APIError> {
+        switch kind {
+        case .journal:
+            return decode(InventoryJournalEntry.self, json).flatMap { entry in
+                guard UUID(uuidString: entityID) == entry.id else {
+                    return .failure(reject("entityId must be the journal entry's id.", field: "entityId"))
+                }
+                guard entry.householdID == InventoryModule.HouseholdID(household.rawValue) else {
+                    return .failure(reject("The journal entry belongs to another household.", field: "payload.householdId"))
+                }
+                return .success(.journal(entry))
+            }
+        case .product:
+            return decode(ProductChange.self, json).flatMap { change in
+                guard change.productID.rawValue == entityID else {
+                    return .failure(reject("entityId must be the change's productId.", field: "entityId"))
+                }
+                return .success(.product(ProductPushRequest(
+                    operationID: opID, supersededOperationIDs: superseded, change: change)))
+            }
+        case .namedEntity:
+            return decode(NamedEntity.self, json).flatMap { entity in
+                guard UUID(uuidString: entityID) == entity.id else {
+                    return .failure(reject("entityId must be the named entity's id.", field: "entityId"))
+                }
+                return .success(.namedEntity(entity))
+            }
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ json: Data) -> Result<T, APIError> {
+        do {
+            return .success(try RecordCoding.decode(T.self, from: json))
+        } catch {
+            return .failure(reject("payload is not a valid \(T.self): \(RecordCoding.describe(error))", field: "payload"))
+        }
+    }
+
+    private func reject(_ message: String, field: String) -> APIError {
+        APIError(.invalidRequest, message, details: ["field": field])
+    }
+}

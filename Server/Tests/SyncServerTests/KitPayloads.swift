@@ -1,0 +1,80 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import ProductModule
+import SyncServer
+
+/// Wire operations carrying the kit's own values, as a device's gateway would send them.
+enum KitPayloads {
+    static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    static let replica = ReplicaID("test-device")
+
+    /// The kit's JSON form of a value as a wire payload.
+    static func payload(_ value: some Encodable) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(value))
+    }
+
+    /// A journal entry of `household` that names a shopping-list-free operation (renaming the household).
+    static func journalEntry(
+        of household: SyncServer.HouseholdID, id: UUID = UUID(), name: String = "Home", index: Int = 0
+    ) -> InventoryJournalEntry {
+        InventoryJournalEntry(
+            id: id, householdID: InventoryModule.HouseholdID(household.rawValue), transactionID: TransactionID(id),
+            correlationID: CorrelationID(id), recordedAt: epoch.addingTimeInterval(Double(index)), replicaID: replica,
+            operation: .createHousehold(name: name))
+    }
+
+    /// A push operation appending a journal entry; its op id is fresh unless given.
+    static func journal(
+        of household: SyncServer.HouseholdID, id: UUID = UUID(), name: String = "Home", opID: UUID = UUID()
+    ) throws -> PushRequest.Operation {
+        let entry = journalEntry(of: household, id: id, name: name)
+        return PushRequest.Operation(
+            opId: opID.uuidString.lowercased(), kind: "journal", entityId: id.uuidString.lowercased(),
+            payload: try payload(entry))
+    }
+
+    /// A product with a barcode and a title.
+    static func product(_ barcode: String = "4006381333931", title: String = "Pen") throws -> Product {
+        try Product.new(barcode: barcode, title: title, id: UUID(), now: epoch)
+    }
+
+    /// A stamp of this test's replica.
+    static func stamp(_ version: Int, replica: ReplicaID = replica) -> SyncStamp {
+        SyncStamp(updatedAt: epoch.addingTimeInterval(Double(version)), version: version, replicaID: replica)
+    }
+
+    /// A push operation writing (or, with `product == nil`, deleting) a product.
+    static func productChange(
+        _ id: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, opID: UUID = UUID(),
+        superseding: [UUID] = []
+    ) throws -> PushRequest.Operation {
+        let change = ProductChange(productID: id, product: product, stamp: stamp, baseStamp: baseStamp)
+        return PushRequest.Operation(
+            opId: opID.uuidString.lowercased(), kind: "product", entityId: id.rawValue, payload: try payload(change),
+            supersededOpIds: superseding.isEmpty ? nil : superseding.map { $0.uuidString.lowercased() })
+    }
+
+    /// A named entity of a kit kind, with the kind's deterministic id for `name`'s key.
+    static func namedEntity(
+        _ kind: SemanticEntityKind, _ name: String, id: UUID? = nil, createdAt: Date = epoch, mergedInto: UUID? = nil
+    ) -> NamedEntity {
+        let key = kind.key(for: name)
+        return NamedEntity(
+            id: id ?? kind.id(for: key), kind: kind.name, semanticKey: key, displayName: name, createdAt: createdAt,
+            updatedAt: createdAt, mergedInto: mergedInto)
+    }
+
+    /// A push operation of a named entity version.
+    static func named(_ entity: NamedEntity, opID: UUID = UUID()) throws -> PushRequest.Operation {
+        PushRequest.Operation(
+            opId: opID.uuidString.lowercased(), kind: "namedEntity", entityId: entity.id.uuidString.lowercased(),
+            payload: try payload(entity))
+    }
+
+    /// Decodes a wire payload into a kit type.
+    static func decode<T: Decodable>(_ type: T.Type, _ payload: JSONValue?) throws -> T {
+        try RecordCoding.decode(T.self, from: JSONEncoder().encode(payload ?? .null))
+    }
+}

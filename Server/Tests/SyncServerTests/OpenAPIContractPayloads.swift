@@ -1,0 +1,49 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import ProductModule
+import SyncServer
+
+/// Push operations for the contract tests, made from the kit's own types and encoded as the kit encodes them
+/// (`RecordCoding`), so the responses checked against the document are those a real client gets.
+enum ContractPayloads {
+    static let replica = ReplicaID("contract-test-device")
+    static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    static func operation(kind: String, entityId: String, _ value: some Encodable) throws -> PushRequest.Operation {
+        PushRequest.Operation(
+            opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId,
+            payload: try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(value)))
+    }
+
+    /// A journal entry of the household.
+    static func journal(household: UUID) throws -> PushRequest.Operation {
+        let entry = InventoryJournalEntry(
+            id: UUID(), householdID: InventoryModule.HouseholdID(household), transactionID: TransactionID(UUID()),
+            correlationID: CorrelationID(UUID()), recordedAt: epoch, replicaID: replica,
+            operation: .createHousehold(name: "Home"))
+        return try operation(kind: "journal", entityId: entry.id.uuidString.lowercased(), entry)
+    }
+
+    /// A change of product `id` written at `version` (a deletion when `deleted`), based on the state of `base`.
+    static func product(_ id: String, version: Int, deleted: Bool = false, base: Int? = nil) throws -> PushRequest.Operation {
+        let productID = try ProductID(id)
+        func stamp(_ version: Int) -> SyncStamp {
+            SyncStamp(updatedAt: epoch.addingTimeInterval(Double(version)), version: version, replicaID: replica)
+        }
+        let product =
+            deleted ? nil : Product(productID: productID, title: "Pen v\(version)", createdAt: epoch, updatedAt: stamp(version).updatedAt, version: version)
+        let change = ProductChange(productID: productID, product: product, stamp: stamp(version), baseStamp: base.map(stamp))
+        return try operation(kind: "product", entityId: id, change)
+    }
+
+    /// A live category with its kind's deterministic id.
+    static func category(_ name: String) throws -> PushRequest.Operation {
+        let kind = SemanticEntityKind.category
+        let key = kind.key(for: name)
+        let entity = NamedEntity(
+            id: kind.id(for: key), kind: kind.name, semanticKey: key, displayName: name, createdAt: epoch, updatedAt: epoch)
+        return try operation(kind: "namedEntity", entityId: entity.id.uuidString.lowercased(), entity)
+    }
+}

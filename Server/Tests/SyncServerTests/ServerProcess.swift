@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+
+/// The `inventorykit-server serve` executable running as a child process on a loopback port, for tests that
+/// kill it, restart it, or run two of it on one database.
+///
+/// The executable is the one `swift build` put beside the test bundle; `scripts/test` builds it first.
+final class ServerProcess: Sendable {
+    /// The port it listens on (loopback only).
+    let port: Int
+    /// Its process id.
+    let pid: pid_t
+    /// Where its standard output and error go.
+    let logPath: String
+
+    /// Errors starting the process.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The built `inventorykit-server`, next to the test executable.
+    static var executablePath: String {
+        let tests = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        var folder = tests.deletingLastPathComponent()
+        // On macOS the tests run inside an `.xctest` bundle: step out of it.
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        return folder.appendingPathComponent("inventorykit-server").path
+    }
+
+    private init(port: Int, pid: pid_t, logPath: String) {
+        self.port = port
+        self.pid = pid
+        self.logPath = logPath
+    }
+
+    /// Starts `serve` against `databaseURL` on a free loopback port and waits until `/v1/health` answers.
+    static func start(databaseURL: String, port: Int? = nil) async throws -> ServerProcess {
+        let executable = executablePath
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Failure(description: "\(executable) is missing: run `swift build --package-path Server` first")
+        }
+        let port = try port ?? freeLoopbackPort()
+        let logPath = NSTemporaryDirectory() + "inventorykit-server-\(UUID().uuidString).log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let arguments = [executable, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "posix_spawn failed: \(spawned)") }
+        let process = ServerProcess(port: port, pid: pid, logPath: logPath)
+        do {
+            try await process.waitUntilHealthy()
+        } catch {
+            process.kill()
+            throw error
+        }
+        return process
+    }
+
+    /// Polls `/v1/health` for up to 60 seconds.
+    func waitUntilHealthy() async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let response = try? await request("/v1/health", method: .get), response.status == .ok { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        throw Failure(description: "the server on port \(port) did not become healthy:\n\(log.suffix(2000))")
+    }
+
+    /// Sends one request on a fresh connection.
+    func request(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil)
+        async throws -> TestClient.Response
+    {
+        try await TestClient.withClient(
+            host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30))
+        ) { client in
+            try await client.execute(TestClient.Request(uri, method: method, headers: headers, body: body))
+        }
+    }
+
+    /// SIGKILL: no shutdown, no flushing, as a crash or the OOM killer would end it.
+    func kill() {
+        _ = Foundation.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        unlink(logPath)
+    }
+
+    /// A port nothing listens on now (bound to 0 and released).
+    static func freeLoopbackPort() throws -> Int {
+        #if canImport(Glibc)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw Failure(description: "bind failed: \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { throw Failure(description: "getsockname failed: \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
