@@ -45,3 +45,22 @@ struct HostileRequestTests {
         }
     }
 }
+
+@Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
+struct FailedAuthenticationLimitTests {
+    @Test func aPeerThatKeepsGuessingTokensIsRefusedWithoutALookup() async throws {
+        try await withSyncServer(limits: SyncLimits(maxFailedAuthenticationsPerMinute: 3)) { server in
+            let (household, token, _) = try await server.household()
+            for _ in 0..<3 {
+                let guess = try await server.pull(household, token: BearerToken.generate())
+                #expect(guess.status == .unauthorized)
+            }
+            // Blocked for the rest of the minute, even with a valid token: the guesser learns nothing.
+            let blocked = try await server.pull(household, token: token)
+            #expect(blocked.status == .unauthorized)
+            let envelope = try decode(ErrorEnvelope.self, blocked)
+            #expect(envelope.error.code == .unauthorized)
+            #expect(envelope.error.details["retryAfterSeconds"] == "60")
+        }
+    }
+}

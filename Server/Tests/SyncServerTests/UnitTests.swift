@@ -50,3 +50,23 @@ struct APIErrorCodeTests {
         #expect(APIErrorCode(status: code.status) == code)
     }
 }
+
+struct FailedAuthenticationLimiterTests {
+    @Test func aPeerIsBlockedAfterItsFailuresUntilTheWindowEnds() async {
+        let limiter = FailedAuthenticationLimiter(maxFailures: 3, window: .seconds(60))
+        let start = ContinuousClock.now
+        for _ in 0..<3 { await limiter.recordFailure("10.0.0.1", now: start) }
+        #expect(await limiter.isBlocked("10.0.0.1", now: start + .seconds(59)))
+        #expect(await !limiter.isBlocked("10.0.0.2", now: start + .seconds(59)))
+        #expect(await !limiter.isBlocked("10.0.0.1", now: start + .seconds(60)))
+    }
+
+    @Test func memoryStaysBoundedByTheTrackedPeerLimit() async {
+        let limiter = FailedAuthenticationLimiter(maxFailures: 1, window: .seconds(60), maxTrackedPeers: 100)
+        let start = ContinuousClock.now
+        for peer in 0..<1000 { await limiter.recordFailure("peer-\(peer)", now: start + .milliseconds(peer)) }
+        // The newest peers are remembered, the oldest were evicted.
+        #expect(await limiter.isBlocked("peer-999", now: start + .seconds(1)))
+        #expect(await !limiter.isBlocked("peer-0", now: start + .seconds(1)))
+    }
+}

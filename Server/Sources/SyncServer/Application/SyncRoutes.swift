@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 
 /// The `/v1` routes. Each handler decodes and validates its input, calls one ``SyncService`` function and encodes.
-public struct SyncRoutes<Context: RequestContext>: Sendable {
+public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
     public let service: SyncService
 
@@ -41,7 +41,8 @@ public struct SyncRoutes<Context: RequestContext>: Sendable {
     }
 
     private func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
-        let device = try await service.authenticate(BearerToken(request: request))
+        let device = try await service.authenticate(
+            BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
         return try service.authorize(device, householdParameter: context.parameters.get("id") ?? "")
     }
 

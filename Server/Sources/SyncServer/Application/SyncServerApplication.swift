@@ -5,10 +5,10 @@ import PostgresNIO
 /// Builds the server application: router, error envelope, store and the PostgreSQL client as a service.
 public enum SyncServerApplication {
     /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``.
-    public static func router(service: SyncService) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    public static func router(service: SyncService) -> Router<SyncRequestContext> {
+        let router = Router(context: SyncRequestContext.self)
         router.middlewares.add(ErrorEnvelopeMiddleware())
-        SyncRoutes<BasicRequestContext>(service: service).add(to: router.group("v1"))
+        SyncRoutes<SyncRequestContext>(service: service).add(to: router.group("v1"))
         return router
     }
 

@@ -10,6 +10,8 @@ public struct SyncLimits: Sendable, Equatable {
     public var defaultPageSize: Int
     /// The largest page a pull may ask for.
     public var maxPageSize: Int
+    /// Failed authentications one peer address may make per minute before it is refused without a lookup.
+    public var maxFailedAuthenticationsPerMinute: Int
 
     /// Creates limits; the defaults suit a household's devices.
     public init(
@@ -17,12 +19,14 @@ public struct SyncLimits: Sendable, Equatable {
         maxOperationsPerPush: Int = 500,
         maxEntityIDBytes: Int = 256,
         defaultPageSize: Int = 100,
-        maxPageSize: Int = 1000
+        maxPageSize: Int = 1000,
+        maxFailedAuthenticationsPerMinute: Int = 30
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxOperationsPerPush = maxOperationsPerPush
         self.maxEntityIDBytes = maxEntityIDBytes
         self.defaultPageSize = defaultPageSize
         self.maxPageSize = maxPageSize
+        self.maxFailedAuthenticationsPerMinute = maxFailedAuthenticationsPerMinute
     }
 }

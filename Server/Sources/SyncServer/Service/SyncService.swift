@@ -11,20 +11,35 @@ public struct SyncService: Sendable {
     public let store: any SyncStore
     /// Input bounds.
     public let limits: SyncLimits
+    /// Failed authentications per peer.
+    public let failedAuthentications: FailedAuthenticationLimiter
 
     /// Creates a service.
     public init(store: any SyncStore, limits: SyncLimits = SyncLimits()) {
         self.store = store
         self.limits = limits
+        self.failedAuthentications = FailedAuthenticationLimiter(maxFailures: limits.maxFailedAuthenticationsPerMinute)
     }
 
     // MARK: - Authorization
 
     /// The device a token belongs to.
-    /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown or revoked.
-    public func authenticate(_ token: BearerToken?) async throws -> AuthenticatedDevice {
-        guard let token, token.isWellFormed else { throw APIError.unauthorized }
-        guard let device = try await store.authenticate(token) else { throw APIError.unauthorized }
+    ///
+    /// Failed authentications are cost-bounded: a missing or malformed token is refused without a lookup, a
+    /// well-formed one costs one hash and one index probe, and a peer that failed
+    /// ``SyncLimits/maxFailedAuthenticationsPerMinute`` times is refused without a lookup until its minute ends.
+    /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown or revoked, or the peer
+    ///   is blocked.
+    public func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
+        if await failedAuthentications.isBlocked(peer) {
+            throw APIError(
+                .unauthorized, "Too many failed authentications from this address; try again in a minute.",
+                details: ["retryAfterSeconds": "60"])
+        }
+        guard let token, token.isWellFormed, let device = try await store.authenticate(token) else {
+            await failedAuthentications.recordFailure(peer)
+            throw APIError.unauthorized
+        }
         return device
     }
 
