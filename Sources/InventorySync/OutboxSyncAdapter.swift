@@ -73,9 +73,28 @@ public protocol OutboxSyncAdapter: Sendable {
         _ page: OutboxChangePage<Change>, of scope: Scope, acknowledged: [EntityID: Payload]
     ) async throws -> Int
 
+    /// Reconciles a scope with the remote's complete feed, pulled from the beginning because the remote answered
+    /// ``RemoteSyncError/resyncRequired(_:)``: adopts `snapshot` like a page and, where the feed may have dropped
+    /// deletions (compaction), removes local records the remote no longer holds unless they have pending changes.
+    /// One atomic local commit, which also stores `snapshot.cursor`. Returns how many records changed.
+    ///
+    /// The default adopts the snapshot as a page, which is exact for append-only feeds such as a journal.
+    func reconcile(
+        _ scope: Scope, with snapshot: OutboxChangePage<Change>, acknowledged: [EntityID: Payload]
+    ) async throws -> Int
+
     /// Stores requeued entries (no longer quarantined, attempts reset).
     func requeue(_ entries: [OutboxEntry<Payload>]) async throws
 
     /// Removes quarantined entries for good; the module records the reason where it keeps sync state.
     func discard(_ entries: [OutboxEntry<Payload>], reason: String) async throws
+}
+
+extension OutboxSyncAdapter {
+    /// Adopts the snapshot as one page: exact when the remote never drops changes (an append-only journal).
+    public func reconcile(
+        _ scope: Scope, with snapshot: OutboxChangePage<Change>, acknowledged: [EntityID: Payload]
+    ) async throws -> Int {
+        try await adopt(snapshot, of: scope, acknowledged: acknowledged)
+    }
 }

@@ -16,6 +16,10 @@ extension OutboxSyncEngine {
                 page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
             } catch {
                 let failure = RemoteSyncError.classify(error)
+                if case .resyncRequired = failure {
+                    applied += try await resync(scope, report: &report, acknowledged: acknowledged)
+                    break
+                }
                 report.pullFailures[scope] = failure
                 if case .unauthorized = failure { report.stoppedBy = failure }
                 await hub.emit(.pullFailed(scope: scope, error: failure))
@@ -26,5 +30,39 @@ extension OutboxSyncEngine {
             cursor = next
         }
         if applied > 0 { await hub.emit(.pulled(scope: scope, count: applied)) }
+    }
+
+    /// Pulls the scope's whole feed from the beginning and hands it to the adapter's
+    /// ``OutboxSyncAdapter/reconcile(_:with:acknowledged:)`` in one commit. Nothing is reconciled unless the feed
+    /// was read to its end: a partial snapshot would make records look deleted.
+    func resync(
+        _ scope: Adapter.Scope, report: inout Report, acknowledged: [Adapter.EntityID: Adapter.Payload]
+    ) async throws -> Int {
+        var snapshot: [Adapter.Change] = []
+        var cursor: Int64?
+        for _ in 0..<configuration.limits.maxPullPages {
+            let page: OutboxChangePage<Adapter.Change>
+            do {
+                page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
+            } catch {
+                let failure = RemoteSyncError.classify(error)
+                report.pullFailures[scope] = failure
+                if case .unauthorized = failure { report.stoppedBy = failure }
+                await hub.emit(.pullFailed(scope: scope, error: failure))
+                return 0
+            }
+            snapshot += page.changes
+            let next = page.cursor ?? cursor
+            guard page.hasMore else {
+                let complete = OutboxChangePage(changes: snapshot, cursor: next, hasMore: false)
+                return try await gate.run { try await adapter.reconcile(scope, with: complete, acknowledged: acknowledged) }
+            }
+            guard next != cursor else { break }
+            cursor = next
+        }
+        let failure = RemoteSyncError.transient("the resync of \(scope) did not reach the end of the feed")
+        report.pullFailures[scope] = failure
+        await hub.emit(.pullFailed(scope: scope, error: failure))
+        return 0
     }
 }

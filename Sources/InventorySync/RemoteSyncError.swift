@@ -16,11 +16,15 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     /// The remote refused the caller (HTTP 401/403, a revoked device): the pass stops, no operation is charged an
     /// attempt, and the engine does not retry on its own until the next explicit sync.
     case unauthorized(String)
+    /// A pull's cursor can no longer be served (the remote compacted the changes after it, or the cursor is not
+    /// from this remote): the engine drops the cursor and reconciles the scope from a pull that starts at the
+    /// beginning, in which records the remote no longer holds are removed locally unless they have pending changes.
+    case resyncRequired(String)
 
     /// Whether retrying later can succeed without anyone acting.
     public var isRetryable: Bool {
         switch self {
-        case .offline, .timeout, .transient: true
+        case .offline, .timeout, .transient, .resyncRequired: true
         case .permanent, .unauthorized: false
         }
     }
@@ -28,7 +32,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     /// The error's category, as events and reports carry it.
     public var category: SyncErrorCategory {
         switch self {
-        case .offline, .timeout, .transient: .transient
+        case .offline, .timeout, .transient, .resyncRequired: .transient
         case .permanent: .permanent
         case .unauthorized: .unauthorized
         }
@@ -42,6 +46,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
         case .transient(let reason): "temporary remote failure: \(reason)"
         case .permanent(let reason): "the remote rejected the change: \(reason)"
         case .unauthorized(let reason): "the remote refused this device: \(reason)"
+        case .resyncRequired(let reason): "the remote asks for a full resync: \(reason)"
         }
     }
 

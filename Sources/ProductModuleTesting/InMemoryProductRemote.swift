@@ -28,6 +28,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     /// changed again later. A page of the feed is a binary search and a walk, never a sort of everything.
     private var feed: [(sequence: Int64, productID: ProductID)] = []
     private var sequence: Int64 = 0
+    private var compactedThrough: Int64 = 0
     private var faults = RemoteFaultInjector()
 
     /// How many pushes, fetches, queries and change-feed reads were attempted.
@@ -71,6 +72,21 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         faults.clear()
     }
 
+    // MARK: - Retention
+
+    /// Does what the sync server's retention does: forgets the feed's tombstones numbered `horizon` or lower (the
+    /// records stay, so stale pushes still conflict with them), and answers a pull whose cursor is below the
+    /// horizon with ``RemoteSyncError/resyncRequired(_:)``.
+    public func compact(through horizon: Int64) {
+        compactedThrough = max(compactedThrough, min(horizon, sequence))
+        feed.removeAll { change in
+            change.sequence <= compactedThrough && entries[change.productID]?.record.product == nil
+        }
+    }
+
+    /// The last sequence number handed out.
+    public var lastSequence: Int64 { sequence }
+
     // MARK: - Inspection
 
     /// Every record the remote holds (products and tombstones), by id.
@@ -113,6 +129,9 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
     public func changes(after cursor: Int64?, limit: Int) throws -> ProductChangeBatch {
         try beginCall()
         let after = cursor ?? 0
+        if after > 0, after < compactedThrough {
+            throw RemoteSyncError.resyncRequired("changes through \(compactedThrough) were compacted")
+        }
         var low = 0
         var high = feed.count
         while low < high {
