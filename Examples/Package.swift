@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
+        .library(name: "HTTPSync", targets: ["HTTPSync"]),
         .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"]),
         .executable(name: "pantry", targets: ["Pantry"]),
     ],
@@ -55,6 +56,31 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // The product and inventory remote gateways on the InventoryKit sync server, over URLSession
+        // (FoundationNetworking on Linux): Foundation and the kit only, so an app can copy it as it is.
+        .target(
+            name: "HTTPSync",
+            dependencies: [
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
+        // Gateway round trips, failure classification and pantry devices against a real server on a throwaway
+        // PostgreSQL cluster (scripts/test-sync-server); skipped only when PostgreSQL is not installed.
+        .testTarget(
+            name: "HTTPSyncTests",
+            dependencies: [
+                "HTTPSync", "Pantry",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "InventoryKitTour",
             dependencies: [
@@ -66,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "Pantry",
             dependencies: [
-                "JSONFileStorage", "SQLiteStorage",
+                "JSONFileStorage", "SQLiteStorage", "HTTPSync",
                 .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "InventoryKit", package: "InventoryKit"),

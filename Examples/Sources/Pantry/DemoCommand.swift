@@ -22,6 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         // 1. Import the sample catalog into the kitchen device.
         let kitchen = try await PantryEnvironment.open(try options(base, "kitchen"))
+        let household = kitchen.household
         for file in ["sample-products.csv", "openfoodfacts-sample.jsonl"] {
             let report = try await ImportCommand.importFile(data.appendingPathComponent(file), into: kitchen, showProgress: false)
             print("1. import \(file): \(report.created.count) created, \(report.unchanged.count) unchanged, \(report.rejected.count) rejected")
@@ -42,15 +43,15 @@ struct DemoCommand: AsyncParsableCommand {
                 .purchase(PurchaseRequest(
                     productID: try reference(product), amount: Decimal(amount), unit: PantryEnvironment.piece,
                     locationID: location, dueDate: .on(now.addingTimeInterval(Double(days) * 86_400)))),
-                in: PantryEnvironment.household)
+                in: household)
         }
         try await kitchen.inventory.perform(
             .consume(ConsumeRequest(productID: try reference(milk), amount: Decimal(string: "1.5") ?? 1, unit: PantryEnvironment.piece)),
-            in: PantryEnvironment.household)
+            in: household)
         try await kitchen.inventory.perform(
             .setProductSettings(ProductStockSettings(productID: try reference(milk), minimumStock: 3, stockUnit: PantryEnvironment.piece)),
-            in: PantryEnvironment.household)
-        let state = try await kitchen.inventory.state(of: PantryEnvironment.household)
+            in: household)
+        let state = try await kitchen.inventory.state(of: household)
         var titles: [String: String] = [:]
         for product in [milk, peas, jam] { titles[product.productID.rawValue] = product.title }
         print("\n2. stock after buying milk, peas and jam and drinking 1.5 milk (oldest-due first):")
@@ -67,19 +68,19 @@ struct DemoCommand: AsyncParsableCommand {
         await kitchen.close()
         let kitchenWithRemote = try await PantryEnvironment.open(try options(base, "kitchen"), remote: shared)
         _ = try await kitchenWithRemote.products.syncPending()
-        _ = try await kitchenWithRemote.inventory.syncPending(households: [PantryEnvironment.household])
+        _ = try await kitchenWithRemote.inventory.syncPending(households: [household])
         await kitchenWithRemote.close()
         let phone = try await PantryEnvironment.open(try options(base, "phone"), remote: shared)
         _ = try await phone.products.syncPending()
-        _ = try await phone.inventory.syncPending(households: [PantryEnvironment.household])
+        _ = try await phone.inventory.syncPending(households: [household])
         try await phone.inventory.perform(
-            .consume(ConsumeRequest(productID: try reference(peas), amount: 1, unit: PantryEnvironment.piece)), in: PantryEnvironment.household)
-        _ = try await phone.inventory.syncPending(households: [PantryEnvironment.household])
-        let phoneState = try await phone.inventory.state(of: PantryEnvironment.household)
+            .consume(ConsumeRequest(productID: try reference(peas), amount: 1, unit: PantryEnvironment.piece)), in: household)
+        _ = try await phone.inventory.syncPending(households: [household])
+        let phoneState = try await phone.inventory.state(of: household)
         await phone.close()
         let kitchenAgain = try await PantryEnvironment.open(try options(base, "kitchen"), remote: shared)
-        _ = try await kitchenAgain.inventory.syncPending(households: [PantryEnvironment.household])
-        let kitchenState = try await kitchenAgain.inventory.state(of: PantryEnvironment.household)
+        _ = try await kitchenAgain.inventory.syncPending(households: [household])
+        let kitchenState = try await kitchenAgain.inventory.state(of: household)
         await kitchenAgain.close()
         print("\n5. sync: kitchen \(kitchenSync.wasOnline ? "" : "(offline) ")→ shared store → phone; the phone eats a portion of peas")
         let peasOnKitchen = kitchenState.stock(of: try reference(peas)).lots.reduce(Decimal(0)) { $0 + $1.quantity }

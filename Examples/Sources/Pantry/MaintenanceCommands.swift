@@ -65,7 +65,7 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             }
             try await findings.checkOutbox(products)
-            await findings.checkJournal(SQLiteInventoryStore(storage: storage))
+            await findings.checkJournal(SQLiteInventoryStore(storage: storage), of: storage)
         case .json:
             let storage = try await JSONFileStorage(root: source)
             findings.problems += await storage.integrityIssues.map { "\($0)" }
@@ -82,7 +82,7 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             }
             try await findings.checkOutbox(products)
-            await findings.checkJournal(StorageInventoryStore(storage: storage))
+            await findings.checkJournal(StorageInventoryStore(storage: storage), of: storage)
             await storage.close()
         }
         if options.json {
@@ -119,10 +119,10 @@ struct StoreFindings: Encodable {
         }
     }
 
-    /// Every journal entry of the household decodes, and so does its outbox.
-    mutating func checkJournal(_ store: any InventoryJournalStore) async {
+    /// Every journal entry of the pantry's household decodes, and so does its outbox.
+    mutating func checkJournal(_ store: any InventoryJournalStore, of storage: any StorageProvider) async {
         do {
-            journalEntries = try await store.entries(of: PantryEnvironment.household).count
+            journalEntries = try await store.entries(of: try await PantrySettings.household(in: storage)).count
             let waiting = try await store.pendingOutbox(limit: RecordQuery.maximumLimit).count
             let quarantined = try await store.quarantinedOutbox().count
             let count = try await store.outboxCount()

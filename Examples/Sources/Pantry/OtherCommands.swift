@@ -14,9 +14,9 @@ struct ShoppingListCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = try await PantryEnvironment.open(options)
         if let add {
-            try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: PantryEnvironment.household)
+            try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: environment.household)
         }
-        let list = try await environment.inventory.state(of: PantryEnvironment.household).shoppingList()
+        let list = try await environment.inventory.state(of: environment.household).shoppingList()
         await environment.close()
         struct Row: Encodable { var item: String; var amount: String? }
         let rows = list.map { entry in
@@ -37,26 +37,6 @@ struct UndoCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = try await PantryEnvironment.open(options)
         try await book(.undo(try TransactionID(parsing: transaction)), environment: environment, key: nil, json: options.json)
-    }
-}
-
-/// `pantry sync --remote <path>`.
-struct SyncCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sync", abstract: "Sync with a second store acting as the remote.")
-    @OptionGroup var options: StoreOptions
-    @Option(help: "The shared store (a .sqlite file or a JSON folder).") var remote: String
-
-    func run() async throws {
-        let environment = try await PantryEnvironment.open(options, remote: remote)
-        let products = try await environment.products.syncPending()
-        let inventory = try await environment.inventory.syncPending(households: [PantryEnvironment.household])
-        await environment.close()
-        if options.json {
-            struct Report: Encodable { var products: String; var inventory: String }
-            return try Output.json(Report(products: products.description, inventory: inventory.description))
-        }
-        print("products: \(products)")
-        print("inventory: \(inventory)")
     }
 }
 

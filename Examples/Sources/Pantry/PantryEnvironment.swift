@@ -2,14 +2,15 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import HTTPSync
 import JSONFileStorage
 import SQLiteStorage
 import ProductModule
 
 /// An opened pantry: the store, the product catalog and the household inventory, wired together.
 struct PantryEnvironment {
-    /// The household every pantry command works in.
-    static let household = HouseholdID(rawValue: "home") ?? HouseholdID(UUID())
+    /// The household of a pantry that never synced through a server (and of `--remote` stores).
+    static let defaultHousehold = HouseholdID(rawValue: "home") ?? HouseholdID(UUID())
     /// The unit stock is counted in unless said otherwise.
     static let piece = UnitID.derived(name: "piece")
     /// The locations a new pantry starts with.
@@ -18,15 +19,41 @@ struct PantryEnvironment {
     let storage: any StorageProvider
     let products: ProductModuleService
     let inventory: InventoryModuleService
+    /// The household every command of this pantry works in: the server's household once the pantry synced with
+    /// one (kept in the store, see ``PantrySettings``), else ``defaultHousehold``.
+    let household: HouseholdID
     let close: @Sendable () async -> Void
 
     /// Opens the store at `options.location` (creating it on first use) and, when given, a remote store to sync with.
     static func open(_ options: StoreOptions, remote remotePath: String? = nil) async throws -> PantryEnvironment {
+        try await open(options, remote: remotePath.map(PantryRemote.store) ?? .none)
+    }
+
+    /// Opens the store at `options.location` (creating it on first use) with a remote to sync with: a second
+    /// store, or the sync server.
+    ///
+    /// The pantry works in the server household it joined before; else it joins the server's household
+    /// (`sync --server`) or `$PANTRY_HOUSEHOLD` — refused when it already belongs to another one, or when it
+    /// already holds journal entries of its local household (they could never sync into the server's).
+    static func open(_ options: StoreOptions, remote: PantryRemote) async throws -> PantryEnvironment {
         let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
+        let household: HouseholdID
+        do {
+            let requested = try remote.server?.householdID ?? PantrySettings.environmentHousehold()
+            household = try await PantrySettings.household(in: storage, journal: inventoryStore, joining: requested)
+        } catch {
+            await closeStorage()
+            throw error
+        }
         var remoteProducts: (any ProductRemoteGateway)?
         var remoteInventory: (any InventoryRemoteGateway)?
         var closeRemote: @Sendable () async -> Void = {}
-        if let remotePath {
+        if let server = remote.server {
+            let client = HTTPSyncClient(configuration: server)
+            remoteProducts = HTTPProductGateway(client: client)
+            remoteInventory = HTTPInventoryGateway(client: client)
+        }
+        if case .store(let remotePath) = remote {
             let url = URL(fileURLWithPath: remotePath)
             let kind: StoreKind = url.pathExtension == "sqlite" ? .sqlite : .json
             if Self.isSameStore(storePath(options.store, at: options.location), storePath(kind, at: url)) {
@@ -52,31 +79,32 @@ struct PantryEnvironment {
             await closeStorage()
             await closeRemote()
         }
-        let environment = PantryEnvironment(storage: storage, products: products, inventory: inventory, close: closeBoth)
+        let environment = PantryEnvironment(
+            storage: storage, products: products, inventory: inventory, household: household, close: closeBoth)
         try await environment.ensureHousehold()
         return environment
     }
 
     /// Creates the household, its unit and default locations on first use.
     func ensureHousehold() async throws {
-        let state = try await inventory.state(of: Self.household)
-        if state.households[Self.household] == nil {
-            try await inventory.perform(.createHousehold(name: "Home"), in: Self.household)
+        let state = try await inventory.state(of: household)
+        if state.households[household] == nil {
+            try await inventory.perform(.createHousehold(name: "Home"), in: household)
         }
-        if try await inventory.state(of: Self.household).units[Self.piece] == nil {
-            try await inventory.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: Self.household)
+        if try await inventory.state(of: household).units[Self.piece] == nil {
+            try await inventory.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: household)
         }
         for (name, freezer) in Self.defaultLocations {
-            let id = LocationID.derived(household: Self.household, name: name)
-            if try await inventory.state(of: Self.household).locations[id] == nil {
-                try await inventory.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: Self.household)
+            let id = LocationID.derived(household: household, name: name)
+            if try await inventory.state(of: household).locations[id] == nil {
+                try await inventory.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: household)
             }
         }
     }
 
     /// The location with this name (case-insensitive), or a typed error listing the known ones.
     func location(named name: String) async throws -> LocationID {
-        let state = try await inventory.state(of: Self.household)
+        let state = try await inventory.state(of: household)
         let key = SemanticKey.normalize(name)
         if let match = state.locations.values.first(where: { SemanticKey.normalize($0.name) == key }) { return match.id }
         let known = state.locations.values.map(\.name).sorted().joined(separator: ", ")
@@ -151,6 +179,14 @@ enum PantryError: Error, CustomStringConvertible {
     case importRejected(rejected: Int, processed: Int)
     /// `sync --remote` named the local store itself.
     case remoteIsLocalStore(String)
+    /// The pantry joined another server household than the one asked for.
+    case otherHousehold(joined: String, requested: String)
+    /// A pantry that holds journal entries of its local household cannot join a server household.
+    case localHouseholdInUse(requested: String, entries: Int)
+    /// The sync server refused this device (revoked or unknown token); pending changes are kept.
+    case unauthorized(String, pending: Int)
+    /// `sync` was given both a store and a server, or neither, or server settings that cannot be used.
+    case syncTarget(String)
     /// `backup` or `check` found no store at the path.
     case noStore(String)
     /// Records could not be read (each named before on standard error): `check` found problems, or a listing
@@ -170,6 +206,15 @@ enum PantryError: Error, CustomStringConvertible {
         case .damagedStore(let problems):
             "the store is damaged: \(problems) problem\(problems == 1 ? "" : "s") found (listed above; `pantry check` "
                 + "verifies the whole store)"
+        case .otherHousehold(let joined, let requested):
+            "this pantry belongs to household \(joined); it cannot sync household \(requested) (use another --path)"
+        case .localHouseholdInUse(let requested, let entries):
+            "this pantry already holds \(entries) journal entr\(entries == 1 ? "y" : "ies") of its local household, which "
+                + "cannot sync into household \(requested): join on a new pantry (another --path) with its first "
+                + "command, or set $PANTRY_HOUSEHOLD before the first command"
+        case .unauthorized(let reason, let pending):
+            "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
+        case .syncTarget(let reason): reason
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
                 + "without it reaching another device"
@@ -181,6 +226,7 @@ enum PantryError: Error, CustomStringConvertible {
         switch self {
         case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
         case .damagedStore: .damagedStore
+        case .unauthorized: .unauthorized
         default: .badInput
         }
     }

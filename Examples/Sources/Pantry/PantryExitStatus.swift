@@ -20,6 +20,9 @@ enum PantryExitStatus: Int32, CaseIterable {
     case damagedStore = 4
     /// Another process holds the store.
     case lockedStore = 5
+    /// The sync server refused the device (a revoked or unknown token): nothing was synced, pending changes are
+    /// kept.
+    case unauthorized = 6
     /// The command line itself was wrong (swift-argument-parser's usage error).
     case usage = 64
 

@@ -115,7 +115,7 @@ struct StockCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
-            let state = try await environment.inventory.state(of: PantryEnvironment.household)
+            let state = try await environment.inventory.state(of: environment.household)
             var lots = state.lots.values.sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
             if let location {
                 let id = try await environment.location(named: location)
@@ -161,7 +161,7 @@ struct StockCommand: AsyncParsableCommand {
 /// Runs a command in the household and prints its transaction.
 func book(_ command: InventoryCommand, environment: PantryEnvironment, key: String?, json: Bool) async throws {
     let result = try await environment.inventory.perform(
-        command, in: PantryEnvironment.household, idempotencyKey: try key.map { try IdempotencyKey($0) })
+        command, in: environment.household, idempotencyKey: try key.map { try IdempotencyKey($0) })
     await environment.close()
     if json {
         struct Booked: Encodable { var transaction: String?; var entries: Int; var replay: Bool }

@@ -1,0 +1,18 @@
+import Foundation
+import HTTPSync
+
+/// What a pantry syncs with.
+enum PantryRemote {
+    /// Nothing: the command works offline.
+    case none
+    /// A second store acting as the remote (`sync --remote PATH`).
+    case store(String)
+    /// The InventoryKit sync server (`sync --server URL --token TOKEN --household ID`).
+    case server(HTTPSyncConfiguration)
+
+    /// The server's configuration, when the remote is one.
+    var server: HTTPSyncConfiguration? {
+        if case .server(let configuration) = self { return configuration }
+        return nil
+    }
+}
