@@ -150,9 +150,18 @@ struct StoredFieldsParser {
             guard let byte = peek(), isDigit(byte) else { return nil }
             skipDigits()
         }
-        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        // `strtod` reads the token in place: it must stop at the byte after it, which must be one that ends a
+        // number in its grammar too (a JSON delimiter). A locale whose decimal point is not "." stops it early,
+        // and the text goes to the decoder.
+        guard let next = peek(), next == UInt8(ascii: "]") || next == UInt8(ascii: ",") || Self.isWhitespace(next),
+            let base = bytes.baseAddress
+        else { return nil }
+        var end: UnsafeMutablePointer<CChar>?
+        let number = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { strtod($0 + start, &end) }
+        let stop = UnsafeRawPointer(base + position)
+        guard let end, UnsafeRawPointer(end) == stop else { return nil }
         // Overflow (infinite) and underflow to zero are left to the decoder.
-        guard let number = Double(token), number.isFinite, number != 0 || !significant else { return nil }
+        guard number.isFinite, number != 0 || !significant else { return nil }
         return number
     }
 
@@ -268,6 +277,10 @@ struct StoredFieldsParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        while let byte = peek(), Self.isWhitespace(byte) { position += 1 }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }
