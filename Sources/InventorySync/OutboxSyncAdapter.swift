@@ -73,9 +73,24 @@ public protocol OutboxSyncAdapter: Sendable {
         _ page: OutboxChangePage<Change>, of scope: Scope, acknowledged: [EntityID: Payload]
     ) async throws -> Int
 
+    /// Called once a scope's pull has ended — after its last page, a page cap, a failed page call or a failed
+    /// ``adopt(_:of:acknowledged:)`` — when it passed at least one page to ``adopt(_:of:acknowledged:)``, inside
+    /// the gate: the place for follow-up work a pull should do once rather than once per page (the inventory
+    /// starts its background checkpoint here). It must not fail the pass.
+    ///
+    /// Default: nothing.
+    func pullEnded(_ scope: Scope) async
+
     /// Stores requeued entries (no longer quarantined, attempts reset).
     func requeue(_ entries: [OutboxEntry<Payload>]) async throws
 
     /// Removes quarantined entries for good; the module records the reason where it keeps sync state.
     func discard(_ entries: [OutboxEntry<Payload>], reason: String) async throws
+}
+
+// MARK: - Default implementations
+
+extension OutboxSyncAdapter {
+    /// Does nothing.
+    public func pullEnded(_ scope: Scope) async {}
 }
