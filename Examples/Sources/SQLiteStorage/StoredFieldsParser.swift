@@ -36,6 +36,8 @@ struct StoredFieldsParser {
         skipWhitespace()
         guard consume(UInt8(ascii: "{")) else { return nil }
         var fields: [String: FieldValue] = [:]
+        // Room for a typical record's fields up front: growing 1 → 2 → 4 → 8 rehashed a third of the parse.
+        fields.reserveCapacity(8)
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             while true {
