@@ -83,15 +83,27 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
         return results
     }
 
-    /// A household's entries after a cursor.
+    /// A household's entries after a cursor: a binary search of the journal (in sequence order), then the page.
     public func changes(of household: HouseholdID, after cursor: Int64?, limit: Int) throws -> InventoryChangeBatch {
         try faults.beginCall()
-        let after = cursor ?? 0
-        let newer = (journals[household] ?? []).filter { $0.sequence > after }
-        let page = Array(newer.prefix(max(1, limit)))
+        let journal = journals[household] ?? []
+        let start = Self.firstIndex(in: journal, after: cursor ?? 0)
+        let end = min(journal.count, start + max(1, limit))
+        let page = journal[start..<end]
         var entries = page.map(\.entry)
         if let first = entries.first, faults.consumeDuplicateDelivery() { entries.append(first) }
-        return InventoryChangeBatch(entries: entries, cursor: page.last?.sequence ?? cursor, hasMore: newer.count > page.count)
+        return InventoryChangeBatch(entries: entries, cursor: page.last?.sequence ?? cursor, hasMore: end < journal.count)
+    }
+
+    /// The index of the first entry with a sequence above `sequence` in a journal sorted by sequence.
+    private static func firstIndex(in journal: [(sequence: Int64, entry: InventoryJournalEntry)], after sequence: Int64) -> Int {
+        var low = 0
+        var high = journal.count
+        while low < high {
+            let middle = (low + high) / 2
+            if journal[middle].sequence > sequence { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     private func append(_ entry: InventoryJournalEntry) -> InventoryPushResult {

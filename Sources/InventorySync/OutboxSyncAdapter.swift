@@ -83,6 +83,14 @@ public protocol OutboxSyncAdapter: Sendable {
         _ scope: Scope, with snapshot: OutboxChangePage<Change>, acknowledged: [EntityID: Payload]
     ) async throws -> Int
 
+    /// Called once a scope's pull has ended — after its last page, a page cap, a failed page call or a failed
+    /// ``adopt(_:of:acknowledged:)`` — when it passed at least one page to ``adopt(_:of:acknowledged:)``, inside
+    /// the gate: the place for follow-up work a pull should do once rather than once per page (the inventory
+    /// starts its background checkpoint here). It must not fail the pass.
+    ///
+    /// Default: nothing.
+    func pullEnded(_ scope: Scope) async
+
     /// Stores requeued entries (no longer quarantined, attempts reset).
     func requeue(_ entries: [OutboxEntry<Payload>]) async throws
 
@@ -90,7 +98,12 @@ public protocol OutboxSyncAdapter: Sendable {
     func discard(_ entries: [OutboxEntry<Payload>], reason: String) async throws
 }
 
+// MARK: - Default implementations
+
 extension OutboxSyncAdapter {
+    /// Does nothing.
+    public func pullEnded(_ scope: Scope) async {}
+
     /// Adopts the snapshot as one page: exact when the remote never drops changes (an append-only journal).
     public func reconcile(
         _ scope: Scope, with snapshot: OutboxChangePage<Change>, acknowledged: [EntityID: Payload]

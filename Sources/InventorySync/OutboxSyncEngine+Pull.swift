@@ -3,12 +3,14 @@ import InventoryKit
 
 extension OutboxSyncEngine {
     /// Pulls one scope page by page from its stored cursor. A failed call ends this scope's pull: it is reported
-    /// (event and ``SyncReport/pullFailures``) and the pass goes on with the next scope.
+    /// (event and ``SyncReport/pullFailures``) and the pass goes on with the next scope. A pull that adopted
+    /// a page ends with the adapter's ``OutboxSyncAdapter/pullEnded(_:)``, even when a local write fails it.
     func pull(
         _ scope: Adapter.Scope, report: inout Report, acknowledged: [Adapter.EntityID: Adapter.Payload]
     ) async throws {
         var cursor = try await adapter.pullCursor(of: scope)
         var applied = 0
+        var adopting = false
         defer { report.pulled += applied }
         for _ in 0..<configuration.limits.maxPullPages {
             let page: OutboxChangePage<Adapter.Change>
@@ -17,6 +19,7 @@ extension OutboxSyncEngine {
             } catch {
                 let failure = RemoteSyncError.classify(error)
                 if case .resyncRequired = failure {
+                    adopting = true
                     applied += try await resync(scope, report: &report, acknowledged: acknowledged)
                     break
                 }
@@ -25,10 +28,18 @@ extension OutboxSyncEngine {
                 await hub.emit(.pullFailed(scope: scope, error: failure))
                 break
             }
-            applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
+            adopting = true
+            do {
+                applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
+            } catch {
+                // The pages adopted before the local failure stay adopted: their follow-up work still runs.
+                await gate.run { await adapter.pullEnded(scope) }
+                throw error
+            }
             guard page.hasMore, let next = page.cursor, next != cursor else { break }
             cursor = next
         }
+        if adopting { await gate.run { await adapter.pullEnded(scope) } }
         if applied > 0 { await hub.emit(.pulled(scope: scope, count: applied)) }
     }
 

@@ -17,7 +17,23 @@ private actor NoteAdapterState {
     var calls = 0
 
     func seed(_ entries: [OutboxEntry<Note>]) { for entry in entries { outbox[entry.operationID] = entry } }
+    /// The remote feed: this many pages of one change each.
+    var remotePages = 0
+    /// The page whose adoption fails with a local error, if any.
+    var failingAdoption: Int?
+    var adopted: [Int] = []
+    var pullEnds: [String] = []
+
     func poison(_ entities: Set<String>) { poisoned = entities }
+    func serve(pages: Int, failingAdoption: Int? = nil) {
+        remotePages = pages
+        self.failingAdoption = failingAdoption
+    }
+    func adopt(_ page: Int) throws {
+        if page == failingAdoption { throw CancellationError() }
+        adopted.append(page)
+    }
+    func pullEnded(_ scope: String) { pullEnds.append(scope) }
     func store(_ entries: [OutboxEntry<Note>]) { for entry in entries { outbox[entry.operationID] = entry } }
     func remove(_ ids: [UUID]) { for id in ids { outbox[id] = nil } }
     func sorted() -> [OutboxEntry<Note>] { outbox.values.sorted { $0.sequence < $1.sequence } }
@@ -49,14 +65,21 @@ private struct NoteAdapter: OutboxSyncAdapter {
         try await state.push(entries)
     }
     func changes(of scope: String, after cursor: Int64?, limit: Int) async throws -> OutboxChangePage<String> {
-        OutboxChangePage(changes: [], cursor: cursor, hasMore: false)
+        let next = (cursor ?? 0) + 1
+        guard next <= Int64(await state.remotePages) else { return OutboxChangePage(changes: [], cursor: cursor, hasMore: false) }
+        return OutboxChangePage(changes: ["c\(next)"], cursor: next, hasMore: next < Int64(await state.remotePages))
     }
     func settle(_ round: OutboxRound<Note, Never>) async throws -> OutboxSettlement<String> {
         await state.remove(round.acknowledged.map(\.operationID))
         await state.store(round.failures.map(\.updated))
         return OutboxSettlement()
     }
-    func adopt(_ page: OutboxChangePage<String>, of scope: String, acknowledged: [String: Note]) async throws -> Int { 0 }
+    func adopt(_ page: OutboxChangePage<String>, of scope: String, acknowledged: [String: Note]) async throws -> Int {
+        guard let cursor = page.cursor, !page.changes.isEmpty else { return 0 }
+        try await state.adopt(Int(cursor))
+        return page.changes.count
+    }
+    func pullEnded(_ scope: String) async { await state.pullEnded(scope) }
     func requeue(_ entries: [OutboxEntry<Note>]) async throws { await state.store(entries) }
     func discard(_ entries: [OutboxEntry<Note>], reason: String) async throws { await state.remove(entries.map(\.operationID)) }
 }
@@ -89,6 +112,21 @@ struct OutboxSyncEngineTests {
         #expect(quarantined.first?.lastError.contains("poisoned batch") == true)
         // Splitting costs at most two calls per level of the halving.
         #expect(await state.calls <= 1 + 2 * Int(ceil(log2(Double(max(count, 2))))))
+    }
+
+    @Test("a pull ends with one pullEnded per scope that adopted pages, also when an adoption fails", arguments: [nil, 1, 3])
+    func pullEndsOnce(_ failingAdoption: Int?) async throws {
+        let state = NoteAdapterState()
+        await state.serve(pages: 4, failingAdoption: failingAdoption)
+        let engine = OutboxSyncEngine(adapter: NoteAdapter(state: state), gate: SerialGate())
+        if failingAdoption == nil {
+            let report = try await engine.sync(scopes: ["feed"])
+            #expect(report.pulled == 4)
+        } else {
+            await #expect(throws: CancellationError.self) { try await engine.sync(scopes: ["feed"]) }
+        }
+        #expect(await state.adopted == Array(1..<(failingAdoption ?? 5)))
+        #expect(await state.pullEnds == ["feed"])
     }
 
     @Test("the serial gate runs overlapping work one piece at a time, in arrival order")

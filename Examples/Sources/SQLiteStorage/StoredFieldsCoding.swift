@@ -35,10 +35,12 @@ enum StoredFieldsCoding {
         return decoder
     }
 
-    /// Decodes fields from JSON text written by ``encode(_:)``.
+    /// Decodes fields from JSON text written by ``encode(_:)``: read by ``StoredFieldsParser``, or by the decoder
+    /// when the parser does not answer (text the encoder did not write).
     ///
     /// - Throws: the decoder's `DecodingError` for text that is not such an object.
     static func decode(_ text: String, with decoder: JSONDecoder) throws -> [String: FieldValue] {
-        try decoder.decode([String: TaggedFieldValue].self, from: Data(text.utf8)).mapValues(\.value)
+        if let fields = StoredFieldsParser.parse(text) { return fields }
+        return try decoder.decode([String: TaggedFieldValue].self, from: Data(text.utf8)).mapValues(\.value)
     }
 }

@@ -78,7 +78,10 @@ public struct RecordID: RawRepresentable, Hashable, Comparable, Sendable, Codabl
         if raw.isEmpty { return "the id is empty" }
         let length = raw.utf8.count
         if length > maximumLength { return "the id is \(length) bytes long (at most \(maximumLength))" }
-        if raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // General category Cc is exactly U+0000–U+001F and U+007F–U+009F (stable by Unicode policy): compared
+        // directly, not through `properties.generalCategory`, a table lookup per scalar that cost more than the
+        // rest of reading a query row.
+        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             return "the id contains a control character"
         }
         return nil

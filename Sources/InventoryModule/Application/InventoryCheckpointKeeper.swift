@@ -8,14 +8,16 @@ import InventorySync
 /// Every method but the background write runs inside the service's gate. A checkpoint is encoded outside the gate
 /// from a copy of the state, then committed in a short step inside it — unless a commit made checkpoints stale
 /// since the copy was taken (the household's epoch moved), when it is dropped. At most one write per household
-/// is in flight; when it lands and the state is due again, the next one starts from the newest state, so a long
-/// pull checkpoints as often as encoding keeps up with it, never once per page.
+/// is in flight; when it lands and the state is due again, the next one starts from the newest state. A pull
+/// defers writes until it ends (``deferWrites(of:)``, ``resumeWrites(of:)``): one encode of the settled state
+/// instead of one of the whole, growing state every interval, each competing with the next pages for the cores.
 final class InventoryCheckpointKeeper: @unchecked Sendable {
-    // @unchecked: `marks`, `epochs`, `inFlight` and `tasks` are only touched under `lock`.
+    // @unchecked: `marks`, `epochs`, `inFlight`, `deferred` and `tasks` are only touched under `lock`.
     private let lock = NSLock()
     private var marks: [HouseholdID: [InventoryCheckpointMark]] = [:]
     private var epochs: [HouseholdID: Int] = [:]
     private var inFlight: Set<HouseholdID> = []
+    private var deferred: Set<HouseholdID> = []
     private var tasks: [UUID: Task<Void, Never>] = [:]
 
     let policy: InventoryCheckpointPolicy
@@ -67,12 +69,25 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Starts a background checkpoint of the household's cached state when it is due and none is in flight.
+    /// Holds back new checkpoint writes of the household (a write in flight still lands) until
+    /// ``resumeWrites(of:)``.
+    func deferWrites(of household: HouseholdID) {
+        _ = lock.withLock { deferred.insert(household) }
+    }
+
+    /// Ends ``deferWrites(of:)`` and starts the checkpoint that is due, if any.
+    func resumeWrites(of household: HouseholdID) {
+        _ = lock.withLock { deferred.remove(household) }
+        scheduleIfDue(household)
+    }
+
+    /// Starts a background checkpoint of the household's cached state when it is due, none is in flight and
+    /// writes are not deferred.
     func scheduleIfDue(_ household: HouseholdID) {
         guard policy.interval > 0, let state = cache.state(of: household) else { return }
         let start: (epoch: Int, id: UUID)? = lock.withLock {
             let last = marks[household]?.map(\.entryCount).max() ?? 0
-            guard marks[household] != nil, !inFlight.contains(household),
+            guard marks[household] != nil, !inFlight.contains(household), !deferred.contains(household),
                 policy.isDue(entryCount: state.appliedEntryIDs.count, lastCount: last)
             else { return nil }
             inFlight.insert(household)

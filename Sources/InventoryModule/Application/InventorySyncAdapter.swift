@@ -85,8 +85,16 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
             transaction.entries.append(entry)
         }
         if let next = page.cursor { transaction.pullCursor = (household, next) }
+        // Checkpoints wait for the end of the pull (`pullEnded`, which the engine calls after any page it adopts).
+        checkpoints.deferWrites(of: household)
         try await commitAndFold(transaction, into: household)
         return transaction.entries.count
+    }
+
+    /// Starts the checkpoint a pull deferred: one encode of the settled state, not one per interval of pulled
+    /// entries (each of which encoded the whole state while the next pages waited for the cores).
+    func pullEnded(_ household: HouseholdID) async {
+        checkpoints.resumeWrites(of: household)
     }
 
     func requeue(_ entries: [InventoryOutboxEntry]) async throws {
@@ -104,7 +112,8 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
     // MARK: - Projection
 
     /// Commits a transaction and folds its entries into the cached state: the checkpoints its entries reach back
-    /// past are dropped in the same commit, and a new checkpoint is started when one is due.
+    /// past are dropped in the same commit, and a new checkpoint is started when one is due (unless a pull
+    /// deferred checkpoints until it ends).
     func commitAndFold(_ transaction: InventoryLocalTransaction, into household: HouseholdID) async throws {
         var transaction = transaction
         var reach = InventoryReach.none

@@ -94,4 +94,27 @@ struct CheckpointPropertyTests {
         try await Self.expectFullFold(device)
         #expect(try await device.service.state(of: S.home).stock(of: S.products[0]).total == 10)
     }
+
+    @Test("a pull writes one checkpoint once it has ended, of the pulled state, not one per interval of pulled entries")
+    func pullCheckpointsOnceAtTheEnd() async throws {
+        let remote = InMemoryInventoryRemote()
+        let writer = S.Device("w", remote: remote)
+        try await writer.setUpHousehold()
+        for index in 0..<40 { _ = try await writer.purchase(S.products[index % 3], "1", at: S.pantry) }
+        try await writer.service.syncPending()
+        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5)
+        let reader = S.Device("r", remote: remote, strategy: strategy, checkpoints: InventoryCheckpointPolicy(interval: 4))
+        let report = try await reader.service.syncPending(households: [S.home])
+        await reader.service.waitForBackgroundWork()
+        let journal = try await reader.service.store.entries(of: S.home)
+        #expect(report.pulled == journal.count && journal.count > 40)
+        let marks = try await reader.service.store.checkpointMarks(of: S.home)
+        #expect(marks.map(\.entryCount) == [journal.count])
+        await reader.restart()
+        try await Self.expectFullFold(reader)
+        // Commands after the pull checkpoint every interval again.
+        for _ in 0..<4 { _ = try await reader.purchase(S.products[0], "1", at: S.pantry) }
+        await reader.service.waitForBackgroundWork()
+        #expect(try await reader.service.store.checkpointMarks(of: S.home).map(\.entryCount).max() == journal.count + 4)
+    }
 }
