@@ -23,9 +23,7 @@ extension OutboxSyncEngine {
                     applied += try await resync(scope, report: &report, acknowledged: acknowledged)
                     break
                 }
-                report.pullFailures[scope] = failure
-                if case .unauthorized = failure { report.stoppedBy = failure }
-                await hub.emit(.pullFailed(scope: scope, error: failure))
+                await reportPullFailure(failure, of: scope, in: &report)
                 break
             }
             adopting = true
@@ -56,10 +54,7 @@ extension OutboxSyncEngine {
             do {
                 page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
             } catch {
-                let failure = RemoteSyncError.classify(error)
-                report.pullFailures[scope] = failure
-                if case .unauthorized = failure { report.stoppedBy = failure }
-                await hub.emit(.pullFailed(scope: scope, error: failure))
+                await reportPullFailure(RemoteSyncError.classify(error), of: scope, in: &report)
                 return 0
             }
             snapshot += page.changes
@@ -72,8 +67,14 @@ extension OutboxSyncEngine {
             cursor = next
         }
         let failure = RemoteSyncError.transient("the resync of \(scope) did not reach the end of the feed")
-        report.pullFailures[scope] = failure
-        await hub.emit(.pullFailed(scope: scope, error: failure))
+        await reportPullFailure(failure, of: scope, in: &report)
         return 0
+    }
+
+    /// Records a failed pull of a scope in the report (an `unauthorized` one stops the pass) and emits it.
+    private func reportPullFailure(_ failure: RemoteSyncError, of scope: Adapter.Scope, in report: inout Report) async {
+        report.pullFailures[scope] = failure
+        if case .unauthorized = failure { report.stoppedBy = failure }
+        await hub.emit(.pullFailed(scope: scope, error: failure))
     }
 }
