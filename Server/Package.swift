@@ -55,10 +55,37 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "ThrowawayPostgres",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "server-bench",
+            dependencies: [
+                "SyncServer",
+                "ThrowawayPostgres",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SyncServerTests",
             dependencies: [
                 "SyncServer",
+                "ThrowawayPostgres",
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),

@@ -9,12 +9,25 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The address to bind.") var host: String = "127.0.0.1"
     @Option(help: "The port to bind.") var port: Int = 8080
+    @Option(
+        name: .customLong("max-failed-authentications-per-minute"),
+        help: "Failed authentications one client address may make per minute before it is refused without a lookup."
+    )
+    var maxFailedAuthenticationsPerMinute: Int = SyncLimits().maxFailedAuthenticationsPerMinute
     @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard maxFailedAuthenticationsPerMinute >= 1 else {
+            throw ValidationError("--max-failed-authentications-per-minute must be at least 1.")
+        }
+    }
 
     func run() async throws {
         let logger = Logger(label: "inventorykit-server")
         let app = SyncServerApplication.build(
-            configuration: SyncServerConfiguration(host: host, port: port, database: try database.configuration()),
+            configuration: SyncServerConfiguration(
+                host: host, port: port, database: try database.configuration(),
+                limits: SyncLimits(maxFailedAuthenticationsPerMinute: maxFailedAuthenticationsPerMinute)),
             logger: logger
         )
         try await app.runService()

@@ -8,6 +8,7 @@ import NIOCore
 import ProductModule
 import SyncServer
 import Testing
+import ThrowawayPostgres
 
 /// The kit's own rules applied by the server: product conflicts, tombstones, journal entries once by id, named
 /// entities joined and unique by semantic key, and compaction with its horizon.
@@ -233,6 +234,42 @@ struct ChangeRulesAPITests {
                 method: .get, headers: SyncServerHarness.headers(token))
             #expect(badPath.status == .badRequest)
             #expect(try await server.rowCounts(household) == [1, 1, 1])
+        }
+    }
+
+    @Test func aPullCanAskForSomeKindsAndAProductCanBeReadByID() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await server.household()
+            let pen = try KitPayloads.product()
+            _ = try await server.results(household, token: token, [
+                try KitPayloads.journal(of: household),
+                try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
+                try KitPayloads.named(KitPayloads.namedEntity(.category, "Produce")),
+            ])
+            let products = try await server.client.execute(
+                uri: "/v1/households/\(household)/changes?kinds=product", method: .get, headers: SyncServerHarness.headers(token))
+            let page = try decode(ChangesResponse.self, products)
+            #expect(page.changes.map(\.kind) == [.product])
+            #expect(page.cursor == 2)
+            let two = try await server.client.execute(
+                uri: "/v1/households/\(household)/changes?kinds=journal,namedEntity", method: .get,
+                headers: SyncServerHarness.headers(token))
+            #expect(try decode(ChangesResponse.self, two).changes.map(\.seq) == [1, 3])
+            let bad = try await server.client.execute(
+                uri: "/v1/households/\(household)/changes?kinds=recipe", method: .get, headers: SyncServerHarness.headers(token))
+            #expect(bad.status == .badRequest)
+
+            let fetched = try await server.client.execute(
+                uri: "/v1/households/\(household)/products/\(pen.productID.rawValue)", method: .get,
+                headers: SyncServerHarness.headers(token))
+            #expect(fetched.status == .ok)
+            let record = try RecordCoding.decode(RemoteProductRecord.self, from: Data(fetched.body.readableBytesView))
+            #expect(record.product == pen)
+            #expect(record.sequence == 2)
+            let missing = try await server.client.execute(
+                uri: "/v1/households/\(household)/products/036000291452", method: .get, headers: SyncServerHarness.headers(token))
+            #expect(missing.status == .notFound)
+            #expect(try decode(ErrorEnvelope.self, missing).error.code == .notFound)
         }
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import SyncServer
 import Testing
+import ThrowawayPostgres
 
 /// Every hostile request gets its 4xx with the envelope and writes nothing: row counts are checked after each.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))

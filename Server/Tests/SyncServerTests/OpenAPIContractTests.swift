@@ -5,8 +5,10 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PostgresNIO
+import ProductModule
 import SyncServer
 import Testing
+import ThrowawayPostgres
 
 /// The server and `Resources/openapi.json` agree: the document is served as kept, the routes are the documented
 /// ones, and real responses have exactly the properties the document's schemas name.
@@ -113,9 +115,14 @@ struct OpenAPIContractTests {
             #expect(served == documented, "served but undocumented: \(served.subtracting(documented)); documented but not served: \(documented.subtracting(served))")
 
             let (household, token, _) = try await server.household()
+            let pen = try KitPayloads.product()
+            _ = try await server.results(household, token: token, [
+                try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
+            ])
             // DELETE erases the household (and revokes the token), so it goes last.
             for operation in spec.operations.sorted(by: { ($0.method == "delete" ? 1 : 0) < ($1.method == "delete" ? 1 : 0) }) {
                 let uri = operation.path.replacingOccurrences(of: "{id}", with: household.description)
+                    .replacingOccurrences(of: "{productId}", with: pen.productID.rawValue)
                 var body: ByteBuffer?
                 if operation.method == "post" {
                     body = try Self.pushBody([ContractPayloads.journal(household: household.rawValue)])

@@ -6,6 +6,7 @@ import NIOCore
 import PostgresNIO
 import SyncServer
 import Testing
+import ThrowawayPostgres
 
 /// The real executable as separate processes: killed with SIGKILL mid-push, run twice on one database, and kept
 /// running while PostgreSQL restarts. Every operation is applied once or not at all, and a retry completes it.

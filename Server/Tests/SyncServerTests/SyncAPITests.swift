@@ -7,6 +7,7 @@ import PostgresNIO
 import ProductModule
 import SyncServer
 import Testing
+import ThrowawayPostgres
 
 /// The sync API against a real, throwaway PostgreSQL cluster (one per test), through the router.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))

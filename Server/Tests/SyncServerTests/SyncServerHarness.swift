@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import SyncServer
+import ThrowawayPostgres
 
 /// A running server for one test: a fresh cluster, migrated, with the API reachable through `client`.
 struct SyncServerHarness: Sendable {

@@ -30,8 +30,14 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
             return try await service.changes(
                 of: household,
                 after: query.get("after"),
-                limit: query.get("limit")
+                limit: query.get("limit"),
+                kinds: query.get("kinds")
             )
+        }
+        group.get("households/:id/products/:productId") { request, context in
+            let household = try await authorizedHousehold(request, context)
+            let record = try await service.product(of: household, id: context.parameters.get("productId") ?? "")
+            return record
         }
         group.delete("households/:id") { request, context in
             let household = try await authorizedHousehold(request, context)

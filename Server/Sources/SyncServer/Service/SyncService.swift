@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProductModule
 
 /// The rules of the sync API: validation, authorization and the mapping of store errors to API errors.
 ///
@@ -110,7 +111,19 @@ public struct SyncService: Sendable {
     /// One page of changes after a cursor.
     /// - Throws: ``APIError`` `invalid_request` for a bad `after` or `limit`, `resync_required` when the cursor is
     ///   ahead of the log, `not_found` when the household is gone.
-    public func changes(of household: HouseholdID, after: String?, limit: String?) async throws -> ChangesResponse {
+    public func changes(
+        of household: HouseholdID, after: String?, limit: String?, kinds: String? = nil
+    ) async throws -> ChangesResponse {
+        var kindFilter: [ChangeKind] = []
+        if let kinds {
+            for name in kinds.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let kind = ChangeKind(rawValue: String(name)) else {
+                    throw APIError.invalidField(
+                        "kinds", "kinds must be a comma-separated list of: \(ChangeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+                }
+                if !kindFilter.contains(kind) { kindFilter.append(kind) }
+            }
+        }
         var cursor: Int64 = 0
         if let after {
             guard let value = Int64(after), value >= 0 else {
@@ -125,8 +138,26 @@ public struct SyncService: Sendable {
             }
             pageSize = value
         }
-        let page = try await mapStoreErrors { try await store.changes(of: household, after: cursor, limit: pageSize) }
+        let page = try await mapStoreErrors { try await store.changes(of: household, after: cursor, limit: pageSize, kinds: kindFilter) }
         return ChangesResponse(changes: page.changes, cursor: page.changes.last?.seq ?? cursor, hasMore: page.hasMore)
+    }
+
+    // MARK: - Entities
+
+    /// The server's current record of a product, tombstones included, as a pull serves it.
+    /// - Throws: ``APIError`` `invalid_request` for an id the kit would not accept, `not_found` when the server
+    ///   never held the product or the household is gone.
+    public func product(of household: HouseholdID, id: String) async throws -> JSONValue {
+        guard (try? ProductID(id)) != nil else {
+            throw APIError.invalidField("productId", "productId is not a valid product id.")
+        }
+        let stored = try await mapStoreErrors { try await store.entity(of: household, kind: .product, id: id) }
+        guard let record = stored?.record else { throw APIError(.notFound, "The server holds no such product.") }
+        do {
+            return try JSONValue(jsonText: String(decoding: record, as: UTF8.self))
+        } catch {
+            throw SyncStoreError.damagedRecord("product \(id): \(error)")
+        }
     }
 
     // MARK: - Erase

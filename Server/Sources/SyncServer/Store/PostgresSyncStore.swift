@@ -106,7 +106,10 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: - Change log
 
     /// Reads one page after `after`, in one repeatable-read snapshot so the horizon check and the rows agree.
-    public func changes(of household: HouseholdID, after: Int64, limit: Int) async throws -> ChangePage {
+    public func changes(of household: HouseholdID, after: Int64, limit: Int, kinds: [ChangeKind]) async throws
+        -> ChangePage
+    {
+        let kindNames = (kinds.isEmpty ? ChangeKind.allCases : kinds).map(\.rawValue)
         let logger = self.logger
         let householdID = household.rawValue
         return try await client.withStoreTransaction(logger: logger) { connection in
@@ -131,7 +134,7 @@ public struct PostgresSyncStore: SyncStore {
             let rows = try await connection.query(
                 """
                 SELECT seq, op_id, kind, entity_id, payload::text, created_at FROM changes
-                WHERE household_id = \(householdID) AND seq > \(after)
+                WHERE household_id = \(householdID) AND seq > \(after) AND kind = ANY(\(kindNames))
                 ORDER BY seq
                 LIMIT \(fetchLimit)
                 """,
@@ -190,4 +193,25 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
+    /// Reads an entity's current state from a live household.
+    public func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity? {
+        var live = false
+        var found: StoredEntity?
+        for try await (erased, record, lastOpID, seq) in try await client.query(
+            """
+            SELECT h.erased_at IS NOT NULL, e.record::text, e.last_op_id, e.seq
+            FROM households h LEFT JOIN entities e
+              ON e.household_id = h.id AND e.kind = \(kind.rawValue) AND e.entity_id = \(id)
+            WHERE h.id = \(household.rawValue)
+            """,
+            logger: logger
+        ).decode((Bool, String?, UUID?, Int64?).self) {
+            live = !erased
+            if let lastOpID, let seq {
+                found = StoredEntity(kind: kind, entityID: id, record: record.map { Data($0.utf8) }, lastOpID: lastOpID, seq: seq)
+            }
+        }
+        guard live else { throw SyncStoreError.householdNotFound(household) }
+        return found
+    }
 }

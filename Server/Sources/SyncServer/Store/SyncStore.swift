@@ -3,7 +3,7 @@
 /// Implementers must guarantee:
 /// - ``push(_:to:)`` stores a batch atomically, assigns sequence numbers in commit order without gaps, and treats
 ///   an op id already stored for the household as a duplicate (never stores it twice);
-/// - ``changes(of:after:limit:)`` never skips a change that a later page could return (cursor safety);
+/// - ``changes(of:after:limit:kinds:)`` never skips a change that a later page could return (cursor safety);
 /// - every read and write is scoped by household.
 public protocol SyncStore: Sendable {
     /// Whether the database answers.
@@ -30,9 +30,13 @@ public protocol SyncStore: Sendable {
     /// - Throws: ``SyncStoreError/householdNotFound(_:)``; nothing is stored when anything throws.
     func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome]
 
-    /// Up to `limit` changes with `seq > after`, in `seq` order.
+    /// Up to `limit` changes with `seq > after`, in `seq` order; only changes of `kinds` when it is not empty.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)``, ``SyncStoreError/cursorAhead(after:lastSeq:)``.
-    func changes(of household: HouseholdID, after: Int64, limit: Int) async throws -> ChangePage
+    func changes(of household: HouseholdID, after: Int64, limit: Int, kinds: [ChangeKind]) async throws -> ChangePage
+
+    /// The current state of an entity of the household, tombstones included; `nil` when it never held it.
+    /// - Throws: ``SyncStoreError/householdNotFound(_:)``.
+    func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity?
 
     /// Deletes the household's changes, revokes its devices and marks it erased.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)`` when missing or already erased.

@@ -2,34 +2,46 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// A throwaway PostgreSQL 15 cluster for one test: `initdb` into a temporary folder owned by `postgres`, listening
-/// only on a Unix socket in that folder (no TCP port), trust authentication, stopped with `-m immediate`.
+/// A throwaway PostgreSQL 15 cluster for one test or benchmark run: `initdb` into a temporary folder owned by
+/// `postgres`, listening only on a Unix socket in that folder (no TCP port), trust authentication, `fsync=off`,
+/// stopped with `-m immediate`.
 ///
 /// PostgreSQL refuses to run as root, so when the tests run as root (CI) the binaries run through
 /// `runuser -u postgres --`. Nothing is installed here: the binaries must exist in ``binDirectory``.
-struct PostgresCluster: Sendable {
+///
+/// Shared by the server's tests and `server-bench`:
+///
+/// ```swift
+/// try await withPostgresCluster { cluster in
+///     try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { ... }
+/// }
+/// ```
+public struct PostgresCluster: Sendable {
     /// Where PostgreSQL's binaries are.
-    static let binDirectory = ProcessInfo.processInfo.environment["POSTGRES_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    public static let binDirectory = ProcessInfo.processInfo.environment["POSTGRES_BIN"] ?? "/usr/lib/postgresql/15/bin"
 
     /// The temporary folder holding the data directory, socket and log.
-    let root: String
+    public let root: String
     /// The port number in the socket's name (no TCP listener is opened).
-    let port: Int
+    public let port: Int
 
-    var dataDirectory: String { root + "/data" }
+    /// The cluster's data directory, inside ``root``.
+    public var dataDirectory: String { root + "/data" }
 
     /// Errors starting or stopping the cluster.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed, with the tool's output.
+        public let description: String
     }
 
     /// Whether the binaries are present; tests are disabled without them.
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: binDirectory + "/initdb")
     }
 
     /// Creates, starts and returns a cluster.
-    static func start() throws -> PostgresCluster {
+    /// - Throws: ``Failure`` when the folder, `initdb` or `pg_ctl start` fails.
+    public static func start() throws -> PostgresCluster {
         var template = Array("/tmp/ikpg.XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw Failure(description: "mkdtemp failed: \(errno)") }
         let root = String(cString: created)
@@ -61,7 +73,8 @@ struct PostgresCluster: Sendable {
     }
 
     /// Stops the server immediately and removes the folder.
-    func stop() throws {
+    /// - Throws: ``Failure`` when `pg_ctl stop` fails (the folder is removed anyway).
+    public func stop() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         if FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid") {
             _ = try pg("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
@@ -70,15 +83,16 @@ struct PostgresCluster: Sendable {
 
     /// Restarts the server the hard way (`-m immediate`: no shutdown checkpoint, as after a crash) with the
     /// options it was started with; it recovers from its write-ahead log.
-    func restart() throws {
+    /// - Throws: ``Failure`` when `pg_ctl restart` fails.
+    public func restart() throws {
         _ = try pg("pg_ctl", ["-D", dataDirectory, "-l", root + "/server.log", "-m", "immediate", "-w", "-t", "60", "restart"])
     }
 
     /// The `--database-url` of the cluster's socket, for the `inventorykit-server` executable.
-    var databaseURL: String { "postgres://postgres@/postgres?host=\(root)&sslmode=disable" }
+    public var databaseURL: String { "postgres://postgres@/postgres?host=\(root)&sslmode=disable" }
 
     /// A client configuration for `database` over the socket.
-    func configuration(database: String = "postgres") -> PostgresClient.Configuration {
+    public func configuration(database: String = "postgres") -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             unixSocketPath: "\(root)/.s.PGSQL.\(port)",
             username: "postgres",
@@ -101,8 +115,9 @@ struct PostgresCluster: Sendable {
     ///
     /// Foundation's `Process.waitUntilExit` was seen to hang here once `pg_ctl` had left a daemon behind, so
     /// the helper reaps its child itself.
+    /// - Throws: ``Failure`` when the program cannot start or exits non-zero.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "ikpg-output-\(UUID().uuidString)"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -131,7 +146,8 @@ struct PostgresCluster: Sendable {
 }
 
 /// Starts a cluster, runs `body`, and stops the cluster whatever happens.
-func withPostgresCluster<T: Sendable>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+/// - Throws: ``PostgresCluster/Failure`` from starting or stopping; whatever `body` throws.
+public func withPostgresCluster<T: Sendable>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
     let cluster = try PostgresCluster.start()
     do {
         let result = try await body(cluster)

@@ -1,0 +1,135 @@
+import Foundation
+import SyncServer
+
+extension BenchScenario {
+    /// `server.load`: D devices of one household each push M journal operations in pushes of B, all at once,
+    /// then each pulls the whole log; against raw PostgreSQL doing the same D × M / B transactions (counter lock,
+    /// multi-row insert) from D concurrent tasks.
+    static let load = BenchScenario(
+        name: "server.load",
+        summary: "D devices × M operations pushed in batches of B concurrently over HTTP, then pulled by every "
+            + "device vs the same transactions (counter lock + insert) from D concurrent raw connections"
+    ) { environment, repetitions, index in
+        let sizes = environment.sizes
+        let total = sizes.devices * sizes.operationsPerDevice
+        var ours: [Double] = []
+        var baseline: [Double] = []
+        var pulls: [Double] = []
+        var latencies: [Double] = []
+        for repetition in 1...repetitions {
+            let oursFirst = (repetition + index) % 2 == 0
+            let (household, tokens) = try await environment.household("load-\(repetition)", devices: sizes.devices)
+            let (rawHousehold, _) = try await environment.household("load-raw-\(repetition)", devices: 0)
+            var workloads: [BenchWorkload] = []
+            for device in 0..<sizes.devices {
+                workloads.append(try BenchWorkload.journal(
+                    of: household, count: sizes.operationsPerDevice, first: device * sizes.operationsPerDevice))
+            }
+            var oursSeconds = 0.0
+            var rawSeconds = 0.0
+            for side in oursFirst ? [true, false] : [false, true] {
+                if side {
+                    let run = try await pushConcurrently(environment, household, tokens, workloads)
+                    oursSeconds = run.seconds
+                    pulls.append(run.pullSeconds)
+                    latencies += run.latencies
+                } else {
+                    rawSeconds = try await appendConcurrently(environment, rawHousehold, workloads)
+                }
+            }
+            let oursPrint = try await environment.fingerprint(of: household, bySeq: false)
+            let rawPrint = try await environment.fingerprint(of: rawHousehold, bySeq: false)
+            guard oursPrint == rawPrint, oursPrint.hasPrefix("\(total) rows, seq 1…\(total),") else {
+                throw BenchFailure("load: the sides disagree: ours \(oursPrint), raw \(rawPrint)")
+            }
+            BenchLog.line(
+                "   #\(repetition): ours \(BenchReport.formatSeconds(oursSeconds)), baseline "
+                    + "\(BenchReport.formatSeconds(rawSeconds)); pull by every device "
+                    + "\(BenchReport.formatSeconds(pulls.last ?? 0)) (\(oursPrint))")
+            ours.append(oursSeconds)
+            baseline.append(rawSeconds)
+        }
+        let median = BenchReport.median(ours)
+        return ScenarioResult(
+            name: "server.load", oursSeconds: median, baselineSeconds: BenchReport.median(baseline), target: 3,
+            metrics: [
+                ("devices", Double(sizes.devices)), ("operations", Double(total)),
+                ("ops_per_s", (Double(total) / median).rounded()),
+                ("push_p50_ms", BenchReport.percentile(latencies, 0.5) * 1_000),
+                ("push_p99_ms", BenchReport.percentile(latencies, 0.99) * 1_000),
+                ("pull_all_devices_s", BenchReport.median(pulls)),
+                ("pulled_exactly_once", 1),
+            ])
+    }
+
+    /// Every device pushes its bodies one after another, all devices at once; then every device pulls the log
+    /// and must see each pushed op id exactly once, numbered 1…total without a gap.
+    private static func pushConcurrently(
+        _ environment: BenchEnvironment, _ household: HouseholdID, _ tokens: [BearerToken], _ workloads: [BenchWorkload]
+    ) async throws -> (seconds: Double, pullSeconds: Double, latencies: [Double]) {
+        let batch = environment.sizes.batch
+        var connections: [DeviceConnection] = []
+        for token in tokens {
+            connections.append(try await environment.connect(household, token: token))
+        }
+        let bodies = try workloads.map { try $0.bodies(batch: batch) }
+        let started = ContinuousClock.now
+        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+            for (connection, deviceBodies) in zip(connections, bodies) {
+                group.addTask {
+                    var latencies: [Double] = []
+                    for body in deviceBodies {
+                        let pushed = ContinuousClock.now
+                        _ = try await connection.push(body, expecting: batch)
+                        latencies.append((ContinuousClock.now - pushed).seconds)
+                    }
+                    return latencies
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+
+        let expected = Set(workloads.flatMap(\.operations).map(\.opId))
+        let pullStarted = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for connection in connections {
+                group.addTask {
+                    let pulled = try await connection.pullAll(limit: 1_000)
+                    guard pulled.map(\.seq) == Array(1...Int64(expected.count)) else {
+                        throw BenchFailure("load: a device pulled \(pulled.count) changes, not seq 1…\(expected.count)")
+                    }
+                    let opIDs = pulled.map(\.opID)
+                    guard Set(opIDs) == expected, opIDs.count == expected.count else {
+                        throw BenchFailure("load: a device did not pull every op id exactly once")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let pullSeconds = (ContinuousClock.now - pullStarted).seconds
+        for connection in connections {
+            try await connection.close()
+        }
+        return (seconds, pullSeconds, latencies)
+    }
+
+    /// The raw side: one task per device, each running its transactions one after another.
+    private static func appendConcurrently(
+        _ environment: BenchEnvironment, _ household: HouseholdID, _ workloads: [BenchWorkload]
+    ) async throws -> Double {
+        let batches = workloads.map { $0.rowBatches(batch: environment.sizes.batch) }
+        let started = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for deviceBatches in batches {
+                group.addTask {
+                    for rows in deviceBatches {
+                        try await RawChanges.appendLocked(rows, of: household, client: environment.client)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return (ContinuousClock.now - started).seconds
+    }
+}

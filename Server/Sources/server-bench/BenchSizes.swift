@@ -1,0 +1,20 @@
+/// How much work each scenario does.
+struct BenchSizes: Sendable, CustomStringConvertible {
+    /// Operations in the single large push of `server.push-10k`.
+    let bigPush: Int
+    /// Devices pushing at once in `server.load`.
+    let devices: Int
+    /// Operations each device pushes in `server.load`.
+    let operationsPerDevice: Int
+    /// Operations per push in `server.load`.
+    let batch: Int
+
+    /// The sizes: one push of 10 000 operations; 20 devices × 500 operations in pushes of 50.
+    static let full = BenchSizes(bigPush: 10_000, devices: 20, operationsPerDevice: 500, batch: 50)
+    /// A smoke run: 1 000 operations; 4 devices × 100 operations in pushes of 25.
+    static let quick = BenchSizes(bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25)
+
+    var description: String {
+        "push of \(bigPush) operations; \(devices) devices × \(operationsPerDevice) operations in pushes of \(batch)"
+    }
+}
