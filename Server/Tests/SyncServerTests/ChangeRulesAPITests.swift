@@ -272,4 +272,26 @@ struct ChangeRulesAPITests {
             #expect(try decode(ErrorEnvelope.self, missing).error.code == .notFound)
         }
     }
+
+    @Test func aPullServesEachProductInItsLatestStateOnly() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await server.household()
+            let pen = try KitPayloads.product()
+            var penV2 = pen
+            penV2.title = "Pen v2"
+            _ = try await server.results(household, token: token, [
+                try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
+                try KitPayloads.journal(of: household),
+            ])
+            let before = try await server.pullAll(household, token: token, limit: 1).changes
+            #expect(before.map(\.seq) == [1, 2])
+            _ = try await server.results(household, token: token, [
+                try KitPayloads.productChange(pen.productID, product: penV2, stamp: KitPayloads.stamp(2), baseStamp: KitPayloads.stamp(1)),
+            ])
+            // A device pulling from the start never sees version 1 after version 2 exists: only the latest state.
+            let after = try await server.pullAll(household, token: token, limit: 1).changes
+            #expect(after.map(\.seq) == [2, 3])
+            #expect(try KitPayloads.decode(RemoteProductRecord.self, after.last?.payload).product == penV2)
+        }
+    }
 }

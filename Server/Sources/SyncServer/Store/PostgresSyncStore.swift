@@ -106,6 +106,10 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: - Change log
 
     /// Reads one page after `after`, in one repeatable-read snapshot so the horizon check and the rows agree.
+    ///
+    /// A product or named entity is served only in its latest state — the remote contract of the kit's gateways
+    /// ("the latest state of each record changed after a cursor"): a device that pulled an older state on one page
+    /// and its own newer one on the next would otherwise keep the older one. Journal entries are all served.
     public func changes(of household: HouseholdID, after: Int64, limit: Int, kinds: [ChangeKind]) async throws
         -> ChangePage
     {
@@ -133,9 +137,13 @@ public struct PostgresSyncStore: SyncStore {
             var changes: [ChangesResponse.Change] = []
             let rows = try await connection.query(
                 """
-                SELECT seq, op_id, kind, entity_id, payload::text, created_at FROM changes
-                WHERE household_id = \(householdID) AND seq > \(after) AND kind = ANY(\(kindNames))
-                ORDER BY seq
+                SELECT c.seq, c.op_id, c.kind, c.entity_id, c.payload::text, c.created_at FROM changes c
+                WHERE c.household_id = \(householdID) AND c.seq > \(after) AND c.kind = ANY(\(kindNames))
+                  AND (c.kind = 'journal' OR EXISTS (
+                      SELECT 1 FROM entities e
+                      WHERE e.household_id = c.household_id AND e.kind = c.kind AND e.entity_id = c.entity_id
+                        AND e.seq = c.seq))
+                ORDER BY c.seq
                 LIMIT \(fetchLimit)
                 """,
                 logger: logger
