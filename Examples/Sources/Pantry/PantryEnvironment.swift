@@ -22,6 +22,8 @@ struct PantryEnvironment {
     /// The household every command of this pantry works in: the server's household once the pantry synced with
     /// one (kept in the store, see ``PantrySettings``), else ``defaultHousehold``.
     let household: HouseholdID
+    /// What this run syncs with (``PantryRemote/none`` for offline commands).
+    let remote: PantryRemote
     let close: @Sendable () async -> Void
 
     /// Opens the store at `options.location` (creating it on first use) and, when given, a remote store to sync with.
@@ -36,9 +38,21 @@ struct PantryEnvironment {
     /// (`sync --server`) or `$PANTRY_HOUSEHOLD` — refused when it already belongs to another one, or when it
     /// already holds journal entries of its local household (they could never sync into the server's).
     static func open(_ options: StoreOptions, remote: PantryRemote) async throws -> PantryEnvironment {
+        try await open(options) { _ in remote }
+    }
+
+    /// Opens the store at `options.location` (creating it on first use) with the remote `resolve` chooses from the
+    /// settings saved in the store (the server `pantry household join` saved), before anything is written.
+    ///
+    /// - Throws: what `resolve` throws, the household rules' ``PantryError``s, or a storage error.
+    static func open(
+        _ options: StoreOptions, resolvingRemote resolve: (PantrySettings) async throws -> PantryRemote
+    ) async throws -> PantryEnvironment {
         let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
         let household: HouseholdID
+        let remote: PantryRemote
         do {
+            remote = try await resolve(try await PantrySettings.load(from: storage))
             let requested = try remote.server?.householdID ?? PantrySettings.environmentHousehold()
             household = try await PantrySettings.household(in: storage, journal: inventoryStore, joining: requested)
         } catch {
@@ -80,7 +94,8 @@ struct PantryEnvironment {
             await closeRemote()
         }
         let environment = PantryEnvironment(
-            storage: storage, products: products, inventory: inventory, household: household, close: closeBoth)
+            storage: storage, products: products, inventory: inventory, household: household, remote: remote,
+            close: closeBoth)
         try await environment.ensureHousehold()
         return environment
     }
@@ -131,13 +146,13 @@ struct PantryEnvironment {
         return inode == two[.systemFileNumber] as? NSNumber && device == two[.systemNumber] as? NSNumber
     }
 
-    private typealias OpenedStore = (
+    typealias OpenedStore = (
         storage: any StorageProvider, close: @Sendable () async -> Void,
         products: any ProductStore, inventory: any InventoryJournalStore
     )
 
     /// Opens a store: a JSON folder, or a SQLite file (`<folder>/pantry.sqlite` unless the path ends in `.sqlite`).
-    private static func openStorage(_ kind: StoreKind, at url: URL) async throws -> OpenedStore {
+    static func openStorage(_ kind: StoreKind, at url: URL) async throws -> OpenedStore {
         switch kind {
         case .json:
             let storage = try await JSONFileStorage(root: url)
@@ -187,7 +202,14 @@ enum PantryError: Error, CustomStringConvertible {
     case unauthorized(String, pending: Int)
     /// `sync` was given both a store and a server, or neither, or server settings that cannot be used.
     case syncTarget(String)
-    /// `backup` or `check` found no store at the path.
+    /// The sync server refused this device (revoked or unknown token, erased household) outside a sync: the whole
+    /// line to print.
+    case refused(String)
+    /// The sync server could not be used (unreachable, timed out, an error answer): what was asked, and why.
+    case server(String)
+    /// `wipe` was not confirmed (no `--yes`, and no terminal to ask on, or another answer than `yes`).
+    case notConfirmed(String)
+    /// `backup`, `check` or `wipe` found no store at the path.
     case noStore(String)
     /// Records could not be read (each named before on standard error): `check` found problems, or a listing
     /// left out damaged records.
@@ -214,7 +236,7 @@ enum PantryError: Error, CustomStringConvertible {
                 + "command, or set $PANTRY_HOUSEHOLD before the first command"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
-        case .syncTarget(let reason): reason
+        case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason): reason
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
                 + "without it reaching another device"
@@ -226,7 +248,8 @@ enum PantryError: Error, CustomStringConvertible {
         switch self {
         case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
         case .damagedStore: .damagedStore
-        case .unauthorized: .unauthorized
+        case .unauthorized, .refused: .unauthorized
+        case .server: .failure
         default: .badInput
         }
     }

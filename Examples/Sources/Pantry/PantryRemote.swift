@@ -16,3 +16,14 @@ enum PantryRemote {
         return nil
     }
 }
+
+extension PantryRemote {
+    /// What the remote is, for `pantry status`: the server's API root, the store's path, or `none`.
+    var name: String {
+        switch self {
+        case .none: "none"
+        case .store(let path): path
+        case .server(let configuration): configuration.apiRoot.absoluteString
+        }
+    }
+}

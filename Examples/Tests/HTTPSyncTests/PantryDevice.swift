@@ -81,6 +81,12 @@ struct PantryDevice {
         return try run(arguments)
     }
 
+    /// `pantry household join` with this device's server, token and household as options.
+    @discardableResult
+    func join() throws -> Run {
+        try run(["household", "join", "--server", server.absoluteString, "--token", token, "--household", household.uuidString])
+    }
+
     /// The built `pantry`, next to the test bundle.
     static func executable() throws -> URL {
         var candidates: [URL] = []

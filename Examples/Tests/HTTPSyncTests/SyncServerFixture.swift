@@ -7,7 +7,7 @@ import Testing
 /// One server serves the whole test process (``shared()``); each test makes its own household and devices. The
 /// script stops the server and the cluster when its standard input closes — when this process ends, however it
 /// ends — or at ``stop()``.
-final class SyncServerFixture: @unchecked Sendable {  // immutable after init; `process` is only waited on in stop()
+final class SyncServerFixture: @unchecked Sendable {  // immutable after init but `serverID`, behind `lock`; `process` is only waited on in stop()
     /// The server's base URL (`http://127.0.0.1:PORT`).
     let url: URL
     /// The cluster's connection URL, for the server's CLI.
@@ -18,6 +18,9 @@ final class SyncServerFixture: @unchecked Sendable {  // immutable after init; `
     let serverLog: URL
     private let process: Process
     private let input: FileHandle
+    private let output: FileHandle
+    private let lock = NSLock()
+    private var serverID: pid_t
 
     /// Whether PostgreSQL 15's tools are installed; without them the server tests are skipped.
     static var postgresInstalled: Bool {
@@ -38,13 +41,26 @@ final class SyncServerFixture: @unchecked Sendable {  // immutable after init; `
         try started.get()
     }
 
-    private init(url: URL, databaseURL: String, serverBinary: URL, serverLog: URL, process: Process, input: FileHandle) {
+    /// A server and cluster of the caller's own, for tests that kill and restart the server
+    /// (``killServer()``, ``restartServer()``); ``stop()`` ends it.
+    ///
+    /// - Throws: ``FixtureError`` when it could not start.
+    static func dedicated() throws -> SyncServerFixture {
+        try start()
+    }
+
+    private init(
+        url: URL, databaseURL: String, serverBinary: URL, serverLog: URL, serverID: pid_t, process: Process, input: FileHandle,
+        output: FileHandle
+    ) {
         self.url = url
         self.databaseURL = databaseURL
         self.serverBinary = serverBinary
         self.serverLog = serverLog
+        self.serverID = serverID
         self.process = process
         self.input = input
+        self.output = output
     }
 
     /// Starts the script and reads its `key=value` lines up to `ready`.
@@ -81,11 +97,43 @@ final class SyncServerFixture: @unchecked Sendable {  // immutable after init; `
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }
         guard let url = values["url"].flatMap(URL.init(string:)), let database = values["database-url"],
-            let binary = values["server-bin"], let log = values["server-log"]
+            let binary = values["server-bin"], let log = values["server-log"], let serverID = values["server-pid"].flatMap({ pid_t($0) })
         else { throw .didNotStart("test-sync-server printed \(text)") }
         return SyncServerFixture(
             url: url, databaseURL: database, serverBinary: URL(fileURLWithPath: binary),
-            serverLog: URL(fileURLWithPath: log), process: process, input: input.fileHandleForWriting)
+            serverLog: URL(fileURLWithPath: log), serverID: serverID, process: process, input: input.fileHandleForWriting,
+            output: output.fileHandleForReading)
+    }
+
+    // MARK: - Faults
+
+    /// Kills the server process with SIGKILL, as a crash or power loss would: no graceful shutdown, open requests
+    /// and transactions cut off. The cluster keeps running.
+    func killServer() {
+        let id = lock.withLock { serverID }
+        kill(id, SIGKILL)
+    }
+
+    /// Starts the server again on the same port and database (killing it first if it still runs) and waits until
+    /// it is ready.
+    ///
+    /// - Throws: ``FixtureError/didNotStart(_:)`` when it did not come back.
+    func restartServer() throws {
+        do {
+            try input.write(contentsOf: Data("restart-server\n".utf8))
+        } catch {
+            throw FixtureError.didNotStart("cannot ask test-sync-server to restart: \(error)")
+        }
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.availableData
+            if chunk.isEmpty { throw FixtureError.didNotStart("test-sync-server ended while restarting the server") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("restarted server-pid=") }),
+            let id = pid_t(line.dropFirst("restarted server-pid=".count))
+        else { throw FixtureError.didNotStart("test-sync-server printed \(text) on restart") }
+        lock.withLock { serverID = id }
     }
 
     /// Stops the server and the cluster (the script cleans up when its input closes) and waits for the script.

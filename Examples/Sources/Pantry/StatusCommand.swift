@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import ProductModule
+
+/// `pantry status`: what waits to sync, what is stuck, when the pantry last synced and with which server.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show pending and quarantined changes per module, the last successful sync, the server and household.",
+        discussion: "The token saved by `pantry household join` is never printed; status only says whether one is saved.")
+    @OptionGroup var options: StoreOptions
+
+    /// What `status --json` prints.
+    struct Report: Encodable {
+        /// One module's outbox.
+        struct Module: Encodable {
+            var pending: Int
+            var quarantined: [Quarantined]
+        }
+
+        /// One quarantined change.
+        struct Quarantined: Encodable {
+            var entity: String
+            var operation: String
+            var attempts: Int
+            var lastError: String
+        }
+
+        var server: String?
+        var tokenSaved: Bool
+        var household: String
+        var products: Module
+        var inventory: Module
+        var lastSync: PantryLastSync?
+    }
+
+    func run() async throws {
+        let environment = try await PantryEnvironment.open(options)
+        let report: Report
+        do {
+            let settings = try await PantrySettings.load(from: environment.storage)
+            let products = try await environment.products.quarantinedChanges().map {
+                Report.Quarantined(
+                    entity: $0.entry.entityID, operation: $0.operationID.uuidString.lowercased(),
+                    attempts: $0.entry.attempts, lastError: $0.lastError)
+            }
+            let inventory = try await environment.inventory.quarantinedEntries().map {
+                Report.Quarantined(
+                    entity: $0.entry.entityID, operation: $0.operationID.uuidString.lowercased(),
+                    attempts: $0.entry.attempts, lastError: $0.lastError)
+            }
+            report = Report(
+                server: settings.server, tokenSaved: settings.token != nil, household: environment.household.rawValue,
+                products: Report.Module(pending: try await environment.products.pendingCount(), quarantined: products),
+                inventory: Report.Module(pending: try await environment.inventory.pendingCount(), quarantined: inventory),
+                lastSync: try await PantryLastSync.load(from: environment.storage))
+        } catch {
+            await environment.close()
+            throw error
+        }
+        await environment.close()
+        if options.json { return try Output.json(report) }
+        let server = report.server.map { Output.terminalSafe($0) + (report.tokenSaved ? " (token saved)" : "") }
+        print("server:      \(server ?? "none (`pantry household join` saves one)")")
+        print("household:   \(report.household)")
+        if let last = report.lastSync {
+            print("last sync:   \(Self.timestamp(last.at)) with \(Output.terminalSafe(last.remote))")
+            print("  products:  \(last.products.summary)")
+            print("  inventory: \(last.inventory.summary)")
+        } else {
+            print("last sync:   never")
+        }
+        print("pending:     products \(report.products.pending), inventory \(report.inventory.pending)")
+        let quarantined = report.products.quarantined.map { ("product", $0) }
+            + report.inventory.quarantined.map { ("journal entry", $0) }
+        print("quarantined: \(quarantined.count)")
+        for (module, change) in quarantined {
+            let attempts = "\(change.attempts) attempt\(change.attempts == 1 ? "" : "s")"
+            print("  \(module) \(Output.terminalSafe(change.entity)) (after \(attempts)): \(Output.terminalSafe(change.lastError))")
+        }
+    }
+
+    /// A time as `2026-11-22 14:03:10 UTC`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
+    }
+}
