@@ -73,8 +73,9 @@ let package = Package(
         .testTarget(
             name: "HTTPSyncTests",
             dependencies: [
-                "HTTPSync", "Pantry",
+                "HTTPSync", "Pantry", "SQLiteStorage", "JSONFileStorage",
                 .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
