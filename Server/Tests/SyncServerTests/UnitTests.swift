@@ -12,6 +12,33 @@ struct BearerTokenTests {
         #expect(tokens.allSatisfy { $0.hash.count == 32 })
     }
 
+    /// A generator whose every byte is `first` for the first token's draw, then `then`.
+    private struct ScriptedBytes: RandomNumberGenerator {
+        var calls = 0
+        let first: UInt8
+        let then: UInt8
+        mutating func next() -> UInt64 {
+            calls += 1
+            let byte = UInt64(calls <= 32 ? first : then)
+            return (0..<8).reduce(0) { $0 | byte << ($1 * 8) }
+        }
+    }
+
+    @Test func aDrawThatWouldBeginWithADashIsDrawnAgain() {
+        var generator = ScriptedBytes(first: 0xF8, then: 0x41)
+        let token = BearerToken.generate(using: &generator)
+        #expect(token.rawValue.hasPrefix("QUFB"), "\(token.rawValue)")
+        #expect(token.isWellFormed)
+        #expect(generator.calls > 32, "the first draw, which begins with '-', was refused")
+    }
+
+    @Test func freshTokensNeverBeginWithADashSoTheyCanFollowAnOption() {
+        // One token in 64 would begin with "-" if nothing prevented it: 2,000 draws would hold about 31.
+        let tokens = (0..<2_000).map { _ in BearerToken.generate() }
+        #expect(tokens.allSatisfy { !$0.rawValue.hasPrefix("-") && $0.isWellFormed })
+        #expect(BearerToken(rawValue: "-" + String(repeating: "a", count: 42)).isWellFormed, "older tokens stay valid")
+    }
+
     @Test(arguments: ["Bearer abc", "bearer abc", "BEARER  abc "])
     func theAuthorizationHeaderIsParsedCaseInsensitively(header: String) {
         #expect(BearerToken(authorizationHeader: header)?.rawValue == "abc")

@@ -3,6 +3,10 @@ import Foundation
 
 /// A device's secret: 32 random bytes, base64url without padding.
 ///
+/// A fresh token never begins with `-`, so it can follow an option on any command line (`pantry sync --token
+/// TOKEN`); argument parsers read a value that begins with `-` as another option. Tokens issued before that
+/// rule, which may begin with `-`, stay valid.
+///
 /// The server keeps only ``hash`` (SHA-256 of the token text) and finds a device by looking that hash up, so a
 /// leaked database reveals no usable token and no comparison of secrets happens in Swift.
 public struct BearerToken: Sendable, Hashable {
@@ -16,10 +20,15 @@ public struct BearerToken: Sendable, Hashable {
     ///
     /// `SystemRandomNumberGenerator` is cryptographically secure on every platform Swift supports; tests may
     /// pass a seeded generator.
+    /// A draw whose text would begin with `-` is drawn again (about one in 64), which keeps every other
+    /// token equally likely.
     public static func generate(using generator: inout some RandomNumberGenerator) -> BearerToken {
         var bytes = [UInt8](repeating: 0, count: 32)
-        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        return BearerToken(rawValue: Self.base64URL(bytes))
+        while true {
+            for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
+            let text = Self.base64URL(bytes)
+            if !text.hasPrefix("-") { return BearerToken(rawValue: text) }
+        }
     }
 
     /// Creates a fresh token from the system's secure generator.
