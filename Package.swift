@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InventorySyncTests",
-            dependencies: ["InventoryKit", "InventorySync"],
+            dependencies: ["InventoryKit", "InventorySync", "InventoryKitTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

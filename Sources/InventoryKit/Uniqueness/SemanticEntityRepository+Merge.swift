@@ -33,18 +33,18 @@ extension SemanticEntityRepository {
             }
             let revisions = Dictionary(uniqueKeysWithValues: records.map { ($0.entity.id, $0.revision) })
             let now = clock.now()
-            var writes: [RecordWrite] = []
+            var writes: [(entity: NamedEntity, precondition: RecordPrecondition)] = []
             var pass: [SemanticMergeReport.Merge] = []
             for conflict in conflicts {
                 guard let winner = conflict.winner else { continue }
                 let merged = SemanticMergeRule.merge(conflict.losers, into: winner, at: now)
                 for entity in [merged.winner] + merged.retired {
-                    writes.append(try .save(entity, precondition: revisions[entity.id].map { .revision($0) } ?? .absent))
+                    writes.append((entity, revisions[entity.id].map { .revision($0) } ?? .absent))
                 }
                 pass.append(.init(key: conflict.key, winner: winner.id, retired: merged.retired.map(\.id)))
             }
             do {
-                try await store.apply(writes)
+                try await commit(writes)
                 merges += pass
             } catch where SemanticEntityRepository.isLostRace(error) {
                 // A concurrent write changed a record of a group: plan again on fresh records.
@@ -97,12 +97,14 @@ extension SemanticEntityRepository {
             var merges: [SemanticMergeReport.Merge] = []
             if !losers.isEmpty {
                 let merged = SemanticMergeRule.merge(losers.map(\.entity), into: winner.entity, at: clock.now())
-                var writes = [try RecordWrite.save(merged.winner, precondition: .revision(winner.revision))]
+                var writes: [(entity: NamedEntity, precondition: RecordPrecondition)] = [
+                    (merged.winner, .revision(winner.revision))
+                ]
                 for (tombstone, loser) in zip(merged.retired, losers) {
-                    writes.append(try .save(tombstone, precondition: .revision(loser.revision)))
+                    writes.append((tombstone, .revision(loser.revision)))
                 }
                 do {
-                    try await store.apply(writes)
+                    try await commit(writes)
                 } catch where SemanticEntityRepository.isLostRace(error) {
                     continue
                 }

@@ -36,6 +36,8 @@ public struct SemanticEntityRepository: Sendable {
     public let nearKeyMatcher: SemanticNearKeyMatcher
     /// How often a write that lost a race is retried before ``SemanticUniquenessError/contention(kind:id:attempts:)``.
     public let maximumAttempts: Int
+    /// Where writes are committed: `nil` applies them to ``store``; a sync layer records each change in its outbox.
+    public let committer: (any SemanticEntityCommitter)?
     let makeID: @Sendable () -> UUID
 
     /// Creates a repository over a metadata store.
@@ -47,12 +49,14 @@ public struct SemanticEntityRepository: Sendable {
     ///   - nearKeyMatcher: what counts as a near key. Default: plural/singular and edit distance 1.
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
+    ///   - committer: where writes are committed. Default `nil`: straight to `store`.
     public init(
         store: any MetadataStore, kind: SemanticEntityKind, clock: InventoryClock = .system,
         nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(), maximumAttempts: Int = 32,
-        makeID: @escaping @Sendable () -> UUID = { UUID() }
+        makeID: @escaping @Sendable () -> UUID = { UUID() }, committer: (any SemanticEntityCommitter)? = nil
     ) {
         self.store = store
+        self.committer = committer
         self.kind = kind
         self.clock = clock
         self.nearKeyMatcher = nearKeyMatcher
@@ -70,14 +74,16 @@ public struct SemanticEntityRepository: Sendable {
     ///   - nearKeyMatcher: what counts as a near key.
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
+    ///   - committer: where writes are committed. Default `nil`: straight to the scope's store.
     public init(
         storage: any StorageProvider, scope: StorageScope = .domain, kind: SemanticEntityKind,
         clock: InventoryClock = .system, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
-        maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() }
+        maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() },
+        committer: (any SemanticEntityCommitter)? = nil
     ) {
         self.init(
             store: storage.metadata(scope), kind: kind, clock: clock, nearKeyMatcher: nearKeyMatcher,
-            maximumAttempts: maximumAttempts, makeID: makeID)
+            maximumAttempts: maximumAttempts, makeID: makeID, committer: committer)
     }
 
     /// The kind's policy.
@@ -211,7 +217,7 @@ public struct SemanticEntityRepository: Sendable {
                 id: id, kind: kind.name, semanticKey: key, displayName: NamedEntity.cleanSpelling(displayName),
                 createdAt: now, updatedAt: now)
             do {
-                try await store.apply([.save(entity, precondition: .absent)])
+                try await commit([(entity, .absent)])
                 return .created(entity)
             } catch where SemanticEntityRepository.isLostRace(error) {
                 continue  // another task or device created it first: read it on the next attempt
@@ -228,7 +234,7 @@ public struct SemanticEntityRepository: Sendable {
                 id: id, kind: kind.name, semanticKey: key, displayName: NamedEntity.cleanSpelling(displayName),
                 createdAt: now, updatedAt: now)
             do {
-                try await store.apply([.save(entity, precondition: .absent)])
+                try await commit([(entity, .absent)])
                 return entity
             } catch where SemanticEntityRepository.isLostRace(error) {
                 id = makeID()  // the id source repeated an id: draw another
@@ -242,7 +248,7 @@ public struct SemanticEntityRepository: Sendable {
         for _ in 0..<maximumAttempts {
             guard let updated = current.entity.addingAlias(spelling, at: clock.now()) else { return current.entity }
             do {
-                try await store.apply([.save(updated, precondition: .revision(current.revision))])
+                try await commit([(updated, .revision(current.revision))])
                 return updated
             } catch where SemanticEntityRepository.isLostRace(error) {
                 guard let reloaded = try await versioned(current.entity.id), reloaded.entity.isLive else {

@@ -86,7 +86,7 @@ public struct SemanticKeyMigration: Sendable {
             keyed.semanticKey = key
             keyed.updatedAt = max(keyed.updatedAt, repository.clock.now())
             do {
-                try await repository.store.apply([.save(keyed, precondition: .revision(current.revision))])
+                try await repository.commit([(keyed, .revision(current.revision))])
                 return .populated
             } catch where SemanticEntityRepository.isLostRace(error) {
                 guard let reloaded = try await repository.versioned(current.entity.id) else { return .alreadyKeyed }
