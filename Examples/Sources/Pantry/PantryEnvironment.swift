@@ -19,6 +19,8 @@ struct PantryEnvironment {
     let storage: any StorageProvider
     let products: ProductModuleService
     let inventory: InventoryModuleService
+    /// The categories (named entities), synced through the server only.
+    let namedEntities: NamedEntitySync
     /// The household every command of this pantry works in: the server's household once the pantry synced with
     /// one (kept in the store, see ``PantrySettings``), else ``defaultHousehold``.
     let household: HouseholdID
@@ -61,11 +63,13 @@ struct PantryEnvironment {
         }
         var remoteProducts: (any ProductRemoteGateway)?
         var remoteInventory: (any InventoryRemoteGateway)?
+        var remoteNamedEntities: (any NamedEntityRemoteGateway)?
         var closeRemote: @Sendable () async -> Void = {}
         if let server = remote.server {
             let client = HTTPSyncClient(configuration: server)
             remoteProducts = HTTPProductGateway(client: client)
             remoteInventory = HTTPInventoryGateway(client: client)
+            remoteNamedEntities = HTTPNamedEntityGateway(client: client)
         }
         if case .store(let remotePath) = remote {
             let url = URL(fileURLWithPath: remotePath)
@@ -86,6 +90,9 @@ struct PantryEnvironment {
         let inventory = InventoryModuleService(
             store: inventoryStore, remote: remoteInventory, products: CatalogResolver(products: products),
             strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: replica)
+        let namedEntities = NamedEntitySync(
+            storage: storage, remote: remoteNamedEntities,
+            configuration: OutboxSyncConfiguration(writePolicy: .localThenEnqueue))
         let closeBoth: @Sendable () async -> Void = { [closeRemote] in
             // A checkpoint of the household started by this run lands before the store closes, so the next run
             // opens from it instead of folding the journal again.
@@ -94,8 +101,8 @@ struct PantryEnvironment {
             await closeRemote()
         }
         let environment = PantryEnvironment(
-            storage: storage, products: products, inventory: inventory, household: household, remote: remote,
-            close: closeBoth)
+            storage: storage, products: products, inventory: inventory, namedEntities: namedEntities, household: household,
+            remote: remote, close: closeBoth)
         try await environment.ensureHousehold()
         return environment
     }

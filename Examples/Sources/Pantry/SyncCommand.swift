@@ -27,13 +27,15 @@ struct SyncCommand: AsyncParsableCommand {
         let environment = try await PantryEnvironment.open(options) { saved in try syncTarget(variables, saved: saved) }
         let products: ProductSyncReport
         let inventory: InventorySyncReport
+        var categories: NamedEntitySyncReport?
         do {
             let progress = await SyncProgress.start(
                 products: environment.products, inventory: environment.inventory, enabled: !options.json)
             products = try await environment.products.syncPending()
             inventory = try await environment.inventory.syncPending(households: [environment.household])
+            if environment.remote.server != nil { categories = try await environment.namedEntities.sync() }
             await progress.finish()
-            if PantryLastSync.succeeded(products), PantryLastSync.succeeded(inventory) {
+            if PantryLastSync.succeeded(products), PantryLastSync.succeeded(inventory), categories.map(PantryLastSync.succeeded) ?? true {
                 try await PantryLastSync(
                     at: Date(), remote: environment.remote.name, products: PantryLastSync.Counts(products),
                     inventory: PantryLastSync.Counts(inventory)
@@ -45,24 +47,27 @@ struct SyncCommand: AsyncParsableCommand {
         }
         await environment.close()
         let isServer = environment.remote.server != nil
-        let refusal = [products.stoppedBy, inventory.stoppedBy].compactMap { $0 }.first { $0.category == .unauthorized }
+        let refusal = [products.stoppedBy, inventory.stoppedBy, categories?.stoppedBy].compactMap { $0 }
+            .first { $0.category == .unauthorized }
         if options.json {
             struct Report: Encodable {
                 var products: String
                 var inventory: String
+                var categories: String?
                 var household: String?
                 var unauthorized: Bool?
             }
             try Output.json(Report(
-                products: products.description, inventory: inventory.description,
+                products: products.description, inventory: inventory.description, categories: categories?.description,
                 household: isServer ? environment.household.rawValue : nil,
                 unauthorized: isServer ? refusal != nil : nil))
         } else {
             print("products: \(products)")
             print("inventory: \(inventory)")
+            if let categories { print("categories: \(categories)") }
         }
         if case .unauthorized(let reason)? = refusal {
-            throw PantryError.unauthorized(reason, pending: products.remaining + inventory.remaining)
+            throw PantryError.unauthorized(reason, pending: products.remaining + inventory.remaining + (categories?.remaining ?? 0))
         }
     }
 

@@ -36,6 +36,8 @@ final class ChaosScenario {
     private var catalog: [CatalogProduct] = []
     private var stock: [String: StockModel] = [:]
     private var syncSeconds: [Int: [TimeInterval]] = [:]
+    /// Every spelling of each category the devices added, by the category's meaning.
+    private var categorySpellings: [String: Set<String>] = [:]
     private var names = 0
     /// One line per step, for failure messages.
     private(set) var log: [String] = []
@@ -48,6 +50,7 @@ final class ChaosScenario {
     private(set) var serverKillOutcome = ""
 
     private static let locations = ["Pantry", "Fridge", "Freezer"]
+    private static let categories = ["Dairy", "Frozen Food", "Snacks", "Canned Goods"]
     private static let words = ["Milk", "Oats", "Rice", "Tea", "Beans", "Flour", "Salt", "Jam", "Soup", "Pasta", "Cocoa", "Honey"]
 
     init(seed: UInt64, server: SyncServerFixture) throws {
@@ -94,7 +97,7 @@ final class ChaosScenario {
         let weighted: [(Int, (Int) throws -> Void)] = [
             (10, { try self.addProduct(on: $0, barcoded: self.random.chance(0.5), stockOwner: nil) }),
             (12, editProduct), (6, deleteProduct), (5, recreateProduct), (5, addBarcode),
-            (15, buy), (10, consume), (5, openStock), (7, move), (3, correct), (7, undo),
+            (15, buy), (10, consume), (5, openStock), (7, move), (3, correct), (7, undo), (8, addCategory),
         ]
         var pick = Int.random(in: 0..<weighted.reduce(0) { $0 + $1.0 }, using: &random)
         for (weight, action) in weighted {
@@ -144,6 +147,22 @@ final class ChaosScenario {
         catalog[product].barcode = barcode
         catalog[product].reference = barcode
         if let id = Self.firstValue(of: "productId", in: output) { catalog[product].productID = id }
+    }
+
+    /// A category added under a random spelling of one of a few meanings: devices spell it differently offline.
+    private func addCategory(on index: Int) throws {
+        let meaning = Self.categories.randomElement(using: &random)!
+        let spelling: String
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: spelling = meaning
+        case 1: spelling = meaning.lowercased()
+        case 2: spelling = meaning.uppercased()
+        case 3: spelling = "  \(meaning.lowercased()) "
+        default: spelling = meaning.replacingOccurrences(of: " ", with: "  ")
+        }
+        if try command("add category", on: index, ["category", "add", spelling, "--json"]) != nil {
+            categorySpellings[meaning, default: []].insert(spelling.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     // MARK: - Stock of the device's own products
@@ -299,7 +318,7 @@ final class ChaosScenario {
             for index in devices.indices.shuffled(using: &random) {
                 let result = try sync(index)
                 let lines = result.output.split(separator: "\n")
-                let clean = result.status == 0 && lines.count == 2
+                let clean = result.status == 0 && lines.count == 3
                     && lines.allSatisfy { $0.contains("pushed 0,") && $0.contains("remaining 0") && !$0.contains("stopped") }
                 quiet = quiet && clean
             }
@@ -320,6 +339,19 @@ final class ChaosScenario {
         let canonicalLots = lots.map(ChaosEvidence.canonicalJSON)
         #expect(Set(canonicalProducts).count == 1, "\(context): products differ:\n\(Self.productDifferences(products))")
         #expect(Set(canonicalLots).count == 1, "\(context): stock differs:\n\(Self.differences(canonicalLots))")
+
+        // Identical categories everywhere, one live record a meaning holding every spelling typed.
+        let categories = try devices.map { try $0.expectSuccess(["category", "list", "--all", "--json"]) }
+        #expect(Set(categories.map(ChaosEvidence.canonicalJSON)).count == 1, "\(context): categories differ:\n\(Self.differences(categories))")
+        let categoryRows = (try? JSONSerialization.jsonObject(with: Data(categories[0].utf8)) as? [[String: Any]]) ?? []
+        let live = categoryRows.filter { $0["mergedInto"] == nil || $0["mergedInto"] is NSNull }
+        let liveKeys = live.compactMap { $0["key"] as? String }
+        #expect(liveKeys.count == live.count && Set(liveKeys).count == liveKeys.count, "\(context): two categories share a key: \(liveKeys)")
+        for (meaning, spellings) in categorySpellings {
+            let record = live.first { ($0["key"] as? String) == meaning.lowercased() }
+            let held = Set([record?["name"] as? String].compactMap { $0 } + (record?["aliases"] as? [String] ?? []))
+            #expect(spellings.isSubset(of: held), "\(context): category \(meaning) holds \(held.sorted()), the devices typed \(spellings.sorted())")
+        }
 
         // No duplicate ids.
         let productRows = (try? JSONSerialization.jsonObject(with: Data(products[0].utf8)) as? [String: Any])?["products"] as? [[String: Any]] ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 import InventoryModule
 import ProductModule
 
@@ -14,6 +15,10 @@ extension RemoteProductRecord: ChangePayload {
 
 extension InventoryJournalEntry: ChangePayload {
     static var changeKind: String { "journal" }
+}
+
+extension NamedEntity: ChangePayload {
+    static var changeKind: String { "namedEntity" }
 }
 
 /// A page of the household's change log: `{"changes": [{"seq", "opId", "kind", "entityId", "payload",

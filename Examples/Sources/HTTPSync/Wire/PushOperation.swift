@@ -8,7 +8,7 @@ import InventoryKit
 struct PushOperation: Sendable {
     /// The kinds of operation the gateways push.
     enum Kind: String, Sendable {
-        case journal, product
+        case journal, product, namedEntity
     }
 
     /// The client-chosen idempotency key.
