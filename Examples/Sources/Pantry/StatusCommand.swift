@@ -27,6 +27,13 @@ struct StatusCommand: AsyncParsableCommand {
             var operation: String
             var attempts: Int
             var lastError: String
+
+            init<Payload>(_ operation: QuarantinedOperation<Payload>) {
+                entity = operation.entry.entityID
+                self.operation = operation.operationID.uuidString.lowercased()
+                attempts = operation.entry.attempts
+                lastError = operation.lastError
+            }
         }
 
         var server: String?
@@ -34,6 +41,7 @@ struct StatusCommand: AsyncParsableCommand {
         var household: String
         var products: Module
         var inventory: Module
+        var categories: Module
         var lastSync: PantryLastSync?
     }
 
@@ -42,20 +50,14 @@ struct StatusCommand: AsyncParsableCommand {
         let report: Report
         do {
             let settings = try await PantrySettings.load(from: environment.storage)
-            let products = try await environment.products.quarantinedChanges().map {
-                Report.Quarantined(
-                    entity: $0.entry.entityID, operation: $0.operationID.uuidString.lowercased(),
-                    attempts: $0.entry.attempts, lastError: $0.lastError)
-            }
-            let inventory = try await environment.inventory.quarantinedEntries().map {
-                Report.Quarantined(
-                    entity: $0.entry.entityID, operation: $0.operationID.uuidString.lowercased(),
-                    attempts: $0.entry.attempts, lastError: $0.lastError)
-            }
+            let products = try await environment.products.quarantinedChanges().map(Report.Quarantined.init)
+            let inventory = try await environment.inventory.quarantinedEntries().map(Report.Quarantined.init)
+            let categories = try await environment.namedEntities.quarantined().map(Report.Quarantined.init)
             report = Report(
                 server: settings.server, tokenSaved: settings.token != nil, household: environment.household.rawValue,
                 products: Report.Module(pending: try await environment.products.pendingCount(), quarantined: products),
                 inventory: Report.Module(pending: try await environment.inventory.pendingCount(), quarantined: inventory),
+                categories: Report.Module(pending: try await environment.namedEntities.pendingCount(), quarantined: categories),
                 lastSync: try await PantryLastSync.load(from: environment.storage))
         } catch {
             await environment.close()
@@ -73,9 +75,11 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             print("last sync:   never")
         }
-        print("pending:     products \(report.products.pending), inventory \(report.inventory.pending)")
+        print(
+            "pending:     products \(report.products.pending), inventory \(report.inventory.pending), "
+                + "categories \(report.categories.pending)")
         let quarantined = report.products.quarantined.map { ("product", $0) }
-            + report.inventory.quarantined.map { ("journal entry", $0) }
+            + report.inventory.quarantined.map { ("journal entry", $0) } + report.categories.quarantined.map { ("category", $0) }
         print("quarantined: \(quarantined.count)")
         for (module, change) in quarantined {
             let attempts = "\(change.attempts) attempt\(change.attempts == 1 ? "" : "s")"

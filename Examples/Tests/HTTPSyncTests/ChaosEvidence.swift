@@ -63,12 +63,16 @@ enum ChaosEvidence {
 
     /// The number of rows of `table` (`operations`, `changes`) for the household, through `psql`.
     static func rowCount(_ table: String, household: UUID, databaseURL: String) throws -> Int {
+        try count("SELECT count(*) FROM \(table) WHERE household_id = '\(household.uuidString.lowercased())'", databaseURL: databaseURL)
+    }
+
+    /// The number a `SELECT count(*) …` statement answers, through `psql`.
+    static func count(_ statement: String, databaseURL: String) throws -> Int {
         let bin = ProcessInfo.processInfo.environment["POSTGRES_BIN"] ?? "/usr/lib/postgresql/15/bin"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bin + "/psql")
         process.arguments = [
-            "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", databaseURL, "-c",
-            "SELECT count(*) FROM \(table) WHERE household_id = '\(household.uuidString.lowercased())'",
+            "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", databaseURL, "-c", statement,
         ]
         let output = Pipe()
         let error = Pipe()
@@ -80,7 +84,7 @@ enum ChaosEvidence {
         process.waitUntilExit()
         let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationStatus == 0, let count = Int(text) else {
-            throw EvidenceError.unreadable("psql \(table): \(text) \(String(decoding: err, as: UTF8.self))")
+            throw EvidenceError.unreadable("psql \(statement): \(text) \(String(decoding: err, as: UTF8.self))")
         }
         return count
     }

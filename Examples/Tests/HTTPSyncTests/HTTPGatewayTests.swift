@@ -1,5 +1,6 @@
 import Foundation
 import HTTPSync
+import InventoryKit
 import InventoryModule
 import InventorySync
 import ProductModule
@@ -55,6 +56,42 @@ struct HTTPGatewayTests {
 
         let page = try await gateway.query(ProductQuery(sort: .title()))
         #expect(page.products.map(\.productID) == [milk.productID], "deleted products are not listed")
+    }
+
+    @Test("named entities: the server joins spellings, answers a key held by another id with the holder, serves each record once")
+    func namedEntities() async throws {
+        let server = try SyncServerFixture.shared()
+        let gateway = HTTPNamedEntityGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
+        let kind = SemanticEntityKind.category
+        let key = kind.key(for: "Dairy")
+        let created = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let dairy = NamedEntity(id: kind.id(for: key), kind: kind.name, semanticKey: key, displayName: "Dairy", createdAt: created, updatedAt: created)
+        var respelled = dairy
+        respelled.displayName = "DAIRY"
+        respelled.createdAt = created.addingTimeInterval(60)
+        respelled.updatedAt = respelled.createdAt
+        let entries = [dairy, respelled].enumerated().map { index, entity in
+            NamedEntityOutboxEntry(operationID: UUID(), entityID: RecordID(entity.id).rawValue, sequence: Int64(index + 1),
+                payload: NamedEntityChange(entity: entity), enqueuedAt: created)
+        }
+        let pushed = try await gateway.push(entries)
+        #expect(entries.allSatisfy { if case .applied? = pushed[$0.operationID] { true } else { false } }, "\(pushed)")
+        let replay = try await gateway.push([entries[0]])
+        #expect(replay.count == 1, "a replay is answered again")
+
+        // Another id with the same key: the server keeps one live record a key and answers with it.
+        var stranger = dairy
+        stranger.id = UUID()
+        stranger.displayName = "dairy"
+        let intruder = NamedEntityOutboxEntry(operationID: UUID(), entityID: RecordID(stranger.id).rawValue, sequence: 3,
+            payload: NamedEntityChange(entity: stranger), enqueuedAt: created)
+        let conflict = try await gateway.push([intruder])
+        guard case .conflict(let holder)? = conflict[intruder.operationID] else { Issue.record("no conflict: \(conflict)"); return }
+        #expect(holder.id == dairy.id && holder.displayName == "Dairy" && holder.aliases == ["DAIRY"])
+
+        let feed = try await gateway.changes(after: nil, limit: 100)
+        #expect(feed.changes == [holder] && !feed.hasMore, "one record, joined, served once")
+        #expect(try await gateway.changes(after: feed.cursor, limit: 100).changes.isEmpty)
     }
 
     @Test("journal: push appends once by entry id, a replay is a duplicate, the feed returns the entries as pushed")

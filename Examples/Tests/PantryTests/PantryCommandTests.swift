@@ -71,6 +71,22 @@ struct PantryCommandTests {
         #expect(missing.status != 0 && missing.error.split(separator: "\n").count == 1)
     }
 
+    @Test("categories: one record per meaning whatever the spelling, waiting to sync; an empty name is refused", arguments: ["sqlite", "json"])
+    func categories(_ store: String) throws {
+        let folder = try newFolder()
+        let added = try PantryRun.run(["category", "add", "Frozen Food", "--store", store, "--json"], in: folder)
+        #expect(added.status == 0 && added.output.contains("\"created\" : true"), "\(added.error)")
+        let found = try PantryRun.run(["category", "add", "  frozen   FOOD ", "--store", store], in: folder)
+        #expect(found.status == 0 && found.output.contains("found Frozen Food (also: frozen   FOOD)"), "\(found.output) \(found.error)")
+        let list = try PantryRun.run(["category", "list", "--store", store, "--json"], in: folder)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1 && rows.first?["name"] as? String == "Frozen Food" && rows.first?["key"] as? String == "frozen food")
+        let status = try PantryRun.run(["status", "--store", store, "--json"], in: folder)
+        #expect(status.output.contains("\"categories\" : {\n    \"pending\" : 2"), "the creation and the alias wait: \(status.output)")
+        let empty = try PantryRun.run(["category", "add", "   ", "--store", store], in: folder)
+        #expect(empty.status == 2 && empty.error.split(separator: "\n").count == 1, "\(empty.error)")
+    }
+
     @Test("stock: add, consume, open, move, correct, list with --location and --expiring, undo")
     func stock() throws {
         let folder = try newFolder()

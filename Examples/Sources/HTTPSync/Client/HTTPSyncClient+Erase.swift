@@ -1,9 +1,4 @@
 import Foundation
-import InventoryModule
-import InventorySync
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension HTTPSyncClient {
     /// Erases the household on the server (`DELETE /v1/households/{id}`): its changes are deleted, every device of
@@ -21,29 +16,6 @@ extension HTTPSyncClient {
     ///   household already erased), `.offline`/`.timeout`/`.transient` when it could not be asked, `.permanent`
     ///   for another 4xx — or `CancellationError` when the task is cancelled.
     public func eraseHousehold() async throws {
-        let url = configuration.apiRoot.appendingPathComponent("households")
-            .appendingPathComponent(configuration.householdID.rawValue)
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.requestTimeout)
-        request.httpMethod = "DELETE"
-        request.setValue("Bearer \(configuration.token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
-        sessionConfiguration.httpShouldSetCookies = false
-        let session = URLSession(configuration: sessionConfiguration)
-        defer { session.finishTasksAndInvalidate() }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            throw HTTPFailureClassifier.classify(transportError: error)
-        }
-        guard let http = response as? HTTPURLResponse else { throw RemoteSyncError.transient("not an HTTP answer") }
-        guard (200...299).contains(http.statusCode) else {
-            throw HTTPFailureClassifier.classify(status: http.statusCode, body: data)
-        }
+        _ = try await send(method: "DELETE", path: [], query: [], body: nil, accepting: [], waitsForRetryAfter: false)
     }
 }

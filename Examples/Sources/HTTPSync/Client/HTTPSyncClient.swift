@@ -63,10 +63,11 @@ public struct HTTPSyncClient: Sendable {
         try await send(method: "POST", path: path, query: [], body: body, accepting: accepting)
     }
 
-    /// Sends a request, honouring a short `Retry-After`.
-    private func send(method: String, path: [String], query: [URLQueryItem], body: Data?, accepting: Set<Int>) async throws
-        -> Answer
-    {
+    /// Sends a request to a path under the household (`[]`: the household itself), honouring a short `Retry-After`
+    /// unless `waitsForRetryAfter` is `false`.
+    func send(
+        method: String, path: [String], query: [URLQueryItem], body: Data?, accepting: Set<Int>, waitsForRetryAfter: Bool = true
+    ) async throws -> Answer {
         let request = try makeRequest(method: method, path: path, query: query, body: body)
         var attempt = 1
         while true {
@@ -83,7 +84,7 @@ public struct HTTPSyncClient: Sendable {
             let status = http.statusCode
             if (200...299).contains(status) || accepting.contains(status) { return Answer(status: status, body: data) }
             let failure = HTTPFailureClassifier.classify(status: status, body: data)
-            guard HTTPFailureClassifier.honoursRetryAfter(status: status), attempt < configuration.maximumAttempts,
+            guard waitsForRetryAfter, HTTPFailureClassifier.honoursRetryAfter(status: status), attempt < configuration.maximumAttempts,
                 let wait = HTTPFailureClassifier.retryAfter(http.value(forHTTPHeaderField: "Retry-After"), now: configuration.now()),
                 wait <= configuration.maximumRetryAfter
             else { throw failure }
