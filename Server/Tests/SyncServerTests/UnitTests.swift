@@ -88,6 +88,27 @@ struct FailedAuthenticationLimiterTests {
         #expect(await !limiter.isBlocked("10.0.0.1", now: start + .seconds(60)))
     }
 
+    @Test func overlappingAttemptsOfAFailingPeerCannotRunPastItsFailuresLeft() async {
+        let limiter = FailedAuthenticationLimiter(maxFailures: 5)
+        let clean = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<50 { group.addTask { await limiter.beginAttempt("10.0.0.1") } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(clean == 50, "a peer without a failure is never held back")
+        for _ in 0..<50 { await limiter.endAttempt("10.0.0.1", failed: false) }
+
+        await limiter.recordFailure("10.0.0.2")
+        let admitted = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<100 { group.addTask { await limiter.beginAttempt("10.0.0.2") } }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == 4, "one failure and four running lookups use up the five")
+        for _ in 0..<admitted { await limiter.endAttempt("10.0.0.2", failed: true) }
+        let afterwards = await limiter.beginAttempt("10.0.0.2")
+        let blocked = await limiter.isBlocked("10.0.0.2")
+        #expect(!afterwards && blocked)
+    }
+
     @Test func memoryStaysBoundedByTheTrackedPeerLimit() async {
         let limiter = FailedAuthenticationLimiter(maxFailures: 1, window: .seconds(60), maxTrackedPeers: 100)
         let start = ContinuousClock.now

@@ -32,15 +32,20 @@ public struct SyncService: Sendable {
     /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown or revoked, or the peer
     ///   is blocked.
     public func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
-        if await failedAuthentications.isBlocked(peer) {
+        guard await failedAuthentications.beginAttempt(peer) else {
             throw APIError(
                 .unauthorized, "Too many failed authentications from this address; try again in a minute.",
                 details: ["retryAfterSeconds": "60"])
         }
-        guard let token, token.isWellFormed, let device = try await store.authenticate(token) else {
-            await failedAuthentications.recordFailure(peer)
-            throw APIError.unauthorized
+        let device: AuthenticatedDevice?
+        do {
+            device = if let token, token.isWellFormed { try await store.authenticate(token) } else { nil }
+        } catch {
+            await failedAuthentications.endAttempt(peer, failed: false)
+            throw error
         }
+        await failedAuthentications.endAttempt(peer, failed: device == nil)
+        guard let device else { throw APIError.unauthorized }
         return device
     }
 
