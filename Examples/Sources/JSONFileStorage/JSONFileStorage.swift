@@ -11,7 +11,9 @@ import InventoryKit
 /// <root>/<user|domain>/metadata/<collection>/<id>.json
 /// <root>/<user|domain>/data/<id>.blob            a JSON line with the id, then the bytes
 /// ```
-/// File names come from ``FileNameEncoding``: an id like `../../etc/passwd` becomes `%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`.
+/// File names come from ``FileNameEncoding``: an id like `../../etc/passwd` becomes `%2E%2E%2F%2E%2E%2Fetc%2Fpasswd`,
+/// and `Milk` becomes `%4Dilk` (uppercase letters are escaped, so `Milk` and `milk` never share a file on a
+/// case-insensitive volume; files an earlier version named `Milk.json` are renamed when the store opens).
 /// A record file holds the id, revision, payload (base64) and indexed fields, each field a tagged array
 /// (`"title":["string","lait"]`); files written by earlier versions (`"title":{"string":{"_0":"lait"}}`) are still read.
 ///
@@ -64,6 +66,8 @@ public actor JSONFileStorage: StorageProvider {
         try FileSystem.makeFolder(root)
         lockDescriptor = try FileSystem.lock(root.appendingPathComponent(".lock"))
         do {
+            // Old-named files first: the journal's writes and the loader use the current names.
+            try FileNameMigration.run(root: root.path)
             try recoverJournal()
             let contents = await RecordFileLoader.load(root: root.path)
             load(contents)

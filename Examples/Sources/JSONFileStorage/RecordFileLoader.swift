@@ -180,22 +180,7 @@ enum RecordFileLoader {
     /// The id a file name stands for, when it is that id's canonical percent-encoded name (`nil` for hashed long
     /// names and for names the store would not have written).
     private static func id<Name: StringProtocol>(fromFileName name: Name) -> RecordID? {
-        guard !name.hasPrefix("~"), let id = decodedID(name), FileNameEncoding.name(for: id) == name else { return nil }
+        guard let id = FileNameEncoding.decodedID(name), FileNameEncoding.name(for: id) == name else { return nil }
         return id
-    }
-
-    /// The id a percent-encoded file name decodes to.
-    private static func decodedID<Name: StringProtocol>(_ name: Name) -> RecordID? {
-        var bytes: [UInt8] = []
-        var iterator = name.utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return RecordID(rawValue: String(decoding: bytes, as: UTF8.self))
     }
 }

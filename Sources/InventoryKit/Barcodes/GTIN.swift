@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The canonical form keeps one spelling per item: a UPC-A code gains a leading zero and becomes an EAN-13,
 /// a GTIN-14 whose indicator digit is 0 drops it and becomes an EAN-13, EAN-8 and EAN-13 codes are kept
-/// as they are, and any other GTIN-14 keeps all 14 digits.
+/// as they are, and any other GTIN-14 keeps all 14 digits. An EAN-8 padded with zeros to 12, 13 or 14 digits
+/// (`00000096385074`, as GS1 stores a GTIN-8 in a 14-digit field) is its 8 digits (`96385074`), as Open Food Facts
+/// stores it: one item, one canonical form.
 ///
 /// ```swift
 /// let gtin = try GTIN("0 36000 29145 2")
@@ -126,10 +128,12 @@ public struct GTIN: RawRepresentable, Hashable, Comparable, Sendable, Codable, C
     /// element string when it starts with `(`, as a GS1 Digital Link URL when it starts with `http://` or
     /// `https://`, and otherwise as 8, 12, 13 or 14 ASCII digits (or a UPC-E code with `format: .upcE`).
     /// The GS1 check digit is verified, and the result is canonical: UPC-A becomes EAN-13 with a leading
-    /// zero, a GTIN-14 with indicator digit 0 becomes its last 13 digits, and other codes keep their digits.
+    /// zero, a GTIN-14 with indicator digit 0 becomes its last 13 digits, an EAN-8 padded with zeros (12 to 14
+    /// digits) becomes its 8 digits, and other codes keep their digits.
     ///
     /// ```swift
     /// try GTIN.normalize(" 0 36000 29145 2 ")                       // "0036000291452"
+    /// try GTIN.normalize("(01)00000096385074")                      // "96385074", as GTIN.normalize("96385074")
     /// try GTIN.normalize("(01)09506000134352(17)261231(10)LOT7")    // "9506000134352"
     /// try GTIN.normalize("https://id.gs1.org/01/09506000134352")    // "9506000134352"
     /// try GTIN.normalize("04252614", format: .upcE)                 // "0042100005264"

@@ -99,10 +99,15 @@ enum GTINParser {
         }
     }
 
-    /// The canonical spelling of a valid 8-, 12-, 13- or 14-digit code.
+    /// The canonical spelling of a valid 8-, 12-, 13- or 14-digit code: an EAN-8 in any zero-padded form (its
+    /// value fits 8 digits) is its 8 digits, as GS1 pads a GTIN-8 and Open Food Facts strips the padding; UPC-A and
+    /// a GTIN-14 with indicator 0 are their 13 digits.
     private static func canonical(_ digits: [UInt8]) -> String {
         let kept: ArraySlice<UInt8>
+        let leadingZeros = digits.prefix { $0 == 0 }.count
         switch digits.count {
+        case 9...14 where digits.count - leadingZeros <= 8:
+            kept = digits.suffix(8)
         case 12:
             kept = [0] + digits[...]
         case 14 where digits.first == 0:

@@ -25,6 +25,26 @@ struct GTINNormalizationTests {
     }
 
     @Test(
+        "An EAN-8 in any zero-padded form, element string or Digital Link has the EAN-8's one canonical form",
+        arguments: [
+            ("96385074", "96385074"),
+            ("000096385074", "96385074"),  // GTIN-12 form
+            ("0000096385074", "96385074"),  // GTIN-13 form
+            ("00000096385074", "96385074"),  // GTIN-14 form, as GS1 stores a GTIN-8
+            ("(01)00000096385074", "96385074"),
+            ("(01)00000096385074(17)261231", "96385074"),
+            ("https://id.gs1.org/01/00000096385074", "96385074"),
+            ("00000001234565", "01234565"),  // an EAN-8 that starts with 0 keeps it
+            ("01234565", "01234565"),
+            ("00000123456784", "0000123456784"),  // nine significant digits: not an EAN-8
+        ]
+    )
+    func paddedEAN8HasOneCanonicalForm(raw: String, canonical: String) throws {
+        #expect(try GTIN.normalize(raw) == canonical)
+        #expect(try GTIN(raw).kind == (canonical.count == 8 ? .ean8 : .ean13))
+    }
+
+    @Test(
         "A wrong check digit is rejected with the expected and the found digit",
         arguments: [
             ("9506000134357", 2, 7),

@@ -54,14 +54,14 @@ struct GTINValueTests {
         #expect(unsorted.sorted().map(\.rawValue) == ["95012346", "0036000291452", "9506000134352", "19506000134359"])
     }
 
-    @Test("GTINs with the same 14-digit value but different lengths still have a strict order")
-    func sortingIsStrict() throws {
+    @Test("An EAN-8 and its zero-padded 14-digit form are one GTIN: equal, and neither sorts before the other")
+    func paddedEAN8IsTheSameGTIN() throws {
         let ean8 = try GTIN("95012346")
         let padded = try GTIN("00000095012346")
-        #expect(padded.rawValue == "0000095012346")
-        #expect(ean8 != padded)
-        #expect(ean8 < padded)
-        #expect(!(padded < ean8))
+        #expect(padded.rawValue == "95012346" && padded.kind == .ean8)
+        #expect(ean8 == padded)
+        #expect(!(ean8 < padded) && !(padded < ean8))
+        #expect(GTIN(rawValue: "0000095012346") == nil, "the padded spelling is not canonical")
     }
 
     @Test("A GTIN encodes as a plain JSON string and decodes back to an equal value")
