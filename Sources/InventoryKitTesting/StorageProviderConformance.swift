@@ -200,19 +200,8 @@ public struct StorageProviderConformance: Sendable {
     private func invalidInputIsRejected(_ provider: any StorageProvider) async throws {
         let check = "invalidInputIsRejected"
         let store = provider.userMetadata
-        let bad: RecordCollection = "../escape"
-        do {
-            _ = try await store.record(try RecordID("x"), in: bad)
-            throw ConformanceFailure(check: check, message: "an invalid collection name was accepted by record(_:in:)")
-        } catch StorageError.invalidCollectionName {}
-        do {
-            try await store.put(StoredRecord(id: try RecordID("x"), payload: Data()), in: bad)
-            throw ConformanceFailure(check: check, message: "an invalid collection name was accepted by apply(_:)")
-        } catch StorageError.invalidCollectionName {}
-        do {
-            _ = try await store.query(RecordQuery(), in: bad)
-            throw ConformanceFailure(check: check, message: "an invalid collection name was accepted by query(_:in:)")
-        } catch StorageError.invalidCollectionName {}
+        // Invalid collection names cannot be made (a literal stops the program, `RecordCollection(_:)` throws, decoding
+        // fails), so there is nothing of them to check here.
         do {
             _ = try await store.query(RecordQuery(limit: 0), in: "things")
             throw ConformanceFailure(check: check, message: "a query with limit 0 was accepted")

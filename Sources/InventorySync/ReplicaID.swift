@@ -1,7 +1,9 @@
 import Foundation
 
 /// The identity of one replica (a device or an installation) in sync, the final tiebreak of last-write-wins.
-public struct ReplicaID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct ReplicaID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
     /// The replica's name.
     public let rawValue: String
 
@@ -20,6 +22,9 @@ public struct ReplicaID: RawRepresentable, Hashable, Comparable, Sendable, Codab
 
     /// Creates a replica id.
     public init(_ name: String) { self.init(rawValue: name) }
+
+    /// Creates a replica id from a literal: `replicaID: "phone"`.
+    public init(stringLiteral name: String) { self.init(rawValue: name) }
 
     /// A new random replica id, for a fresh installation (persist it).
     public static func random() -> ReplicaID { ReplicaID(UUID().uuidString.lowercased()) }

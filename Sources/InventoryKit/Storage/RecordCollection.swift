@@ -27,10 +27,13 @@ public struct RecordCollection: RawRepresentable, Hashable, Comparable, Sendable
 
     /// Creates a collection name from a literal written in code.
     ///
-    /// A literal is the programmer's constant, not input: an invalid literal is kept as written and every store
-    /// rejects it with ``StorageError/invalidCollectionName(_:reason:)`` on first use, so the mistake is found by
-    /// the first test that touches it.
+    /// A literal is the programmer's constant, not input, so an invalid one (`"../../etc"`, `""`) is a programming
+    /// error that stops the program where the literal is written, with the rule it breaks — never a name that some
+    /// store accepts. Names that come from input go through ``init(_:)``, which throws.
     public init(stringLiteral value: String) {
+        if let reason = Self.problem(with: value) {
+            preconditionFailure("invalid RecordCollection literal \"\(value.prefix(80))\": \(reason)")
+        }
         rawValue = value
     }
 

@@ -310,9 +310,9 @@ public actor ProductModuleService {
         switch lookup {
         case .productID(let id):
             return id
-        case .barcode(let raw):
+        case .barcode(let raw, let format):
             do {
-                return ProductID.barcode(try GTIN(raw))
+                return ProductID.barcode(try GTIN(raw, format: format))
             } catch {
                 throw ProductModuleError.invalidBarcode(raw, error)
             }

@@ -49,10 +49,19 @@ struct StorageValueTests {
     ])
     func collectionNames(_ name: String, _ valid: Bool) {
         #expect((RecordCollection(rawValue: name) != nil) == valid)
-        #expect(RecordCollection(stringLiteral: name).isValid == valid)
         #expect(((try? RecordCollection(name)) != nil) == valid)
-        if !valid {
-            #expect(throws: StorageError.self) { try RecordCollection(stringLiteral: name).validate() }
+        if valid {
+            #expect(RecordCollection(stringLiteral: name).isValid)
+        } else {
+            #expect(throws: StorageError.self) { try RecordCollection(name) }
+        }
+    }
+
+    @Test("an invalid collection literal stops the program where it is written, never reaching a store")
+    func invalidLiteralStops() async {
+        await #expect(processExitsWith: .failure) {
+            let escape: RecordCollection = "../escape"
+            _ = escape.rawValue
         }
     }
 
