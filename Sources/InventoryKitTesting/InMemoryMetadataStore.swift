@@ -17,7 +17,7 @@ public struct InMemoryMetadataStore: MetadataStore {
         try await provider.records(ids, in: collection, scope: scope)
     }
 
-    /// One page of matching records, computed by ``RecordQueryEvaluator``.
+    /// One page of matching records, computed by `RecordQueryEvaluator`.
     public func query(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord> {
         try await provider.query(query, in: collection, scope: scope)
     }

@@ -2,8 +2,8 @@ import Foundation
 import InventoryKit
 import InventorySync
 
-/// A ``NamedEntityRemoteGateway`` in memory, for tests, previews and the reference behaviour: one record per id,
-/// pushed states joined with ``NamedEntity/reconciled(with:)``, one live record per kind and key, operation ids
+/// A `NamedEntityRemoteGateway` in memory, for tests, previews and the reference behaviour: one record per id,
+/// pushed states joined with `NamedEntity.reconciled(with:)`, one live record per kind and key, operation ids
 /// remembered, and a change feed that serves each record once, in its latest state.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public actor InMemoryNamedEntityRemote: NamedEntityRemoteGateway {
         records.values.sorted { RecordID($0.id) < RecordID($1.id) }
     }
 
-    /// Makes every later call fail with ``RemoteSyncError/offline`` (`false`) or succeed again (`true`).
+    /// Makes every later call fail with `RemoteSyncError.offline` (`false`) or succeed again (`true`).
     public func setReachable(_ reachable: Bool) {
         self.reachable = reachable
     }

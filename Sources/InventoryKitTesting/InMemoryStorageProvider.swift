@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 
-/// A complete ``StorageProvider`` held in memory, for tests and previews.
+/// A complete `StorageProvider` held in memory, for tests and previews.
 ///
 /// One actor owns all four stores, so ``commit(_:)`` is atomic across both metadata stores just as the protocol
 /// requires. Faults can be injected to test that callers never half-write:
@@ -48,13 +48,13 @@ public actor InMemoryStorageProvider: StorageProvider {
     // MARK: - Fault injection
 
     /// Makes the next `count` writes (record batches, commits, blob writes and deletes) throw
-    /// ``StorageError/backendFailure(operation:reason:)`` without writing anything.
+    /// `StorageError.backendFailure(operation:reason:)` without writing anything.
     public func failNextWrites(_ count: Int) {
         failingWrites = max(0, count)
     }
 
     /// Makes the next `count` reads (record lookups, queries, blob reads) throw
-    /// ``StorageError/backendFailure(operation:reason:)``.
+    /// `StorageError.backendFailure(operation:reason:)`.
     public func failNextReads(_ count: Int) {
         failingReads = max(0, count)
     }
@@ -168,8 +168,8 @@ extension InMemoryStorageProvider {
 
         /// Checks writes in order against `state` and the writes staged before them, and stages their results.
         ///
-        /// - Throws: ``StorageError/invalidCollectionName(_:reason:)`` for an invalid collection name and
-        ///   ``StorageError/preconditionFailed(collection:id:expected:actualRevision:)`` for a precondition that
+        /// - Throws: `StorageError.invalidCollectionName(_:reason:)` for an invalid collection name and
+        ///   `StorageError.preconditionFailed(collection:id:expected:actualRevision:)` for a precondition that
         ///   does not hold; nothing is written either way.
         mutating func stage(_ writes: [RecordWrite], scope: StorageScope, over state: Snapshot) throws {
             for write in writes {

@@ -52,7 +52,7 @@ public struct RemoteFaultInjector: Sendable {
 
     /// Counts a call and throws the fault due for it, if any.
     ///
-    /// - Throws: ``RemoteSyncError/offline``, the next injected failure, or a random transient failure.
+    /// - Throws: `RemoteSyncError.offline`, the next injected failure, or a random transient failure.
     public mutating func beginCall() throws(RemoteSyncError) {
         callCount += 1
         if isOffline { throw .offline }

@@ -1,8 +1,8 @@
 import Foundation
 import InventoryKit
 
-/// The checks every ``StorageProvider`` adapter must pass: record round trips and revisions, atomic batches,
-/// preconditions, scope and collection isolation, query parity with ``RecordQueryEvaluator`` (filters, sort,
+/// The checks every `StorageProvider` adapter must pass: record round trips and revisions, atomic batches,
+/// preconditions, scope and collection isolation, query parity with `RecordQueryEvaluator` (filters, sort,
 /// keyset pagination under concurrent inserts), blobs with hostile ids, and input validation.
 ///
 /// Run it from a test of your adapter; each check gets a fresh provider from your factory:

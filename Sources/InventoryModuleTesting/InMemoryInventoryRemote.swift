@@ -4,7 +4,7 @@ import InventoryKitTesting
 import InventoryModule
 import InventorySync
 
-/// An in-process ``InventoryRemoteGateway``: a shared, append-only journal per household with the semantics a
+/// An in-process `InventoryRemoteGateway`: a shared, append-only journal per household with the semantics a
 /// server must have (idempotent by entry id, a feed in append order) and fault injection.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import InventoryKitTesting
 import InventoryModule
 import InventorySync
 
-/// The checks every ``InventoryJournalStore`` adapter must pass: journal round trips per household, each entry
+/// The checks every `InventoryJournalStore` adapter must pass: journal round trips per household, each entry
 /// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
 /// outbox sequence that outlives the acknowledged entries, the quarantined entries, pull cursors per
 /// household, the journal's tail after an order key, batched id lookups, and checkpoints (a store may keep none,

@@ -4,7 +4,7 @@ import InventoryKitTesting
 import InventorySync
 import ProductModule
 
-/// An in-process ``ProductRemoteGateway`` with the exact semantics a server must have, and fault injection.
+/// An in-process `ProductRemoteGateway` with the exact semantics a server must have, and fault injection.
 ///
 /// It applies a change only on top of its base (or of a superseded operation of the same replica), answers a
 /// replayed operation id as applied without applying it again, keeps tombstones, and serves a change feed.
@@ -51,12 +51,12 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         faults.setFailureProbability(probability, seed: seed)
     }
 
-    /// Takes the remote off the network (every call throws ``RemoteSyncError/offline``) or back on.
+    /// Takes the remote off the network (every call throws `RemoteSyncError.offline`) or back on.
     public func setOffline(_ isOffline: Bool) {
         faults.isOffline = isOffline
     }
 
-    /// Makes the next `count` pushes apply their changes and then throw ``RemoteSyncError/timeout``, as when an
+    /// Makes the next `count` pushes apply their changes and then throw `RemoteSyncError.timeout`, as when an
     /// ACK is lost.
     public func timeOutAfterApplyingNext(_ count: Int) {
         faults.timeOutAfterApplyingNext(count)
@@ -76,7 +76,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
 
     /// Does what the sync server's retention does: forgets the feed's tombstones numbered `horizon` or lower (the
     /// records stay, so stale pushes still conflict with them), and answers a pull whose cursor is below the
-    /// horizon with ``RemoteSyncError/resyncRequired(_:)``.
+    /// horizon with `RemoteSyncError.resyncRequired(_:)`.
     public func compact(through horizon: Int64) {
         compactedThrough = max(compactedThrough, min(horizon, sequence))
         feed.removeAll { change in

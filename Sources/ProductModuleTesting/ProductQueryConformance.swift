@@ -5,7 +5,7 @@ import InventorySync
 import ProductModule
 
 /// Query parity checks for product stores and gateways: paging through random queries (every sort key and
-/// order, random filter trees) must return exactly the pages of ``ProductQueryEvaluator`` over the same
+/// order, random filter trees) must return exactly the pages of `ProductQueryEvaluator` over the same
 /// products, visit each product once, and stay stable when products are inserted between pages.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public struct ProductQueryConformance: Sendable {
         self.queryCount = queryCount
     }
 
-    /// Runs the checks against a local store, seeding it through ``ProductLocalStore/commit(_:)`` with random
+    /// Runs the checks against a local store, seeding it through `ProductLocalStore.commit(_:)` with random
     /// sync states.
     public func run(local makeStore: @Sendable () async throws -> any ProductLocalStore) async -> ConformanceReport {
         var report = ConformanceReport()

@@ -4,7 +4,7 @@ import InventoryKitTesting
 import InventorySync
 import ProductModule
 
-/// Checks of the ``ProductStore`` obligations the sync engine and the write commands rely on, beyond queries
+/// Checks of the `ProductStore` obligations the sync engine and the write commands rely on, beyond queries
 /// (those are ``ProductQueryConformance``): creation only of unknown products, due entries, sync state changes
 /// without rewriting products, batched reads that agree with the point reads, and a last outbox sequence that
 /// outlives the acknowledged entries.

@@ -9,7 +9,7 @@ import Foundation
 /// Obligations:
 /// - `writes` are committed atomically, together with whatever the committer adds, to the repository's store;
 ///   nothing is written when one precondition fails.
-/// - A failed precondition of `writes` is thrown as ``StorageError/preconditionFailed(collection:id:expected:actual:)``
+/// - A failed precondition of `writes` is thrown as ``StorageError/preconditionFailed(collection:id:expected:actualRevision:)``
 ///   unchanged: the repository reads that as a lost race and tries again on fresh records.
 public protocol SemanticEntityCommitter: Sendable {
     /// Commits `writes`, which save the new states `entities`, in one atomic commit.

@@ -9,7 +9,7 @@ import InventorySync
 /// their consumption after sync, and every replica projects the same stock from the same set of entries.
 ///
 /// Commands are linearizable: overlapping calls behave as if run one at a time, in the order they arrived — each
-/// reads the household's state, decides and commits inside the service's ``SerialGate``, and each local step of a
+/// reads the household's state, decides and commits inside the service's `SerialGate`, and each local step of a
 /// sync pass does too. Two overlapping calls with one idempotency key book once.
 ///
 /// ```swift
@@ -187,7 +187,7 @@ public actor InventoryModuleService {
     /// household this service has loaded); one pass at a time.
     ///
     /// Remote failures do not throw: entries are retried with backoff or quarantined, and reported (a failed pull
-    /// in ``SyncReport/pullFailures``).
+    /// in `SyncReport.pullFailures`).
     ///
     /// - Throws: a local storage error.
     @discardableResult

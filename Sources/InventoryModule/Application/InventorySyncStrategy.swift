@@ -1,7 +1,7 @@
 import Foundation
 import InventorySync
 
-/// When inventory changes are pushed (the engine's ``SyncWritePolicy``).
+/// When inventory changes are pushed (the engine's `SyncWritePolicy`).
 public typealias InventoryWritePolicy = SyncWritePolicy
 
 /// The sync events of an ``InventoryModuleService``: operations name the journal entry id they push, pulls the

@@ -22,7 +22,7 @@ public struct InventoryCheckpoint: Sendable {
 
     /// Encodes a household's state, or `nil` for a state that has folded nothing (nothing to save).
     ///
-    /// - Throws: ``StorageError/encodingFailed(collection:id:reason:)`` when the state does not encode.
+    /// - Throws: `StorageError.encodingFailed(collection:id:reason:)` when the state does not encode.
     public init?(state: InventoryState, of household: HouseholdID) throws(StorageError) {
         guard let key = state.lastAppliedOrderKey else { return nil }
         mark = InventoryCheckpointMark(householdID: household, orderKey: key, entryCount: state.appliedEntryIDs.count)
@@ -36,7 +36,7 @@ public struct InventoryCheckpoint: Sendable {
 
     /// The decoded state.
     ///
-    /// - Throws: ``StorageError/corruptRecord(collection:id:reason:)`` when the bytes do not decode.
+    /// - Throws: `StorageError.corruptRecord(collection:id:reason:)` when the bytes do not decode.
     public func state() throws(StorageError) -> InventoryState {
         do {
             return try RecordCoding.decode(InventoryState.self, from: stateData)

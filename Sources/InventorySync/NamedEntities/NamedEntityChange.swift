@@ -3,7 +3,7 @@ import InventoryKit
 
 /// The outbox payload of a named entity: its whole state after a local change.
 ///
-/// Named entities are joined, not overwritten (``NamedEntity/reconciled(with:)``), so a push carries the state and
+/// Named entities are joined, not overwritten (`NamedEntity.reconciled(with:)`), so a push carries the state and
 /// needs no base: the remote joins it into its record, and pushing an older state after a newer one changes
 /// nothing.
 public struct NamedEntityChange: OutboxPayload, Hashable {

@@ -4,9 +4,9 @@ import InventoryKit
 /// The remote side of named-entity sync: where ``NamedEntitySync`` pushes local changes and pulls everyone else's.
 ///
 /// A conforming remote keeps one record per id and joins every pushed state into it with
-/// ``NamedEntity/reconciled(with:)`` (so order and repetition do not matter), and keeps at most one live record per
+/// `NamedEntity.reconciled(with:)` (so order and repetition do not matter), and keeps at most one live record per
 /// kind and semantic key: a pushed live record whose key another live record holds is answered with that record
-/// as a conflict. ``InMemoryNamedEntityRemote`` is the reference; the sync server of `Server/` and its HTTP gateway
+/// as a conflict. `InMemoryNamedEntityRemote` is the reference; the sync server of `Server/` and its HTTP gateway
 /// (`HTTPNamedEntityGateway` in the Examples) follow the same rules.
 public protocol NamedEntityRemoteGateway: Sendable {
     /// Pushes named-entity states in order; answers each by its operation id.

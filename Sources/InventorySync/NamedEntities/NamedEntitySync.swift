@@ -4,17 +4,17 @@ import InventoryKit
 /// Offline-first sync of named entities — categories, manufacturers, storage locations, units, tags — between the
 /// devices of a household.
 ///
-/// ``repository(for:)`` hands out ``SemanticEntityRepository`` values whose every write also records the entity's
+/// ``repository(for:nearKeyMatcher:maximumAttempts:makeID:)`` hands out `SemanticEntityRepository` values whose every write also records the entity's
 /// new state in a durable outbox, in the same atomic commit. ``sync()`` pushes those states and pulls everyone
 /// else's through a ``NamedEntityRemoteGateway``, on the kit's ``OutboxSyncEngine`` (retries with backoff,
 /// quarantine, per-operation results, a durable pull cursor committed with each page).
 ///
-/// Convergence comes from the records themselves: under ``SemanticUniquenessPolicy/unique`` a key's record has the
+/// Convergence comes from the records themselves: under `SemanticUniquenessPolicy.unique` a key's record has the
 /// key's deterministic id, so `"Produce"` created on one phone and `"PRODUCE "` on another are one record, and
-/// versions of a record are joined with ``NamedEntity/reconciled(with:)`` (first spelling kept, the others as
+/// versions of a record are joined with `NamedEntity.reconciled(with:)` (first spelling kept, the others as
 /// aliases) wherever they meet — on the remote and when a device pulls. A record pushed while another live record
 /// of another id holds its key on the remote (records created before keys existed, or under
-/// ``SemanticUniquenessPolicy/detectAndAsk``) is merged into that record, as a local duplicate would be.
+/// `SemanticUniquenessPolicy.detectAndAsk`) is merged into that record, as a local duplicate would be.
 ///
 /// ```swift
 /// let sync = NamedEntitySync(storage: provider, remote: gateway)
@@ -31,7 +31,7 @@ public struct NamedEntitySync: Sendable {
     ///
     /// - Parameters:
     ///   - storage: where the records (in `scope`) and the outbox and cursor (in the user metadata store) live.
-    ///   - scope: the records' scope. Default: ``StorageScope/domain``, like ``SemanticEntityRepository``.
+    ///   - scope: the records' scope. Default: `StorageScope.domain`, like `SemanticEntityRepository`.
     ///   - remote: the remote, or `nil` to record changes without pushing them yet.
     ///   - connectivity: whether the remote can be reached.
     ///   - configuration: retries, batch sizes and write policy. Default: push right after each local write.
@@ -61,7 +61,7 @@ public struct NamedEntitySync: Sendable {
     ///
     /// - Parameters:
     ///   - kind: the kind, with its uniqueness policy.
-    ///   - nearKeyMatcher: what counts as a near key under ``SemanticUniquenessPolicy/detectAndAsk``.
+    ///   - nearKeyMatcher: what counts as a near key under `SemanticUniquenessPolicy.detectAndAsk`.
     ///   - maximumAttempts: retries of a write that lost a race.
     ///   - makeID: the source of random ids for non-unique kinds.
     public func repository(

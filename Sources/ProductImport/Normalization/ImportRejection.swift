@@ -20,7 +20,7 @@ public enum ImportRejection: Error, Hashable, Sendable, Codable, CustomStringCon
     case invalidProduct(ProductID, reason: String)
     /// The catalog refused to store the product.
     case writeRefused(ProductID, reason: String)
-    /// The catalog's stored copy of the product cannot be read (``StorageError/isDamagedData``), so the record
+    /// The catalog's stored copy of the product cannot be read (`StorageError.isDamagedData`), so the record
     /// could not be merged into it; the stored copy was left as it was and the rest of the import went on.
     case storedProductDamaged(ProductID, reason: String)
 

@@ -3,7 +3,7 @@ import InventoryKit
 import InventorySync
 
 /// Turns the catalog's commands into one local transaction each: validation, stamps, outbox entries, barcode
-/// migrations. It reads the store and decides; the service commits, inside its ``SerialGate``, so a command's
+/// migrations. It reads the store and decides; the service commits, inside its `SerialGate`, so a command's
 /// checks (the stored version, the absence of a product) hold when it commits.
 struct ProductCommandPlanner: Sendable {
     /// The local ports.

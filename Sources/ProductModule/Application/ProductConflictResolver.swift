@@ -2,7 +2,7 @@ import Foundation
 import InventoryKit
 import InventorySync
 
-/// Applies the catalog's ``ConflictPolicy`` to a change the remote answered with a different state: adopt the
+/// Applies the catalog's `ConflictPolicy` to a change the remote answered with a different state: adopt the
 /// remote state, push the local change again over it, or push a merge. The one place to change how product
 /// conflicts end.
 struct ProductConflictResolver: Sendable {

@@ -7,7 +7,7 @@ import InventorySync
 /// conflict policies and a sync state per product.
 ///
 /// Commands are linearizable: overlapping calls (two taps, a UI task and a background task) behave as if run one
-/// at a time, in the order they arrived — each runs its checks and its commit inside the service's ``SerialGate``,
+/// at a time, in the order they arrived — each runs its checks and its commit inside the service's `SerialGate`,
 /// and each local step of a sync pass does too.
 ///
 /// ```swift
@@ -238,7 +238,7 @@ public actor ProductModuleService {
     /// Pushes due local changes, then pulls remote changes; one pass at a time.
     ///
     /// Remote failures do not throw: they are recorded per change (retry with backoff, or quarantine) and
-    /// reported in the result (``SyncReport/pullFailures``, ``SyncReport/stoppedBy``) and the event stream.
+    /// reported in the result (`SyncReport.pullFailures`, `SyncReport.stoppedBy`) and the event stream.
     ///
     /// - Throws: a local storage error.
     @discardableResult

@@ -3,7 +3,7 @@ import InventoryKit
 
 /// A product's primary barcode: canonical GTIN digits, the symbology it was read as, and optional provenance.
 ///
-/// The value is always in the canonical form of ``GTIN/normalize(_:format:)`` — a UPC-A code gains a leading
+/// The value is always in the canonical form of `GTIN.normalize(_:format:)` — a UPC-A code gains a leading
 /// zero, a UPC-E code is expanded — so it can serve as the product's ``ProductID``. Decoding validates again.
 ///
 /// ```swift
@@ -22,8 +22,8 @@ public struct Barcode: Hashable, Sendable, Codable {
 
     /// Creates a barcode from a scanned or typed code, normalizing it.
     ///
-    /// The code is read with ``GTINInputFormat/upcE`` when `symbology` is ``BarcodeSymbology/upcE`` and with
-    /// ``GTINInputFormat/automatic`` otherwise. A `nil` symbology is inferred from the raw digit count
+    /// The code is read with `GTINInputFormat.upcE` when `symbology` is ``BarcodeSymbology/upcE`` and with
+    /// `GTINInputFormat.automatic` otherwise. A `nil` symbology is inferred from the raw digit count
     /// (8 → EAN-8, 12 → UPC-A, 13 → EAN-13, 14 → GTIN-14), or from the canonical digits for GS1 element strings
     /// and Digital Link URLs.
     ///

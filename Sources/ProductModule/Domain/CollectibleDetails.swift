@@ -3,7 +3,7 @@ import InventoryKit
 
 /// Details of retro software and hardware: platform, makers, dates, requirements and source code.
 ///
-/// These are the fields of ``InventoryProduct`` that have no place on a grocery item; ``Product`` reads and
+/// These are the fields of `InventoryProduct` that have no place on a grocery item; ``Product`` reads and
 /// writes them through its ``ProductDetails/collectible(_:)`` details.
 public struct CollectibleDetails: Hashable, Sendable, Codable {
     /// The platform it runs on, such as `"Apple II"`.

@@ -15,6 +15,14 @@ extension Product {
     /// - Parameters:
     ///   - rawBarcode: The scanned or typed barcode, or `nil` for a product without one.
     ///   - symbology: How the barcode was read; inferred from its digits when `nil`.
+    ///   - title: The product's name.
+    ///   - brand: The brand.
+    ///   - shortDescription: A one-line description.
+    ///   - category: The main and sub category.
+    ///   - productDetails: Food, household, personal-care or collectible details.
+    ///   - packaging: The package's quantity, unit and kind.
+    ///   - source: Where the product came from (typed by hand by default).
+    ///   - status: Active unless said otherwise.
     ///   - id: The UUID a barcode-less product's id is made from (inject it, for deterministic tests).
     ///   - now: The creation time.
     /// - Throws: ``ProductValidationError/invalidBarcode(_:reason:)`` or

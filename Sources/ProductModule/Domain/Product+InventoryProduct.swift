@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 
-/// `Product` is an ``InventoryProduct``, so ``InventoryConfigurator`` and every kit service can fill it.
+/// `Product` is an `InventoryProduct`, so ``InventoryConfigurator`` and every kit service can fill it.
 ///
 /// The protocol's fields map onto the product's own: `summary` is ``Product/shortDescription``, `metadata` is
 /// ``Product/attributes``, `productType` and `classification` are the ``Product/category``'s `main` and `sub`,
@@ -60,7 +60,7 @@ extension Product: InventoryProduct {
         }
     }
 
-    /// The barcode, then the related barcodes (both as ``InventoryIdentifierKind/gtin``), then the additional
+    /// The barcode, then the related barcodes (both as `InventoryIdentifierKind.gtin`), then the additional
     /// identifiers.
     ///
     /// Setting never changes the product's identity: the first GTIN equal to the current barcode stays the

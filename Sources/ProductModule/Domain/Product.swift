@@ -191,7 +191,7 @@ public struct Product: Sendable, Codable, Hashable {
 
     /// Encodes the product; `nil` fields are left out, lists and maps are always written.
     ///
-    /// - Throws: the encoder's error (for example a non-finite number under ``RecordCoding``).
+    /// - Throws: the encoder's error (for example a non-finite number under `RecordCoding`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(productID, forKey: .productID)

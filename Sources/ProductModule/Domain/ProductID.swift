@@ -4,7 +4,7 @@ import InventoryKit
 /// The identity of a product: its normalized barcode, or a generated `prd_<uuid>` id when it has none.
 ///
 /// A valid id is non-empty, at most ``maximumLength`` UTF-8 bytes long and holds no whitespace or control
-/// character, so it is always a valid ``RecordID`` as well. Ids order by their UTF-8 bytes, as every store's
+/// character, so it is always a valid `RecordID` as well. Ids order by their UTF-8 bytes, as every store's
 /// keyset pagination does.
 ///
 /// ```swift
@@ -59,7 +59,7 @@ public struct ProductID: RawRepresentable, Hashable, Comparable, Sendable, Codab
     /// The same id as a storage key.
     ///
     /// Never fails: a product id is non-empty, at most 256 bytes long and free of control characters, so it
-    /// always satisfies ``RecordID``'s rules (the fallback, a UUIDv5 of the text, is never taken).
+    /// always satisfies `RecordID`'s rules (the fallback, a UUIDv5 of the text, is never taken).
     public var recordID: RecordID {
         RecordID(rawValue: rawValue) ?? RecordID(InventoryIDGenerator.generate(for: .product, name: rawValue))
     }
@@ -67,7 +67,7 @@ public struct ProductID: RawRepresentable, Hashable, Comparable, Sendable, Codab
     /// The id's text.
     public var description: String { rawValue }
 
-    /// Orders ids by their UTF-8 bytes, as ``RecordID`` and every store's keyset pagination do.
+    /// Orders ids by their UTF-8 bytes, as `RecordID` and every store's keyset pagination do.
     public static func < (lhs: ProductID, rhs: ProductID) -> Bool {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }

@@ -12,27 +12,27 @@ import InventorySync
 ///   without applying it twice.
 /// - Every applied change gets the next sequence of the change feed; ``changes(after:limit:)`` returns the latest
 ///   state of each record changed after a cursor, in sequence order, tombstones included.
-/// - Throw ``RemoteSyncError`` (`offline`, `timeout`, `transient`, `permanent`) so the engine retries or
+/// - Throw `RemoteSyncError` (`offline`, `timeout`, `transient`, `permanent`) so the engine retries or
 ///   quarantines correctly.
 public protocol ProductRemoteGateway: Sendable {
     /// The remote state of a product (or its tombstone), or `nil`.
     ///
-    /// - Throws: ``RemoteSyncError``.
+    /// - Throws: `RemoteSyncError`.
     func fetch(_ id: ProductID) async throws -> RemoteProductRecord?
 
     /// One page of remote products, with the semantics of ``ProductQueryEvaluator`` (post-filter with it
     /// whatever the remote cannot execute).
     ///
-    /// - Throws: ``RemoteSyncError`` or ``ProductQueryError``.
+    /// - Throws: `RemoteSyncError` or ``ProductQueryError``.
     func query(_ query: ProductQuery) async throws -> ProductPage
 
     /// Pushes changes; the results answer each request by operation id.
     ///
-    /// - Throws: ``RemoteSyncError`` when the whole call failed (it may have been applied: replays are safe).
+    /// - Throws: `RemoteSyncError` when the whole call failed (it may have been applied: replays are safe).
     func push(_ requests: [ProductPushRequest]) async throws -> [ProductPushResult]
 
     /// Records changed after `cursor` (from the start when `nil`), at most `limit`.
     ///
-    /// - Throws: ``RemoteSyncError``.
+    /// - Throws: `RemoteSyncError`.
     func changes(after cursor: Int64?, limit: Int) async throws -> ProductChangeBatch
 }

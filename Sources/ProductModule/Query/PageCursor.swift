@@ -2,7 +2,7 @@ import InventoryKit
 
 /// Where the next page of a product query starts: an opaque token shared by every store.
 ///
-/// It wraps the kit's keyset ``RecordCursor`` (the sort values and id of the last product returned), so a cursor
+/// It wraps the kit's keyset `RecordCursor` (the sort values and id of the last product returned), so a cursor
 /// made by the in-memory evaluator, a SQLite store or a gateway is the same token. Hand clients ``token`` and
 /// read it back with ``init(token:)``. Encoded as the token string.
 public struct PageCursor: Hashable, Sendable, Codable, CustomStringConvertible {

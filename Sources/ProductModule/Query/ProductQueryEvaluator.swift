@@ -16,8 +16,11 @@ import InventorySync
 public enum ProductQueryEvaluator {
     /// Whether a product satisfies every filter (an empty list matches every product).
     ///
-    /// - Parameter syncState: The product's sync state, or `nil` when unknown (it then matches no
-    ///   ``ProductFilterStrategy/syncState(_:)`` filter).
+    /// - Parameters:
+    ///   - filters: The filters, all of which must hold.
+    ///   - product: The product to test.
+    ///   - syncState: The product's sync state, or `nil` when unknown (it then matches no
+    ///     ``ProductFilterStrategy/syncState(_:)`` filter).
     public static func matches(
         _ filters: [ProductFilterStrategy], product: Product, syncState: SyncStatusKind?
     ) -> Bool {

@@ -8,7 +8,7 @@ import InventorySync
 /// A change applies when the product is new to the remote, when the remote state's stamp is the change's
 /// `baseStamp`, or when the remote state was written by one of the request's `supersededOperationIDs` (an earlier
 /// write of the same replica that this one replaced before it was acknowledged). Any other remote state is a
-/// conflict the pushing replica resolves with its ``ConflictPolicy``. A tombstone is a remote state like any
+/// conflict the pushing replica resolves with its `ConflictPolicy`. A tombstone is a remote state like any
 /// other, so a change built on a state older than a deletion conflicts with the tombstone instead of resurrecting
 /// the product.
 ///

@@ -18,5 +18,5 @@ public typealias ProductSyncEvent = SyncEvent<ProductID, ProductFeed>
 /// What one ``ProductModuleService/syncPending()`` pass did.
 public typealias ProductSyncReport = SyncReport<ProductFeed>
 
-/// When product changes are pushed (the engine's ``SyncWritePolicy``).
+/// When product changes are pushed (the engine's `SyncWritePolicy`).
 public typealias ProductWritePolicy = SyncWritePolicy
