@@ -36,7 +36,7 @@ struct InMemoryStagedCommitTests {
         await #expect(throws: StorageError.self) { try await storage.commit(batch) }
         #expect(await storage.snapshot() == before)
         await #expect(throws: StorageError.self) {
-            try await storage.domainMetadata.apply([.put(try Self.record("other"), in: "c"), .put(try Self.record("bad"), in: "")])
+            try await storage.domainMetadata.apply([.put(try Self.record("other"), in: "c"), .put(try Self.record("bad"), in: "c", precondition: .revision(99))])
         }
         #expect(await storage.snapshot() == before)
     }

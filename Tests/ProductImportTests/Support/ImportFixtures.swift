@@ -37,7 +37,7 @@ enum ImportFixtures {
 
     /// A valid EAN-13 made from a number.
     static func ean13(_ number: Int) -> String {
-        let body = String(format: "%012d", number % 1_000_000_000_000)
+        let body = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
         return body + String(GTIN.checkDigit(for: body) ?? 0)
     }
 

@@ -66,10 +66,10 @@ enum ProductFixtures {
         return product
     }
 
-    /// A valid EAN-13 made from a number (its first 12 digits), with the check digit computed.
+    /// A valid EAN-13 made from a number (GS1 prefix 400, then the number), with the check digit computed: never
+    /// five leading zeros, which would make it an EAN-8 in 13 digits.
     static func ean13(_ number: Int) -> String {
-        let body = String(number % 1_000_000_000_000)
-        let padded = String(repeating: "0", count: 12 - body.count) + body
+        let padded = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
         return padded + String(GTIN.checkDigit(for: padded) ?? 0)
     }
 
