@@ -74,17 +74,10 @@ enum ChaosEvidence {
         process.arguments = [
             "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", databaseURL, "-c", statement,
         ]
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, let count = Int(text) else {
-            throw EvidenceError.unreadable("psql \(statement): \(text) \(String(decoding: err, as: UTF8.self))")
+        let captured = try process.runCapturingOutput()
+        let text = captured.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard captured.status == 0, let count = Int(text) else {
+            throw EvidenceError.unreadable("psql \(statement): \(text) \(captured.error)")
         }
         return count
     }

@@ -35,6 +35,14 @@ struct PantryDevice {
     /// Runs `pantry ARGS --store S --path P`.
     @discardableResult
     func run(_ arguments: [String]) throws -> Run {
+        let captured = try process(arguments).runCapturingOutput()
+        return Run(status: captured.status, output: captured.output, error: captured.error)
+    }
+
+    /// A `pantry ARGS --store S --path P` process, not started: the built executable, the device's folder, and an
+    /// environment without the caller's `PANTRY_*` variables (with this device's server settings in them when it
+    /// ``usesEnvironment``).
+    func process(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = try Self.executable()
         // Options after the subcommand path: `product add …` takes them after `add`.
@@ -49,17 +57,12 @@ struct PantryDevice {
         }
         process.environment = environment
         process.currentDirectoryURL = folder
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            error: String(decoding: err, as: UTF8.self))
+        return process
+    }
+
+    /// The arguments of `pantry sync` through the server: the options, unless the device ``usesEnvironment``.
+    var syncArguments: [String] {
+        usesEnvironment ? ["sync"] : ["sync", "--server", server.absoluteString, "--token", token, "--household", household.uuidString]
     }
 
     /// Runs a command that must succeed and returns its output.
@@ -73,12 +76,7 @@ struct PantryDevice {
     /// `pantry sync` through the server (options, or the environment).
     @discardableResult
     func sync(json: Bool = false) throws -> Run {
-        var arguments = ["sync"]
-        if !usesEnvironment {
-            arguments += ["--server", server.absoluteString, "--token", token, "--household", household.uuidString]
-        }
-        if json { arguments.append("--json") }
-        return try run(arguments)
+        try run(syncArguments + (json ? ["--json"] : []))
     }
 
     /// `pantry household join` with this device's server, token and household as options.
