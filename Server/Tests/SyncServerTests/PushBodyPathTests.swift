@@ -1,7 +1,10 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import InventoryKit
 import InventoryModule
 import NIOCore
+import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
@@ -12,9 +15,9 @@ import ThrowawayPostgres
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
 struct PushBodyPathTests {
     /// One operation as raw JSON text, built for a household and an entry id.
-    struct Case: CustomStringConvertible {
+    struct Case: Sendable, CustomStringConvertible {
         let description: String
-        let operation: (_ household: SyncServer.HouseholdID, _ id: UUID) throws -> String
+        let operation: @Sendable (_ household: SyncServer.HouseholdID, _ id: UUID) throws -> String
     }
 
     /// A rejected operation whose entity id holds a `\u` escape: a body carrying it is read through `JSONValue`.
@@ -22,8 +25,8 @@ struct PushBodyPathTests {
 
     /// A journal operation of `household` whose payload is the kit's JSON of an entry, edited by `edit`.
     static func journal(
-        kind: String = "journal", entityID: String? = nil, _ edit: @escaping (String) -> String = { $0 }
-    ) -> (SyncServer.HouseholdID, UUID) throws -> String {
+        kind: String = "journal", entityID: String? = nil, _ edit: @escaping @Sendable (String) -> String = { $0 }
+    ) -> @Sendable (SyncServer.HouseholdID, UUID) throws -> String {
         { household, id in
             let entry = KitPayloads.journalEntry(of: household, id: id, name: "Home")
             let payload = edit(String(decoding: try RecordCoding.encode(entry), as: UTF8.self))
@@ -37,10 +40,10 @@ struct PushBodyPathTests {
             $0.replacingOccurrences(of: #""recordedAt":800000000"#, with: #""recordedAt":800000000.50,"extra":{"a":[1,-2.5,0.0,true,null,"x"]}"#)
         }),
         Case(description: "escapes in a string", operation: journal {
-            $0.replacingOccurrences(of: #""name":"Home""#, with: #""name":"Ho\"me\\ \/ \n\t""#)
+            $0.replacingOccurrences(of: #""value":"Home""#, with: #""value":"Ho\"me\\ \/ \n\t""#)
         }),
         Case(description: "a duplicate key", operation: journal {
-            $0.replacingOccurrences(of: #""name":"Home""#, with: #""name":"Home","name":"Away""#)
+            $0.replacingOccurrences(of: #""value":"Home""#, with: #""value":"Home","value":"Away""#)
         }),
         Case(description: "a string where a number belongs", operation: journal {
             $0.replacingOccurrences(of: #""recordedAt":800000000"#, with: #""recordedAt":"yesterday""#)
@@ -52,15 +55,15 @@ struct PushBodyPathTests {
             $0.replacingOccurrences(of: #""type":"createHousehold""#, with: #""type":"bake""#)
         }),
         Case(description: "another household's entry", operation: { _, id in
-            try journal()(SyncServer.HouseholdID(rawValue: UUID()), id)
+            try journal()(SyncServer.HouseholdID(UUID()), id)
         }),
         Case(description: "an entity id that is not the entry's", operation: journal(entityID: UUID().uuidString)),
         Case(description: "an array payload", operation: journal { _ in "[1,2]" }),
         Case(description: "a null payload", operation: journal { _ in "null" }),
         Case(description: "a string payload", operation: journal { _ in #""entry""# }),
         Case(description: "an unknown kind", operation: journal(kind: "recipe")),
-        Case(description: "a product change", operation: { _, _ in
-            let pen = try KitPayloads.product()
+        Case(description: "a product change", operation: { _, id in
+            let pen = try Product.new(barcode: "4006381333931", title: "Pen", id: id, now: KitPayloads.epoch)
             let operation = try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil)
             return String(decoding: try JSONEncoder().encode(operation), as: UTF8.self)
         }),
@@ -69,7 +72,7 @@ struct PushBodyPathTests {
             return String(decoding: try JSONEncoder().encode(operation), as: UTF8.self)
         }),
         Case(description: "a product payload for a journal operation", operation: { _, id in
-            let pen = try KitPayloads.product()
+            let pen = try Product.new(barcode: "4006381333931", title: "Pen", id: id, now: KitPayloads.epoch)
             let operation = try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil)
             return String(decoding: try JSONEncoder().encode(operation), as: UTF8.self)
                 .replacingOccurrences(of: #""kind":"product""#, with: #""kind":"journal""#)
@@ -80,9 +83,10 @@ struct PushBodyPathTests {
     func bothWaysOfReadingAPayloadAgree(_ testCase: Case) async throws {
         try await withSyncServer { server in
             var answers: [(result: PushResponse.Result, stored: [ChangesResponse.Change])] = []
+            let id = UUID()
             for detoured in [false, true] {
                 let (household, token, _) = try await server.household()
-                let operation = try testCase.operation(household, UUID())
+                let operation = try testCase.operation(household, id)
                 let body = #"{"operations":[\#(operation)\#(detoured ? "," + Self.detour : "")]}"#
                 let response = try await server.push(household, token: token, body: ByteBuffer(string: body))
                 #expect(response.status == .ok, "\(testCase): \(String(buffer: response.body))")
@@ -113,17 +117,17 @@ struct PushBodyPathTests {
     @Test func u0000IsRefusedInAnyStringOfAPayload() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
-            let edits: [(String) -> String] = [
-                { $0.replacingOccurrences(of: #""name":"Home""#, with: #""name":"Ho\u0000me""#) },
-                { $0.replacingOccurrences(of: #""name":"Home""#, with: #""name":"Ho\\u0000me""#) },
+            let edits: [@Sendable (String) -> String] = [
+                { $0.replacingOccurrences(of: #""value":"Home""#, with: #""value":"Ho\u0000me""#) },
+                { $0.replacingOccurrences(of: #""value":"Home""#, with: #""value":"Ho\\u0000me""#) },
                 { $0.replacingOccurrences(of: #""recordedAt":"#, with: #""ignored\u0000":1,"recordedAt":"#) },
             ]
-            for edit in edits {
+            for (index, edit) in edits.enumerated() {
                 let body = #"{"operations":[\#(try Self.journal(edit)(household, UUID()))]}"#
                 let response = try await server.push(household, token: token, body: ByteBuffer(string: body))
                 let results = try decode(PushResponse.self, response).results
-                #expect(results.map(\.status) == [.rejected])
-                #expect(results.first?.message == "payload must not contain U+0000.")
+                #expect(results.map(\.status) == [.rejected], "\(index): \(body)")
+                #expect(results.first?.message == "payload must not contain U+0000.", "\(index)")
             }
             #expect(try await server.rowCounts(household) == [0, 0, 0])
         }

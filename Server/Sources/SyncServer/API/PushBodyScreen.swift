@@ -7,8 +7,9 @@ import Foundation
 /// sorted keys, refuses U+0000 in that text and decodes the text into the kit's type. For a body the screen passes
 /// the direct decoding is equivalent — the same values, the same acceptances — because of what the body cannot
 /// hold:
-/// - no `\u` escape: no string holds U+0000 or the characters `\u0000` (the only ways the serialized text can
-///   contain `\u0000`), so the U+0000 check cannot refuse anything;
+/// - no backslash followed by `u` (a `\u` escape, or an escaped backslash before a `u`): no string holds U+0000
+///   or the characters `\u0000` (the only ways the serialized text can contain `\u0000`), so the U+0000 check
+///   cannot refuse anything;
 /// - no number with an exponent or more than 15 digits: every number is one `Double` holds exactly enough that
 ///   serializing and reading it again gives the same `Int`, `Double` or `Decimal`, and none is out of `Double`'s
 ///   range (which fails the whole body on the way through ``JSONValue``, even in a field the kit ignores).
@@ -32,10 +33,13 @@ enum PushBodyScreen {
         var afterBackslash = false
         var digits = 0
         var inNumber = false
+        var previous: UInt8 = 0
         for byte in bytes {
+            defer { previous = byte }
             if inString {
+                // Any backslash followed by u: an escape, or an escaped backslash before the letter u.
+                if byte == lowerU && previous == backslash { return false }
                 if afterBackslash {
-                    if byte == lowerU { return false }
                     afterBackslash = false
                 } else if byte == backslash {
                     afterBackslash = true
