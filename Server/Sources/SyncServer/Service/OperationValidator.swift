@@ -26,7 +26,7 @@ struct OperationValidator: Sendable {
         guard entityBytes > 0, entityBytes <= limits.maxEntityIDBytes else {
             return .failure(reject("entityId must be 1 to \(limits.maxEntityIDBytes) bytes long.", field: "entityId"))
         }
-        guard !operation.entityId.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !operation.entityId.unicodeScalars.contains(where: Self.isControl) else {
             return .failure(reject("entityId must not contain control characters.", field: "entityId"))
         }
         // A payload decoded into a kit type was a JSON object.
@@ -119,6 +119,12 @@ struct OperationValidator: Sendable {
         } catch {
             return .failure(reject("payload is not a valid \(T.self): \(RecordCoding.describe(error))", field: "payload"))
         }
+    }
+
+    /// Whether a scalar's general category is `control` (Cc): U+0000–U+001F and U+007F–U+009F, a set Unicode's
+    /// stability policy fixes, so this is `properties.generalCategory == .control` without the table lookup.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private func reject(_ message: String, field: String) -> APIError {
