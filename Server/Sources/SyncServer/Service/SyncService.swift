@@ -63,7 +63,7 @@ public struct SyncService: Sendable {
         try await push(PushBody(request), to: household)
     }
 
-    /// ``push(_:to:)-(PushRequest,_)`` for a body as the route reads it, payloads decoded by kind where possible.
+    /// The push of a body as the route reads it (payloads decoded by kind where possible); see the public one above.
     func push(_ request: PushBody, to household: HouseholdID) async throws -> PushResponse {
         guard request.operations.count <= limits.maxOperationsPerPush else {
             throw APIError.invalidField(
