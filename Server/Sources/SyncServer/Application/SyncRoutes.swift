@@ -21,7 +21,7 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
         group.post("households/:id/push") { request, context in
             let household = try await authorizedHousehold(request, context)
-            let body = try await decode(PushRequest.self, from: request)
+            let body = try await pushBody(of: request)
             return try await service.push(body, to: household)
         }
         group.get("households/:id/changes") { request, context in
@@ -52,8 +52,8 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         return try service.authorize(device, householdParameter: context.parameters.get("id") ?? "")
     }
 
-    /// Reads at most ``SyncLimits/maxBodyBytes`` and decodes JSON; maps failures to the envelope's codes.
-    private func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// Reads at most ``SyncLimits/maxBodyBytes`` and decodes a push body; maps failures to the envelope's codes.
+    private func pushBody(of request: Request) async throws -> PushBody {
         var request = request
         let buffer: ByteBuffer
         do {
@@ -66,7 +66,7 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
             )
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try PushBody.decode(Data(buffer.readableBytesView), with: JSONDecoder())
         } catch let error as DecodingError {
             throw APIError(.invalidRequest, "The body is not valid JSON of the expected shape.", details: Self.details(of: error))
         } catch {

@@ -65,6 +65,11 @@ public struct SyncService: Sendable {
     /// - Throws: ``APIError`` `invalid_request` for a batch that is too large or an `opId` that is not a UUID,
     ///   `not_found` when the household is gone.
     public func push(_ request: PushRequest, to household: HouseholdID) async throws -> PushResponse {
+        try await push(PushBody(request), to: household)
+    }
+
+    /// The push of a body as the route reads it (payloads decoded by kind where possible); see the public one above.
+    func push(_ request: PushBody, to household: HouseholdID) async throws -> PushResponse {
         guard request.operations.count <= limits.maxOperationsPerPush else {
             throw APIError.invalidField(
                 "operations",

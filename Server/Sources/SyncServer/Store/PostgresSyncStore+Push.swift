@@ -172,11 +172,22 @@ private struct BatchWriter {
     let logger: Logger
     let householdID: UUID
 
+    /// Writes operations and entities first while another task encodes the journal payloads, then the changes:
+    /// the encoding runs beside the database instead of before it.
     func write(_ batch: PushBatch) async throws {
+        let changes = batch.changes
+        async let payloads = Self.payloadTexts(of: changes)
         try await recordOperations(batch.operations)
-        try await appendChanges(batch.changes)
         try await releaseSlots(batch.releasedSlots)
-        try await upsertEntities(batch.entityRows)
+        let rows = batch.entityRows
+        try await insertEntities(rows.filter { !batch.isStored($0.key) })
+        try await upsertEntities(rows.filter { batch.isStored($0.key) })
+        try await appendChanges(changes, payloads: try await payloads)
+    }
+
+    /// The changes' payloads as JSON text, in order.
+    private static func payloadTexts(of changes: [PushBatch.ChangeRow]) async throws -> [String] {
+        try changes.map { try $0.payload.text() }
     }
 
     /// Records op ids under the primary key (household, op id): a second insert of one cannot happen.
@@ -193,13 +204,12 @@ private struct BatchWriter {
         )
     }
 
-    private func appendChanges(_ changes: [PushBatch.ChangeRow]) async throws {
+    private func appendChanges(_ changes: [PushBatch.ChangeRow], payloads: [String]) async throws {
         guard !changes.isEmpty else { return }
         let seqs = changes.map(\.seq)
         let opIDs = changes.map(\.opID)
         let kinds = changes.map(\.key.kind.rawValue)
         let ids = changes.map(\.key.id)
-        let payloads = changes.map(\.payload)
         try await connection.query(
             """
             INSERT INTO changes (household_id, seq, op_id, kind, entity_id, payload)
@@ -227,8 +237,22 @@ private struct BatchWriter {
         )
     }
 
+    /// Inserts the last state of entities the database did not hold (no `ON CONFLICT`, which costs a probe of
+    /// the key per row; the household's lock keeps other writers from adding them meanwhile).
+    private func insertEntities(_ rows: [PushBatch.EntityRow]) async throws {
+        try await writeEntities(rows, onConflict: "")
+    }
+
     /// Writes each entity's last state (one row per entity, so `ON CONFLICT` touches each row once).
     private func upsertEntities(_ rows: [PushBatch.EntityRow]) async throws {
+        try await writeEntities(rows, onConflict: """
+            ON CONFLICT (household_id, kind, entity_id) DO UPDATE SET
+                record = EXCLUDED.record, live = EXCLUDED.live, semantic_kind = EXCLUDED.semantic_kind,
+                semantic_key = EXCLUDED.semantic_key, last_op_id = EXCLUDED.last_op_id, seq = EXCLUDED.seq
+            """)
+    }
+
+    private func writeEntities(_ rows: [PushBatch.EntityRow], onConflict: String) async throws {
         guard !rows.isEmpty else { return }
         // Arrays of optionals do not bind; an empty string stands for NULL (neither JSON nor a semantic key
         // is ever empty), with a flag for the slot.
@@ -249,9 +273,7 @@ private struct BatchWriter {
             FROM unnest(\(kinds)::text[], \(ids)::text[], \(records)::text[], \(live)::boolean[], \(hasSlot)::boolean[],
                         \(slotKinds)::text[], \(slotKeys)::text[], \(opIDs)::uuid[], \(seqs)::bigint[])
                 AS t(k, e, r, l, h, sk, sv, o, s)
-            ON CONFLICT (household_id, kind, entity_id) DO UPDATE SET
-                record = EXCLUDED.record, live = EXCLUDED.live, semantic_kind = EXCLUDED.semantic_kind,
-                semantic_key = EXCLUDED.semantic_key, last_op_id = EXCLUDED.last_op_id, seq = EXCLUDED.seq
+            \(unescaped: onConflict)
             """,
             logger: logger
         )

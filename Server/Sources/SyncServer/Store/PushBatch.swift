@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryModule
 
 /// The in-memory view one push judges its changes against, and the rows it will write.
 ///
@@ -36,15 +37,32 @@ struct PushBatch {
     }
 
     /// A row to append to `changes`.
-    struct ChangeRow {
+    struct ChangeRow: Sendable {
+        /// The payload as pullers receive it.
+        enum Payload: Sendable {
+            /// JSON text, encoded when the change was staged (it is also the entity's record).
+            case text(String)
+            /// A journal entry, encoded when the batch is written: nothing staged after it reads its text.
+            case journal(InventoryJournalEntry)
+
+            /// The JSON text.
+            /// - Throws: `EncodingError`.
+            func text() throws -> String {
+                switch self {
+                case .text(let text): text
+                case .journal(let entry): String(decoding: try RecordCoding.encode(entry), as: UTF8.self)
+                }
+            }
+        }
+
         /// Its sequence number.
         let seq: Int64
         /// The operation that wrote it.
         let opID: UUID
         /// The entity it changes.
         let key: EntityKey
-        /// The payload as pullers receive it (JSON text).
-        let payload: String
+        /// The payload.
+        let payload: Payload
     }
 
     /// An entity's state after the batch, for `entities`.
@@ -84,6 +102,8 @@ struct PushBatch {
     private var knownSlots: Set<SemanticSlot> = []
     /// The slot each entity held in the database before the batch.
     private var storedSlots: [EntityKey: SemanticSlot] = [:]
+    /// The entities the database held before the batch (all the batch names are loaded).
+    private var storedKeys: Set<EntityKey> = []
 
     /// Op ids to record, in staging order.
     private(set) var operations: [(opID: UUID, seq: Int64)] = []
@@ -125,6 +145,7 @@ struct PushBatch {
             let key = EntityKey(kind: row.entity.kind, id: row.entity.entityID)
             guard current[key] == nil else { continue }
             current[key] = row.entity
+            storedKeys.insert(key)
             if let slot = row.slot {
                 slotOf[key] = slot
                 storedSlots[key] = slot
@@ -182,11 +203,19 @@ struct PushBatch {
                 "\(slot.kind) key \(slot.key) is held by \(holder.id); \(key.id) cannot take it")
         }
         let seq = lastSeq + 1
-        let payload = try write.payload(seq: seq)
-        let stored = try write.record(seq: seq)
+        let payload: ChangeRow.Payload
+        let stored: Data?
+        if case .journal(let entry) = write.state {
+            payload = .journal(entry)
+            stored = nil
+        } else {
+            // A product's or named entity's payload is its record, which later changes of the batch may read.
+            stored = try write.payload(seq: seq)
+            payload = .text(String(decoding: stored ?? Data(), as: UTF8.self))
+        }
         lastSeq = seq
         record(change.opID, seq: seq)
-        changes.append(ChangeRow(seq: seq, opID: change.opID, key: key, payload: String(decoding: payload, as: UTF8.self)))
+        changes.append(ChangeRow(seq: seq, opID: change.opID, key: key, payload: payload))
 
         current[key] = StoredEntity(kind: key.kind, entityID: key.id, record: stored, lastOpID: change.opID, seq: seq)
         if let old = slotOf[key], holderOf[old] == key { holderOf[old] = nil }
@@ -205,6 +234,11 @@ struct PushBatch {
     /// The last state of each written entity, in the order the batch first wrote them.
     var entityRows: [EntityRow] {
         writtenOrder.compactMap { written[$0] }
+    }
+
+    /// Whether the database held the entity before the batch; one it did not hold gets a row inserted.
+    func isStored(_ key: EntityKey) -> Bool {
+        storedKeys.contains(key)
     }
 
     /// Written entities that held a slot in the database and end the batch holding another one (or none): their

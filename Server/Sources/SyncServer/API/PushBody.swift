@@ -1,0 +1,98 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import ProductModule
+
+/// The body of `POST /v1/households/{id}/push` as the server reads it: the fields of ``PushRequest``, with each
+/// payload decoded straight into the kit's type for its operation's kind when the body allows it
+/// (``PushBodyScreen``) instead of into ``JSONValue`` and, after serializing it again, into the kit's type.
+///
+/// The fields are decoded in ``PushRequest``'s order, so a body that does not have its shape fails on the same
+/// field either way.
+struct PushBody: Sendable, Decodable {
+    /// One operation; the fields of ``PushRequest/Operation``.
+    struct Operation: Sendable, Decodable {
+        /// The client-chosen operation id.
+        let opId: String
+        /// The kind, as sent.
+        let kind: String
+        /// The entity id, as sent.
+        let entityId: String
+        /// The payload, decoded by kind where possible.
+        let payload: OperationPayload
+        /// Superseded operation ids, as sent.
+        let supersededOpIds: [String]?
+
+        private enum CodingKeys: String, CodingKey {
+            case opId, kind, entityId, payload, supersededOpIds
+        }
+
+        /// An operation of a ``PushRequest``, its payload kept as any JSON.
+        init(_ operation: PushRequest.Operation) {
+            opId = operation.opId
+            kind = operation.kind
+            entityId = operation.entityId
+            payload = .json(operation.payload)
+            supersededOpIds = operation.supersededOpIds
+        }
+
+        /// Decodes an operation, its payload into the kit's type for the kind when it decodes so.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            opId = try container.decode(String.self, forKey: .opId)
+            kind = try container.decode(String.self, forKey: .kind)
+            entityId = try container.decode(String.self, forKey: .entityId)
+            payload = try Self.payload(of: ChangeKind(rawValue: kind), in: container)
+            supersededOpIds = try container.decodeIfPresent([String].self, forKey: .supersededOpIds)
+        }
+
+        private static func payload(
+            of kind: ChangeKind?, in container: KeyedDecodingContainer<CodingKeys>
+        ) throws -> OperationPayload {
+            // A payload the kit's type refuses is read again as any JSON: the validator reports why, as for a
+            // PushRequest payload.
+            switch kind {
+            case .journal:
+                if let entry = try? container.decode(InventoryJournalEntry.self, forKey: .payload) {
+                    return .journal(entry)
+                }
+            case .product:
+                if let change = try? container.decode(ProductChange.self, forKey: .payload) { return .product(change) }
+            case .namedEntity:
+                if let entity = try? container.decode(NamedEntity.self, forKey: .payload) {
+                    return .namedEntity(entity)
+                }
+            case nil:
+                break
+            }
+            return .json(try container.decode(JSONValue.self, forKey: .payload))
+        }
+    }
+
+    /// The operations, applied in order.
+    let operations: [Operation]
+
+    private enum CodingKeys: String, CodingKey {
+        case operations
+    }
+
+    /// A ``PushRequest``, its payloads kept as any JSON.
+    init(_ request: PushRequest) {
+        operations = request.operations.map(Operation.init)
+    }
+
+    /// Decodes a body.
+    init(from decoder: any Decoder) throws {
+        operations = try decoder.container(keyedBy: CodingKeys.self).decode([Operation].self, forKey: .operations)
+    }
+
+    /// Reads a body: payloads straight into the kit's types when ``PushBodyScreen`` allows it, otherwise as
+    /// ``PushRequest`` reads them.
+    /// - Throws: `DecodingError` when the body is not JSON of the expected shape.
+    static func decode(_ body: Data, with decoder: JSONDecoder) throws -> PushBody {
+        if PushBodyScreen.allowsDirectDecoding(body) {
+            return try decoder.decode(PushBody.self, from: body)
+        }
+        return PushBody(try decoder.decode(PushRequest.self, from: body))
+    }
+}
