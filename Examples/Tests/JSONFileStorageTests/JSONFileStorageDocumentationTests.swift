@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventorySync
 import JSONFileStorage
 import ProductModule
 import Testing
