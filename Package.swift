@@ -75,6 +75,17 @@ let package = Package(
             dependencies: ["InventoryKit", "InventorySync", "InventoryModule", "InventoryKitTesting", "InventoryModuleTesting"],
             swiftSettings: strictSettings
         ),
+        // Every Swift snippet of the README and the DocC catalogs, compiled and run, and the check that the
+        // documents show each one unchanged (Snippets/SnippetCatalog.swift).
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "InventoryKit", "InventoryKitTesting", "InventorySync", "ProductModule", "ProductModuleTesting",
+                "ProductImport", "InventoryModule", "InventoryModuleTesting",
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "InventoryKitTestingTests",
             dependencies: ["InventoryKit", "InventoryKitTesting"],

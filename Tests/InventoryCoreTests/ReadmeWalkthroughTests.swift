@@ -3,7 +3,8 @@ import InventoryKit
 import InventoryKitTesting
 import Testing
 
-// BEGIN README WALKTHROUGH
+// The README shows the code between the snippet markers; DocumentationTests checks it shows it unchanged.
+// snippet: readme-walkthrough
 /// Your own storage type: a plain struct here; a class or a record wrapper works the same way.
 struct Console: InventoryProduct, StorableRecord {
     static let collection: RecordCollection = "consoles"
@@ -34,7 +35,7 @@ func readmeWalkthrough(storage: some StorageProvider) async throws -> Console? {
     try await storage.domainMetadata.save(console)                      // any StorageProvider
     return try await storage.domainMetadata.load(Console.self, id: console.recordID)
 }
-// END README WALKTHROUGH
+// end snippet
 
 @Suite("README walkthrough")
 struct ReadmeWalkthroughTests {
@@ -44,17 +45,5 @@ struct ReadmeWalkthroughTests {
         #expect(loaded.title == "Famicom")
         #expect(loaded.identifiers.first?.value == "4902370502886")
         #expect(loaded.manufacturer?.id == InventoryIDGenerator.generate(for: .manufacturer, semanticName: "NINTENDO "))
-    }
-
-    @Test("the README shows exactly the code this test compiles")
-    func readmeMatchesThisFile() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let root = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: testFile, encoding: .utf8)
-        let begin = try #require(source.range(of: "// BEGIN README WALKTHROUGH\n"))
-        let end = try #require(source.range(of: "// END README WALKTHROUGH"))
-        let snippet = String(source[begin.upperBound..<end.lowerBound])
-        #expect(readme.contains(snippet), "README.md must contain the walkthrough between the markers of \(testFile.lastPathComponent)")
     }
 }
