@@ -97,6 +97,18 @@ public struct StorageProviderConformance: Sendable {
         try conformanceCheck(fetched.map(\.id.rawValue) == ["r3", "r1"], check, "records(_:in:) returned \(fetched.map(\.id.rawValue))")
         let counted = try await store.count(matching: nil, in: "things")
         try conformanceCheck(counted == 5, check, "count is \(counted), not 5")
+        // Ids are case-sensitive whatever the volume: `Milk` and `milk` are two records and two blobs.
+        for (name, text) in [("Milk", "upper"), ("milk", "lower")] {
+            try await store.put(StoredRecord(id: try RecordID(name), payload: Data(text.utf8)), in: "cased")
+            try await provider.userData.write(Data(text.utf8), to: try RecordID(name))
+        }
+        for (name, text) in [("Milk", "upper"), ("milk", "lower")] {
+            let record = try await store.record(try RecordID(name), in: "cased")
+            let blob = try await provider.userData.read(try RecordID(name))
+            try conformanceCheck(
+                record?.payload == Data(text.utf8) && blob == Data(text.utf8), check,
+                "ids that differ only in case share a record or a blob (\(name))")
+        }
     }
 
     private func revisionsAndPreconditions(_ provider: any StorageProvider) async throws {
