@@ -88,7 +88,7 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
         let start: (epoch: Int, id: UUID)? = lock.withLock {
             let last = marks[household]?.map(\.entryCount).max() ?? 0
             guard marks[household] != nil, !inFlight.contains(household), !deferred.contains(household),
-                policy.isDue(entryCount: state.appliedEntryIDs.count, lastCount: last)
+                policy.isDue(entryCount: state.entryLog.count, lastCount: last)
             else { return nil }
             inFlight.insert(household)
             return (epochs[household, default: 0], UUID())

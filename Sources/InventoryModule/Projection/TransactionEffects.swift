@@ -1,0 +1,110 @@
+import Foundation
+
+/// What each folded transaction did (``InventoryState/transactions``): the effects a checkpoint sealed, each
+/// decoded when it is looked up, and the effects created or changed since, which take precedence.
+///
+/// Folding looks up one transaction at a time (a binary search in the checkpoint's bytes when it is not in
+/// ``added``); undo dependencies and ``all`` decode every sealed effect once.
+struct TransactionEffects: Sendable, Equatable {
+    private(set) var sealed: SealedHistory?
+    private(set) var added: [TransactionID: TransactionEffect]
+
+    /// No effects.
+    init() {
+        sealed = nil
+        added = [:]
+    }
+
+    /// The effects of a dictionary.
+    init(_ effects: [TransactionID: TransactionEffect]) {
+        sealed = nil
+        added = effects
+    }
+
+    /// The effects a checkpoint sealed.
+    init(sealed: SealedHistory) {
+        self.sealed = sealed
+        added = [:]
+    }
+
+    /// The effect of a transaction. Setting one keeps it in ``added``; removing a sealed one decodes them all.
+    subscript(id: TransactionID) -> TransactionEffect? {
+        get { added[id] ?? sealed?.effect(id) }
+        set {
+            if let newValue {
+                added[id] = newValue
+            } else if sealed?.containsEffect(id) == true {
+                var effects = all
+                effects[id] = nil
+                self = TransactionEffects(effects)
+            } else {
+                added[id] = nil
+            }
+        }
+    }
+
+    /// How many transactions have an effect.
+    var count: Int {
+        guard let sealed else { return added.count }
+        return sealed.effectCount + added.keys.count(where: { !sealed.containsEffect($0) })
+    }
+
+    /// Every effect (decodes the sealed ones on first use).
+    var all: [TransactionID: TransactionEffect] {
+        guard let sealed else { return added }
+        return sealed.decodedEffects().merging(added) { _, new in new }
+    }
+
+    static func == (lhs: TransactionEffects, rhs: TransactionEffects) -> Bool {
+        if lhs.sealed === rhs.sealed { return lhs.added == rhs.added }
+        return lhs.all == rhs.all
+    }
+
+    /// Writes the effects' count, their index sorted by transaction id, the bodies' length and the bodies: sealed
+    /// bodies copied as they are when their strings are numbered by `atoms` (they were sealed by `base`), added
+    /// ones encoded.
+    func writeSealed(to writer: inout CheckpointByteWriter, atoms: inout CheckpointAtoms, base: SealedHistory?) {
+        if let sealed, sealed !== base {
+            TransactionEffects(all).writeSealed(to: &writer, atoms: &atoms, base: base)
+            return
+        }
+        var bodies = CheckpointByteWriter()
+        var index: [(id: UUID, offset: Int, length: Int)] = []
+        index.reserveCapacity(added.count + (sealed?.effectCount ?? 0))
+        let fresh = added.values.sorted { UUIDBytes.precedes($0.transactionID.rawValue, $1.transactionID.rawValue) }
+        func writeFresh(_ effect: TransactionEffect) {
+            let start = bodies.count
+            CheckpointHistoryCoding.write(effect, to: &bodies, atoms: &atoms)
+            index.append((effect.transactionID.rawValue, start, bodies.count - start))
+        }
+        var next = 0
+        if let sealed {
+            sealed.bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                for position in 0..<sealed.effectCount {
+                    let entry = sealed.indexStart + position * SealedHistory.indexStride
+                    let id = UUID(uuid: raw.loadUnaligned(fromByteOffset: entry, as: uuid_t.self))
+                    while next < fresh.count, UUIDBytes.compare(fresh[next].transactionID.rawValue, base + entry) < 0 {
+                        writeFresh(fresh[next])
+                        next += 1
+                    }
+                    if added[TransactionID(id)] != nil { continue }
+                    let offset = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self)))
+                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: entry + 20, as: UInt32.self)))
+                    let start = bodies.count
+                    bodies.append(UnsafeRawBufferPointer(rebasing: raw[(sealed.bodiesStart + offset)..<(sealed.bodiesStart + offset + length)]))
+                    index.append((id, start, length))
+                }
+            }
+        }
+        for effect in fresh[next...] { writeFresh(effect) }
+        writer.uint32(UInt32(index.count))
+        for entry in index {
+            writer.uuid(entry.id)
+            writer.uint32(UInt32(entry.offset))
+            writer.uint32(UInt32(entry.length))
+        }
+        writer.uint32(UInt32(bodies.count))
+        bodies.bytes.withUnsafeBytes { writer.append($0) }
+    }
+}
