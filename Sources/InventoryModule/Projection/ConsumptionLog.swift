@@ -38,7 +38,7 @@ struct ConsumptionLog: Sendable, Equatable {
 
     static func == (lhs: ConsumptionLog, rhs: ConsumptionLog) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.sealed === rhs.sealed { return lhs.added == rhs.added }
+        if lhs.sealed === rhs.sealed, lhs.added == rhs.added { return true }
         return lhs.all == rhs.all
     }
 

@@ -56,7 +56,7 @@ struct TransactionEffects: Sendable, Equatable {
     }
 
     static func == (lhs: TransactionEffects, rhs: TransactionEffects) -> Bool {
-        if lhs.sealed === rhs.sealed { return lhs.added == rhs.added }
+        if lhs.sealed === rhs.sealed, lhs.added == rhs.added { return true }
         return lhs.all == rhs.all
     }
 

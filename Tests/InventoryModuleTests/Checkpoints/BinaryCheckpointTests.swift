@@ -66,6 +66,17 @@ struct BinaryCheckpointTests {
         }
     }
 
+    @Test("a state whose history parts were sealed by two different checkpoints is written afresh and reopens equal")
+    func partsSealedApartAreWrittenAfresh() throws {
+        let full = InventoryProjector.project(try ProjectionConvergenceTests.busyJournal())
+        var mixed = try Self.reopened(full)
+        mixed.consumption = try Self.reopened(full).consumption
+        #expect(mixed.effects.sealed !== mixed.consumption.sealed)
+        #expect(mixed == full)
+        #expect(try Self.reopened(mixed) == full)
+        #expect(try Self.reopened(mixed).consumptionHistory == full.consumptionHistory)
+    }
+
     @Test("a checkpoint stored as JSON by an earlier version opens to the same state")
     func jsonCheckpointsStillOpen() throws {
         let state = InventoryProjector.project(try ProjectionConvergenceTests.busyJournal())
