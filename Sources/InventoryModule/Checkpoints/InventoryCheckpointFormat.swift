@@ -85,6 +85,11 @@ enum InventoryCheckpointFormat {
         }
     }
 
+    /// The sealed history of bytes this form wrote (the layout checked, nothing decoded), or `nil`.
+    static func sealedHistory(of data: Data) -> SealedHistory? {
+        try? decode(data).effects.sealed
+    }
+
     /// A 64-bit checksum of `bytes`: four multiply-xor lanes over 32-byte blocks, folded together, then the
     /// remaining bytes one at a time (about as fast as the bytes can be read).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {

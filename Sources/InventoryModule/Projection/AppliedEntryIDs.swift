@@ -7,23 +7,37 @@ import Foundation
 struct AppliedEntryIDs: Sendable, Equatable {
     private(set) var sealed: SealedHistory?
     private(set) var added: Set<UUID>
+    /// The added ids in the order they were added.
+    private(set) var order: [UUID]
+    /// The line of history this part belongs to.
+    private(set) var lineage = HistoryLineage()
 
     /// No ids.
     init() {
         sealed = nil
         added = []
+        order = []
     }
 
     /// The ids of a set.
     init(_ ids: Set<UUID>) {
         sealed = nil
         added = ids
+        order = Array(ids)
     }
 
-    /// The ids a checkpoint sealed.
-    init(sealed: SealedHistory) {
+    /// The ids a checkpoint sealed, and those added after them.
+    init(sealed: SealedHistory, adding later: some Sequence<UUID> = []) {
         self.sealed = sealed
-        added = []
+        order = Array(later)
+        added = Set(order)
+    }
+
+    /// This part with the ids `written` holds sealed in `sealed` (the checkpoint written of `written`), or `nil`
+    /// when `written` is not an earlier state of this line.
+    func resealed(_ sealed: SealedHistory, writtenFrom written: AppliedEntryIDs) -> AppliedEntryIDs? {
+        guard lineage === written.lineage, order.count >= written.order.count, sealed.idCount == written.count else { return nil }
+        return AppliedEntryIDs(sealed: sealed, adding: order[written.order.count...])
     }
 
     var count: Int { (sealed?.idCount ?? 0) + added.count }
@@ -34,7 +48,7 @@ struct AppliedEntryIDs: Sendable, Equatable {
 
     mutating func insert(_ id: UUID) {
         guard sealed?.containsEntry(id) != true else { return }
-        added.insert(id)
+        if added.insert(id).inserted { order.append(id) }
     }
 
     /// Every id, in a set (O(ids)).

@@ -5,6 +5,8 @@ import Foundation
 struct ConsumptionLog: Sendable, Equatable {
     private(set) var sealed: SealedHistory?
     private(set) var added: [ConsumptionRecord]
+    /// The line of history this part belongs to.
+    private(set) var lineage = HistoryLineage()
 
     /// No records.
     init() {
@@ -18,10 +20,17 @@ struct ConsumptionLog: Sendable, Equatable {
         added = records
     }
 
-    /// The records a checkpoint sealed.
-    init(sealed: SealedHistory) {
+    /// The records a checkpoint sealed, and those appended after them.
+    init(sealed: SealedHistory, appending later: [ConsumptionRecord] = []) {
         self.sealed = sealed
-        added = []
+        added = later
+    }
+
+    /// This part with the records `written` holds sealed in `sealed` (the checkpoint written of `written`), or
+    /// `nil` when `written` is not an earlier state of this line.
+    func resealed(_ sealed: SealedHistory, writtenFrom written: ConsumptionLog) -> ConsumptionLog? {
+        guard lineage === written.lineage, added.count >= written.added.count, sealed.recordCount == written.count else { return nil }
+        return ConsumptionLog(sealed: sealed, appending: Array(added[written.added.count...]))
     }
 
     var count: Int { (sealed?.recordCount ?? 0) + added.count }

@@ -8,6 +8,10 @@ import Foundation
 struct TransactionEffects: Sendable, Equatable {
     private(set) var sealed: SealedHistory?
     private(set) var added: [TransactionID: TransactionEffect]
+    /// The transactions whose effect was set, in order (a transaction set twice in a row is listed once).
+    private(set) var touched: [TransactionID] = []
+    /// The line of history this part belongs to.
+    private(set) var lineage = HistoryLineage()
 
     /// No effects.
     init() {
@@ -27,18 +31,34 @@ struct TransactionEffects: Sendable, Equatable {
         added = [:]
     }
 
+    /// This part with the effects `written` holds sealed in `sealed` (the checkpoint written of `written`), or
+    /// `nil` when `written` is not an earlier state of this line. The effects set since `written` stay added —
+    /// and the last one set before it, which a repeated set right after it does not list again.
+    func resealed(_ sealed: SealedHistory, writtenFrom written: TransactionEffects) -> TransactionEffects? {
+        guard lineage === written.lineage, touched.count >= written.touched.count else { return nil }
+        var resealed = TransactionEffects(sealed: sealed)
+        let since = written.touched.count
+        for id in touched[max(0, since - 1)...] where resealed.added[id] == nil {
+            guard let effect = added[id] else { return nil }
+            resealed.added[id] = effect
+            resealed.touched.append(id)
+        }
+        return resealed
+    }
+
     /// The effect of a transaction. Setting one keeps it in ``added``; removing a sealed one decodes them all.
     subscript(id: TransactionID) -> TransactionEffect? {
         get { added[id] ?? sealed?.effect(id) }
         set {
             if let newValue {
                 added[id] = newValue
+                if touched.last != id { touched.append(id) }
             } else if sealed?.containsEffect(id) == true {
                 var effects = all
                 effects[id] = nil
                 self = TransactionEffects(effects)
-            } else {
-                added[id] = nil
+            } else if added.removeValue(forKey: id) != nil {
+                self = TransactionEffects(added)
             }
         }
     }
