@@ -25,8 +25,9 @@ enum InventoryOpenProbe {
         return (seconds, state)
     }
 
-    /// Reads the newest checkpoint row's `state` blob with one `SELECT` and decodes it with `RecordCoding`.
-    static func raw(_ path: String) throws -> (seconds: Double, state: InventoryState) {
+    /// Reads the newest checkpoint row's `state` blob with one `SELECT` and decodes it as the kit decodes a
+    /// checkpoint's bytes (`InventoryCheckpoint.state()`: the binary form's live state decoded, its history sealed).
+    static func raw(_ path: String, mark: InventoryCheckpointMark) throws -> (seconds: Double, state: InventoryState) {
         var state: InventoryState?
         let seconds = try Stopwatch.timeSync {
             let database = try RawDatabase(path: path)
@@ -37,7 +38,7 @@ enum InventoryOpenProbe {
                 """)
             statement.bind(1, InventoryHouseholdCatalog.household.rawValue)
             guard try statement.step() else { throw BenchmarkError.setup("no checkpoint row in \(path)") }
-            state = try RecordCoding.decode(InventoryState.self, from: statement.data(0))
+            state = try InventoryCheckpoint(mark: mark, stateData: statement.data(0)).state()
         }
         guard let state else { throw BenchmarkError.setup("no checkpoint decoded") }
         return (seconds, state)

@@ -10,7 +10,7 @@ extension Scenario {
     /// against the bare minimum of that: one `SELECT` of the newest checkpoint's `state` blob and its decoding.
     static let inventoryOpen = Scenario(
         name: "inventory.open",
-        summary: "cold open of the 100k-entry household (SQLiteStorage + SQLiteInventoryStore + InventoryModuleService, state(of:)) vs SELECT of the newest checkpoint blob + RecordCoding.decode",
+        summary: "cold open of the 100k-entry household (SQLiteStorage + SQLiteInventoryStore + InventoryModuleService, state(of:)) vs SELECT of the newest checkpoint blob + InventoryCheckpoint.state()",
         target: 2
     ) { fixtures in
         let name = "inventory.open"
@@ -29,7 +29,7 @@ extension Scenario {
                 return seconds
             },
             baseline: {
-                let (seconds, state) = try InventoryOpenProbe.raw(path)
+                let (seconds, state) = try InventoryOpenProbe.raw(path, mark: template.newestCheckpoint)
                 if state.appliedEntryIDs.count != template.newestCheckpoint.entryCount
                     || state.lastAppliedOrderKey != template.newestCheckpoint.orderKey
                 {
@@ -65,7 +65,7 @@ extension Scenario {
             var raw: [Double] = []
             for _ in 0..<3 {
                 service.append(try await InventoryOpenProbe.service(path).seconds)
-                raw.append(try InventoryOpenProbe.raw(path).seconds)
+                raw.append(try InventoryOpenProbe.raw(path, mark: template.newestCheckpoint).seconds)
             }
             ScaleLog.write("   open at \(template.entryCount) entries: service \(Report.formatSeconds(ScenarioRunner.median(service))), "
                 + "raw checkpoint \(Report.formatSeconds(ScenarioRunner.median(raw))) "

@@ -88,7 +88,7 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
         let start: (epoch: Int, id: UUID)? = lock.withLock {
             let last = marks[household]?.map(\.entryCount).max() ?? 0
             guard marks[household] != nil, !inFlight.contains(household), !deferred.contains(household),
-                policy.isDue(entryCount: state.appliedEntryIDs.count, lastCount: last)
+                policy.isDue(entryCount: state.entryLog.count, lastCount: last)
             else { return nil }
             inFlight.insert(household)
             return (epochs[household, default: 0], UUID())
@@ -113,8 +113,11 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     }
 
     /// Encodes the state outside the gate, then commits it with the surplus marks dropped, unless it went stale.
+    /// Once written, the cached state's history up to the checkpoint is swapped for the checkpoint's sealed bytes
+    /// (``InventoryState/resealed(by:after:)``), so the next write copies them instead of encoding them again.
     private func write(_ state: InventoryState, of household: HouseholdID, epoch: Int) async {
         guard let checkpoint = try? InventoryCheckpoint(state: state, of: household) else { return }
+        let sealed = InventoryCheckpointFormat.sealedHistory(of: checkpoint.stateData)
         await gate.run {
             let current: [InventoryCheckpointMark]? = lock.withLock {
                 epochs[household, default: 0] == epoch ? marks[household] : nil
@@ -129,6 +132,9 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
                 var kept = (marks[household] ?? []).filter { !transaction.droppedCheckpoints.contains($0) && $0 != checkpoint.mark }
                 if !transaction.droppedCheckpoints.contains(checkpoint.mark) { kept.append(checkpoint.mark) }
                 marks[household] = kept
+            }
+            if let sealed, let current = cache.take(household) {
+                cache.put(current.resealed(by: sealed, after: state), for: household)
             }
         }
     }

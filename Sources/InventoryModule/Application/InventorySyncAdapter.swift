@@ -135,11 +135,14 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
     /// decided, the state is rebuilt from the newest checkpoint before that point.
     private func fold(_ entries: [InventoryJournalEntry], into household: HouseholdID) async throws {
         guard let state = cache.take(household) else { return }
-        let fresh = entries.filter { !state.appliedEntryIDs.contains($0.id) }
+        var fresh: [InventoryJournalEntry] = []
+        for entry in entries where !state.entryLog.contains(entry.id) { fresh.append(entry) }
         let reach = state.reach(of: fresh)
         // `reach == .none` is what the continuation needs; it declines only for an entry id repeated with other
-        // contents, and the rebuild then settles it from the journal.
-        let folded = reach == .none ? InventoryProjector.project(fresh, continuing: state) : nil
+        // contents, and the rebuild then settles it from the journal. The state is moved into the continuation
+        // (no closure captures it), so folding changes it in place instead of copying the whole history.
+        var folded: InventoryState?
+        if reach == .none { folded = InventoryProjector.project(fresh, continuing: consume state) }
         if let folded {
             cache.put(folded, for: household)
         } else {

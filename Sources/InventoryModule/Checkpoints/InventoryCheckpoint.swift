@@ -6,12 +6,14 @@ import InventoryKit
 ///
 /// The service writes checkpoints every ``InventoryCheckpointPolicy/interval`` entries and drops, in the same
 /// commit as the entries, every checkpoint a late entry or an undo reaches back into; a store keeps what it is
-/// given. The state travels encoded (``stateData``, the kit's record coding), so a store saves bytes and never
-/// needs to know the state's shape.
+/// given. The state travels encoded (``stateData``), so a store saves bytes and never needs to know the state's
+/// shape: a compact binary form whose history (entry ids, transaction effects, consumption records) is sealed —
+/// opening reads it without decoding it, so an open costs what the live stock costs, not what the history does.
+/// Checkpoints stored as JSON (`RecordCoding`) by earlier versions still decode.
 public struct InventoryCheckpoint: Sendable {
     /// Which checkpoint this is.
     public var mark: InventoryCheckpointMark
-    /// The state, encoded with `RecordCoding`.
+    /// The encoded state: the binary checkpoint form, or `RecordCoding`'s JSON for checkpoints of earlier versions.
     public var stateData: Data
 
     /// Creates a checkpoint from a mark and the encoded state, as a store reads it back.
@@ -25,9 +27,9 @@ public struct InventoryCheckpoint: Sendable {
     /// - Throws: `StorageError.encodingFailed(collection:id:reason:)` when the state does not encode.
     public init?(state: InventoryState, of household: HouseholdID) throws(StorageError) {
         guard let key = state.lastAppliedOrderKey else { return nil }
-        mark = InventoryCheckpointMark(householdID: household, orderKey: key, entryCount: state.appliedEntryIDs.count)
+        mark = InventoryCheckpointMark(householdID: household, orderKey: key, entryCount: state.entryLog.count)
         do {
-            stateData = try RecordCoding.encode(state)
+            stateData = try InventoryCheckpointFormat.encode(state)
         } catch {
             throw .encodingFailed(
                 collection: Self.collection, id: RecordID(key.entryID), reason: RecordCoding.describe(error))
@@ -39,6 +41,7 @@ public struct InventoryCheckpoint: Sendable {
     /// - Throws: `StorageError.corruptRecord(collection:id:reason:)` when the bytes do not decode.
     public func state() throws(StorageError) -> InventoryState {
         do {
+            if InventoryCheckpointFormat.matches(stateData) { return try InventoryCheckpointFormat.decode(stateData) }
             return try RecordCoding.decode(InventoryState.self, from: stateData)
         } catch {
             throw .corruptRecord(

@@ -21,13 +21,13 @@ extension InventoryProjector {
         var byID: [UUID: InventoryJournalEntry] = [:]
         for entry in tail {
             if let existing = byID[entry.id], existing != entry { return nil }
-            if start.appliedEntryIDs.contains(entry.id) { return nil }
+            if start.entryLog.contains(entry.id) { return nil }
             byID[entry.id] = entry
         }
         let ordered = InventoryJournalEntry.ordered(byID.values)
         if let last = start.lastAppliedOrderKey, let first = ordered.first, !(last < first.orderKey) { return nil }
 
-        let counted = countedEntries(ordered, earlierOwner: { start.idempotencyResults[$0] })
+        let counted = countedEntries(ordered, earlierOwners: start.idempotencyResults)
         let tailUndos = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         guard tailUndos.isDisjoint(with: start.undoneTransactions) else { return nil }
         // The targets of the tail's undos that are undo transactions themselves (an invalid undo). Every undo
@@ -36,16 +36,17 @@ extension InventoryProjector {
         var undone: [TransactionID] = []
         for entry in counted {
             guard case .undo(let target) = entry.operation else { continue }
-            if tailUndos.contains(target) || start.transactions[target]?.operations.contains(.undo) == true {
+            if tailUndos.contains(target) || start.effects[target]?.operations.contains(.undo) == true {
                 undoTargets.insert(target)
-            } else if start.transactions[target] != nil {
+            } else if start.effects[target] != nil {
                 return nil
             } else {
                 undone.append(target)
             }
         }
-        // `start` is not used past this point, so the state is changed in place rather than copied.
-        var state = start
+        // `start` is not used past this point, so the state is changed in place rather than copied (no closure
+        // captures it: a captured `start` could not be moved, and the first fold would copy the whole history).
+        var state = consume start
         state.undoneTransactions.formUnion(undone)
         foldOrdered(ordered, conflicting: [], isUndoTransaction: { undoTargets.contains($0) }, into: &state)
         return state

@@ -33,11 +33,11 @@ extension InventoryState {
     /// transaction is already undone, to everything.
     func reach(of entries: some Sequence<InventoryJournalEntry>) -> InventoryReach {
         var reach = InventoryReach.none
-        for entry in entries where !appliedEntryIDs.contains(entry.id) {
+        for entry in entries where !entryLog.contains(entry.id) {
             if let last = lastAppliedOrderKey, entry.orderKey < last { reach = reach.union(.from(entry.orderKey)) }
             guard case .undo(let target) = entry.operation else { continue }
             if undoneTransactions.contains(entry.transactionID) { return .everything }
-            if let effect = transactions[target], !effect.operations.contains(.undo) {
+            if let effect = effects[target], !effect.operations.contains(.undo) {
                 reach = reach.union(.from(effect.firstOrderKey))
             }
         }

@@ -4,7 +4,7 @@ extension CommandDecision {
     /// `undo`: a known, not yet undone, undoable transaction that no later transaction depends on.
     func undo(_ id: TransactionID) throws(InventoryError) -> [InventoryOperation] {
         if state.undoneTransactions.contains(id) { throw .alreadyUndone(id) }
-        guard let effect = state.transactions[id] else { throw .unknownTransaction(id) }
+        guard let effect = state.effects[id] else { throw .unknownTransaction(id) }
         guard effect.isUndoable else { throw .notUndoable(id) }
         let dependents = state.dependents(of: id)
         guard dependents.isEmpty else { throw .undoRefused(id, dependents: dependents) }

@@ -27,7 +27,7 @@ public enum InventoryProjector {
             }
         }
         let ordered = InventoryJournalEntry.ordered(byID.values)
-        let counted = countedEntries(ordered, earlierOwner: { _ in nil })
+        let counted = countedEntries(ordered, earlierOwners: [:])
         let undoTransactions = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))
         var state = InventoryState()
         for entry in counted {
@@ -41,17 +41,26 @@ public enum InventoryProjector {
 
     /// The entries that count: an entry whose key a transaction earlier in the order used is skipped before
     /// anything else — it undoes nothing, and it is reported even when an undo targets its transaction.
-    /// `earlierOwner` answers the owner of a key used before `ordered` (a checkpoint's keys), without copying them.
+    /// `earlierOwners` are the owners of keys used before `ordered` (a checkpoint's keys), borrowed for the call.
     static func countedEntries(
-        _ ordered: [InventoryJournalEntry], earlierOwner: (IdempotencyKey) -> TransactionID?
+        _ ordered: [InventoryJournalEntry], earlierOwners: borrowing [IdempotencyKey: TransactionID]
     ) -> [InventoryJournalEntry] {
         var keyOwners: [IdempotencyKey: TransactionID] = [:]
-        return ordered.filter { entry in
-            guard let key = entry.idempotencyKey else { return true }
-            if let owner = keyOwners[key] ?? earlierOwner(key) { return owner == entry.transactionID }
+        var counted: [InventoryJournalEntry] = []
+        counted.reserveCapacity(ordered.count)
+        for entry in ordered {
+            guard let key = entry.idempotencyKey else {
+                counted.append(entry)
+                continue
+            }
+            if let owner = keyOwners[key] ?? earlierOwners[key] {
+                if owner == entry.transactionID { counted.append(entry) }
+                continue
+            }
             keyOwners[key] = entry.transactionID
-            return true
+            counted.append(entry)
         }
+        return counted
     }
 
     /// Folds entries in the total order into `state`, whose undone transactions are already known: each entry is

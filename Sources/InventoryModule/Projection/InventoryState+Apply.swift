@@ -16,7 +16,7 @@ extension InventoryState {
     /// ```
     @discardableResult
     public mutating func apply(_ entry: InventoryJournalEntry) -> InventoryApplyResult {
-        if appliedEntryIDs.contains(entry.id) { return .alreadyApplied }
+        if entryLog.contains(entry.id) { return .alreadyApplied }
         if let last = lastAppliedOrderKey, entry.orderKey < last { return .requiresReprojection }
         if let duplicate = duplicateKeyAnomaly(entry) {
             register(entry)
@@ -25,7 +25,7 @@ extension InventoryState {
         }
         if case .undo(let target) = entry.operation {
             if undoneTransactions.contains(entry.transactionID) { return .requiresReprojection }
-            if let effect = transactions[target] {
+            if let effect = effects[target] {
                 guard effect.operations.contains(.undo) else { return .requiresReprojection }
                 register(entry)
                 anomalies.append(.invalidUndo(entry: entry.id, transaction: target))
@@ -48,7 +48,7 @@ extension InventoryState {
 
     /// Records that the state has seen `entry`: its id, its order key and its idempotency key.
     mutating func register(_ entry: InventoryJournalEntry) {
-        appliedEntryIDs.insert(entry.id)
+        entryLog.insert(entry.id)
         if let last = lastAppliedOrderKey {
             if last < entry.orderKey { lastAppliedOrderKey = entry.orderKey }
         } else {
@@ -71,12 +71,12 @@ extension InventoryState {
 
     /// Applies the operation of an entry that is not undone, and records it in its transaction's effect.
     mutating func fold(_ entry: InventoryJournalEntry) {
-        if transactions[entry.transactionID] == nil {
-            transactions[entry.transactionID] = TransactionEffect(
+        if effects[entry.transactionID] == nil {
+            effects[entry.transactionID] = TransactionEffect(
                 transactionID: entry.transactionID, firstOrderKey: entry.orderKey)
         }
-        transactions[entry.transactionID]?.operations.append(entry.operation.kind)
-        transactions[entry.transactionID]?.entryIDs.append(entry.id)
+        effects[entry.transactionID]?.operations.append(entry.operation.kind)
+        effects[entry.transactionID]?.entryIDs.append(entry.id)
         switch entry.operation {
         case .createHousehold(let name): foldCreateHousehold(name: name, entry: entry)
         case .defineLocation(let location): foldDefineLocation(location, entry: entry)
@@ -100,16 +100,16 @@ extension InventoryState {
 
     /// Records that `entry`'s transaction created `lot`.
     mutating func noteCreated(_ lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionID]?.createdLots.insert(lot)
+        effects[entry.transactionID]?.createdLots.insert(lot)
     }
 
     /// Records that `entry`'s transaction changed `lot`.
     mutating func noteChanged(_ lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionID]?.changedLots.insert(lot)
+        effects[entry.transactionID]?.changedLots.insert(lot)
     }
 
     /// Records that `entry`'s transaction merged a purchase into `lot`.
     mutating func noteMerged(into lot: LotID, by entry: InventoryJournalEntry) {
-        transactions[entry.transactionID]?.mergedIntoLots.insert(lot)
+        effects[entry.transactionID]?.mergedIntoLots.insert(lot)
     }
 }

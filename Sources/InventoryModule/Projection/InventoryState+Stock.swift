@@ -202,7 +202,7 @@ extension InventoryState {
                 lotTable.update(lot.id) { $0.quantity -= allocation.amount }
             }
             noteChanged(lot.id, by: entry)
-            consumptionHistory.append(
+            consumption.append(
                 ConsumptionRecord(
                     entryID: entry.id, transactionID: entry.transactionID, productID: lot.productID, lotID: lot.id,
                     amount: allocation.amount, unit: lot.unit, locationID: lot.locationID, price: lot.price,

@@ -38,9 +38,25 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// Manual shopping list items.
     public internal(set) var shoppingListItems: [ShoppingListItemID: ShoppingListItem]
     /// Every entry id the state has seen, including entries of undone transactions.
-    public internal(set) var appliedEntryIDs: Set<UUID>
+    ///
+    /// A state opened from a checkpoint keeps the ids it sealed in the checkpoint's bytes: reading this property
+    /// collects them all (O(entries)); folding asks ``entryLog`` about one id at a time.
+    public internal(set) var appliedEntryIDs: Set<UUID> {
+        get { entryLog.all }
+        set { entryLog = AppliedEntryIDs(newValue) }
+    }
+    /// The entry ids, as the fold keeps them (see ``AppliedEntryIDs``).
+    var entryLog: AppliedEntryIDs
     /// What each folded (not undone) transaction did.
-    public internal(set) var transactions: [TransactionID: TransactionEffect]
+    ///
+    /// A state opened from a checkpoint decodes the effects it sealed on first read of this property (and keeps
+    /// them); folding looks up one transaction at a time in ``effects``.
+    public internal(set) var transactions: [TransactionID: TransactionEffect] {
+        get { effects.all }
+        set { effects = TransactionEffects(newValue) }
+    }
+    /// The transaction effects, as the fold keeps them (see ``TransactionEffects``).
+    var effects: TransactionEffects
     /// Transactions undone by an undo entry (whether or not their entries are known yet).
     public internal(set) var undoneTransactions: Set<TransactionID>
     /// The transaction that first used each idempotency key, in the total order: the key's command. Entries of any
@@ -51,7 +67,15 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// What the fold met and worked around, in fold order.
     public internal(set) var anomalies: [InventoryAnomaly]
     /// Every amount taken out of a lot, in fold order.
-    public internal(set) var consumptionHistory: [ConsumptionRecord]
+    ///
+    /// A state opened from a checkpoint decodes the records it sealed on first read of this property (and keeps
+    /// them); folding appends to ``consumption``.
+    public internal(set) var consumptionHistory: [ConsumptionRecord] {
+        get { consumption.all }
+        set { consumption = ConsumptionLog(newValue) }
+    }
+    /// The consumption records, as the fold keeps them (see ``ConsumptionLog``).
+    var consumption: ConsumptionLog
     /// The order key of the last entry seen: ``apply(_:)`` folds only entries that sort after it.
     public internal(set) var lastAppliedOrderKey: InventoryJournalOrderKey?
 
@@ -65,21 +89,66 @@ public struct InventoryState: Equatable, Sendable, Codable {
         lotTable = LotTable()
         lotAliases = [:]
         shoppingListItems = [:]
-        appliedEntryIDs = []
-        transactions = [:]
+        entryLog = AppliedEntryIDs()
+        effects = TransactionEffects()
         undoneTransactions = []
         idempotencyResults = [:]
         anomalies = []
-        consumptionHistory = []
+        consumption = ConsumptionLog()
         lastAppliedOrderKey = nil
     }
 
-    /// The keys of the stored form: every stored property under its own name, the lot table under `lots`, in
-    /// declaration order (the encoding is the one the state had before the lot table got its indexes).
-    private enum CodingKeys: String, CodingKey {
+    /// The keys of the JSON form: every property under its own name, the lot table under `lots`, in declaration
+    /// order (the encoding is the one the state had before the lot table got its indexes and the history its
+    /// sealed parts).
+    enum CodingKeys: String, CodingKey {
         case households, locations, units, conversions, productSettings
         case lotTable = "lots"
         case lotAliases, shoppingListItems, appliedEntryIDs, transactions, undoneTransactions, idempotencyResults
         case anomalies, consumptionHistory, lastAppliedOrderKey
+    }
+
+    /// Decodes the JSON form.
+    ///
+    /// - Throws: the decoder's error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        households = try container.decode([HouseholdID: Household].self, forKey: .households)
+        locations = try container.decode([LocationID: StorageLocation].self, forKey: .locations)
+        units = try container.decode([UnitID: QuantityUnit].self, forKey: .units)
+        conversions = try container.decode([UnitConversionKey: UnitConversion].self, forKey: .conversions)
+        productSettings = try container.decode([ProductReference: ProductStockSettings].self, forKey: .productSettings)
+        lotTable = try container.decode(LotTable.self, forKey: .lotTable)
+        lotAliases = try container.decode([LotID: LotID].self, forKey: .lotAliases)
+        shoppingListItems = try container.decode([ShoppingListItemID: ShoppingListItem].self, forKey: .shoppingListItems)
+        entryLog = AppliedEntryIDs(try container.decode(Set<UUID>.self, forKey: .appliedEntryIDs))
+        effects = TransactionEffects(try container.decode([TransactionID: TransactionEffect].self, forKey: .transactions))
+        undoneTransactions = try container.decode(Set<TransactionID>.self, forKey: .undoneTransactions)
+        idempotencyResults = try container.decode([IdempotencyKey: TransactionID].self, forKey: .idempotencyResults)
+        anomalies = try container.decode([InventoryAnomaly].self, forKey: .anomalies)
+        consumption = ConsumptionLog(try container.decode([ConsumptionRecord].self, forKey: .consumptionHistory))
+        lastAppliedOrderKey = try container.decodeIfPresent(InventoryJournalOrderKey.self, forKey: .lastAppliedOrderKey)
+    }
+
+    /// Encodes the JSON form.
+    ///
+    /// - Throws: the encoder's error.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(households, forKey: .households)
+        try container.encode(locations, forKey: .locations)
+        try container.encode(units, forKey: .units)
+        try container.encode(conversions, forKey: .conversions)
+        try container.encode(productSettings, forKey: .productSettings)
+        try container.encode(lotTable, forKey: .lotTable)
+        try container.encode(lotAliases, forKey: .lotAliases)
+        try container.encode(shoppingListItems, forKey: .shoppingListItems)
+        try container.encode(appliedEntryIDs, forKey: .appliedEntryIDs)
+        try container.encode(transactions, forKey: .transactions)
+        try container.encode(undoneTransactions, forKey: .undoneTransactions)
+        try container.encode(idempotencyResults, forKey: .idempotencyResults)
+        try container.encode(anomalies, forKey: .anomalies)
+        try container.encode(consumptionHistory, forKey: .consumptionHistory)
+        try container.encodeIfPresent(lastAppliedOrderKey, forKey: .lastAppliedOrderKey)
     }
 }

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The binary form of a checkpointed ``InventoryState``: the live state, compact, and the history sealed so that
+/// opening never decodes it (``SealedHistory``).
+///
+/// Layout: the magic bytes `IKCP` and a version byte; a 64-bit checksum of everything after it; the live state
+/// (every stored property but the history) as one ``CheckpointValueEncoder`` value framed by its length; then the
+/// sealed history (its strings, entry ids, effects and consumption records; see ``SealedHistory``). Checkpoints written before this form are JSON (`RecordCoding`) and still decode, through
+/// ``InventoryCheckpoint/state()``; the first checkpoint written after them is binary.
+enum InventoryCheckpointFormat {
+    static let magic: [UInt8] = Array("IKCP".utf8)
+    static let version: UInt8 = 1
+
+    /// Whether `data` is in this form (a JSON checkpoint starts with `{`).
+    static func matches(_ data: Data) -> Bool {
+        data.count > magic.count && data.prefix(magic.count).elementsEqual(magic)
+    }
+
+    // MARK: - Encoding
+
+    /// The bytes of `state`.
+    ///
+    /// - Throws: `EncodingError` when a value of the live state does not encode.
+    static func encode(_ state: InventoryState) throws -> Data {
+        let live = try CheckpointValueEncoder.encode(LiveState(state))
+        // The strings keep the numbers of the checkpoint the state was opened from, whose bodies are copied as
+        // they are; a part sealed by another one is written afresh.
+        let base = state.effects.sealed ?? state.consumption.sealed
+        var atoms = CheckpointAtoms((try? base?.atoms()) ?? [])
+        let reuse = base.flatMap { (try? $0.atoms()) != nil ? $0 : nil }
+        var effects = CheckpointByteWriter(capacity: state.effects.count * 72)
+        state.effects.writeSealed(to: &effects, atoms: &atoms, base: reuse)
+        var records = CheckpointByteWriter(capacity: state.consumption.count * 64)
+        state.consumption.writeSealed(to: &records, atoms: &atoms, base: reuse)
+        var strings = CheckpointByteWriter(capacity: atoms.strings.count * 20)
+        atoms.write(to: &strings)
+
+        var writer = CheckpointByteWriter(
+            capacity: 64 + live.count + strings.count + state.entryLog.count * 16 + effects.count + records.count)
+        writer.append(magic)
+        writer.byte(version)
+        writer.uint64(0)
+        let checked = writer.count
+        live.withUnsafeBytes { writer.append($0) }
+        writer.uint32(UInt32(atoms.strings.count))
+        writer.uint32(UInt32(strings.count))
+        strings.bytes.withUnsafeBytes { writer.append($0) }
+        state.entryLog.writeSealed(to: &writer)
+        effects.bytes.withUnsafeBytes { writer.append($0) }
+        records.bytes.withUnsafeBytes { writer.append($0) }
+        var bytes = writer.bytes
+        let sum = bytes.withUnsafeBytes { checksum(UnsafeRawBufferPointer(rebasing: $0[checked...])) }
+        withUnsafeBytes(of: sum.littleEndian) { raw in
+            for index in 0..<8 { bytes[checked - 8 + index] = raw[index] }
+        }
+        return Data(bytes)
+    }
+
+    // MARK: - Decoding
+
+    /// The state `data` holds: the live state decoded, the history sealed.
+    ///
+    /// - Throws: ``CheckpointFormatError`` or `DecodingError` when the bytes are damaged or of another version.
+    static func decode(_ data: Data) throws -> InventoryState {
+        let bytes = data
+        return try bytes.withUnsafeBytes { raw in
+            var reader = CheckpointByteReader(raw)
+            let magicStart = try reader.skip(magic.count)
+            guard raw[magicStart..<magicStart + magic.count].elementsEqual(magic) else {
+                throw CheckpointFormatError.malformed("no magic")
+            }
+            guard try reader.byte() == version else { throw CheckpointFormatError.malformed("another version") }
+            let sum = try reader.uint64()
+            guard checksum(UnsafeRawBufferPointer(rebasing: raw[reader.position...])) == sum else {
+                throw CheckpointFormatError.malformed("a checksum mismatch")
+            }
+            let liveStart = reader.position
+            guard let liveLength = try reader.framed() else { throw CheckpointFormatError.malformed("no live state") }
+            let liveEnd = try reader.skip(liveLength) + liveLength
+            let live = try CheckpointValueDecoder.decode(
+                LiveState.self, from: UnsafeRawBufferPointer(rebasing: raw[liveStart..<liveEnd]))
+            let sealed = try SealedHistory(bytes: bytes, reader: &reader)
+            guard reader.isAtEnd else { throw CheckpointFormatError.malformed("bytes after the history") }
+            return live.state(sealing: sealed)
+        }
+    }
+
+    /// The sealed history of bytes this form wrote (the layout checked, nothing decoded), or `nil`.
+    static func sealedHistory(of data: Data) -> SealedHistory? {
+        try? decode(data).effects.sealed
+    }
+
+    /// A 64-bit checksum of `bytes`: four multiply-xor lanes over 32-byte blocks, folded together, then the
+    /// remaining bytes one at a time (about as fast as the bytes can be read).
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, prime, ~prime)
+        guard let base = bytes.baseAddress else { return lanes.0 }
+        let count = bytes.count
+        var offset = 0
+        while offset + 32 <= count {
+            lanes.0 = (lanes.0 ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            lanes.1 = (lanes.1 ^ base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* prime
+            lanes.2 = (lanes.2 ^ base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* prime
+            lanes.3 = (lanes.3 ^ base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* prime
+            lanes.0 = (lanes.0 << 31) | (lanes.0 >> 33)
+            lanes.1 = (lanes.1 << 29) | (lanes.1 >> 35)
+            lanes.2 = (lanes.2 << 27) | (lanes.2 >> 37)
+            lanes.3 = (lanes.3 << 25) | (lanes.3 >> 39)
+            offset += 32
+        }
+        var hash = (lanes.0 &* 3) ^ (lanes.1 &* 5) ^ (lanes.2 &* 7) ^ (lanes.3 &* 11) ^ UInt64(count)
+        while offset < count {
+            hash = (hash ^ UInt64(base.load(fromByteOffset: offset, as: UInt8.self))) &* prime
+            offset += 1
+        }
+        return hash ^ (hash >> 29)
+    }
+}
+
+extension CheckpointByteWriter {
+    fileprivate mutating func append(_ raw: [UInt8]) {
+        raw.withUnsafeBytes { append($0) }
+    }
+}
+
+/// Every stored property of a state but its history, as the binary form encodes it.
+private struct LiveState: Codable {
+    var households: [HouseholdID: Household]
+    var locations: [LocationID: StorageLocation]
+    var units: [UnitID: QuantityUnit]
+    var conversions: [UnitConversionKey: UnitConversion]
+    var productSettings: [ProductReference: ProductStockSettings]
+    var lots: LotTable
+    var lotAliases: [LotID: LotID]
+    var shoppingListItems: [ShoppingListItemID: ShoppingListItem]
+    var undoneTransactions: Set<TransactionID>
+    var idempotencyResults: [IdempotencyKey: TransactionID]
+    var anomalies: [InventoryAnomaly]
+    var lastAppliedOrderKey: InventoryJournalOrderKey?
+
+    init(_ state: InventoryState) {
+        households = state.households
+        locations = state.locations
+        units = state.units
+        conversions = state.conversions
+        productSettings = state.productSettings
+        lots = state.lotTable
+        lotAliases = state.lotAliases
+        shoppingListItems = state.shoppingListItems
+        undoneTransactions = state.undoneTransactions
+        idempotencyResults = state.idempotencyResults
+        anomalies = state.anomalies
+        lastAppliedOrderKey = state.lastAppliedOrderKey
+    }
+
+    func state(sealing sealed: SealedHistory) -> InventoryState {
+        var state = InventoryState()
+        state.households = households
+        state.locations = locations
+        state.units = units
+        state.conversions = conversions
+        state.productSettings = productSettings
+        state.lotTable = lots
+        state.lotAliases = lotAliases
+        state.shoppingListItems = shoppingListItems
+        state.undoneTransactions = undoneTransactions
+        state.idempotencyResults = idempotencyResults
+        state.anomalies = anomalies
+        state.lastAppliedOrderKey = lastAppliedOrderKey
+        state.entryLog = AppliedEntryIDs(sealed: sealed)
+        state.effects = TransactionEffects(sealed: sealed)
+        state.consumption = ConsumptionLog(sealed: sealed)
+        return state
+    }
+}
