@@ -40,7 +40,7 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// Every entry id the state has seen, including entries of undone transactions.
     ///
     /// A state opened from a checkpoint keeps the ids it sealed in the checkpoint's bytes: reading this property
-    /// collects them all (O(entries)); folding asks ``entryLog`` about one id at a time.
+    /// collects them all (O(entries)); folding asks `entryLog` about one id at a time.
     public internal(set) var appliedEntryIDs: Set<UUID> {
         get { entryLog.all }
         set { entryLog = AppliedEntryIDs(newValue) }
@@ -50,7 +50,7 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// What each folded (not undone) transaction did.
     ///
     /// A state opened from a checkpoint decodes the effects it sealed on first read of this property (and keeps
-    /// them); folding looks up one transaction at a time in ``effects``.
+    /// them); folding looks up one transaction at a time in `effects`.
     public internal(set) var transactions: [TransactionID: TransactionEffect] {
         get { effects.all }
         set { effects = TransactionEffects(newValue) }
@@ -69,7 +69,7 @@ public struct InventoryState: Equatable, Sendable, Codable {
     /// Every amount taken out of a lot, in fold order.
     ///
     /// A state opened from a checkpoint decodes the records it sealed on first read of this property (and keeps
-    /// them); folding appends to ``consumption``.
+    /// them); folding appends to `consumption`.
     public internal(set) var consumptionHistory: [ConsumptionRecord] {
         get { consumption.all }
         set { consumption = ConsumptionLog(newValue) }
