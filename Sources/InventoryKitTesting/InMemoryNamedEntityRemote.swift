@@ -15,8 +15,10 @@ public actor InMemoryNamedEntityRemote: NamedEntityRemoteGateway {
     private var records: [UUID: NamedEntity] = [:]
     /// The sequence of each record's latest change.
     private var latest: [UUID: Int64] = [:]
-    /// Record ids by the sequence of their latest change.
-    private var feed: [Int64: UUID] = [:]
+    /// Every change in sequence order; a change whose record changed again later is skipped when served.
+    private var feed: [(sequence: Int64, id: UUID)] = []
+    /// The live record of each kind and key.
+    private var holders: [KeySlot: UUID] = [:]
     private var sequence: Int64 = 0
     private var seenOperations: Set<UUID> = []
     private var reachable = true
@@ -52,11 +54,14 @@ public actor InMemoryNamedEntityRemote: NamedEntityRemoteGateway {
             seenOperations.insert(entry.operationID)
             outcomes[entry.operationID] = .applied
             guard joined != records[pushed.id] else { continue }
+            if let previous = records[pushed.id], let slot = KeySlot(previous), holders[slot] == pushed.id {
+                holders[slot] = nil
+            }
             records[pushed.id] = joined
+            if joined.isLive, let slot = KeySlot(joined) { holders[slot] = pushed.id }
             sequence += 1
-            if let previous = latest[pushed.id] { feed[previous] = nil }
             latest[pushed.id] = sequence
-            feed[sequence] = pushed.id
+            feed.append((sequence, pushed.id))
         }
         return outcomes
     }
@@ -65,15 +70,42 @@ public actor InMemoryNamedEntityRemote: NamedEntityRemoteGateway {
     public func changes(after cursor: Int64?, limit: Int) async throws -> OutboxChangePage<NamedEntity> {
         guard reachable else { throw RemoteSyncError.offline }
         let after = cursor ?? 0
-        let pending = feed.keys.filter { $0 > after }.sorted()
-        let page = pending.prefix(max(1, limit))
-        let changes = page.compactMap { feed[$0].flatMap { records[$0] } }
-        return OutboxChangePage(changes: changes, cursor: page.last ?? cursor, hasMore: pending.count > page.count)
+        // The first change after the cursor, by binary search: a page costs its own length, not the feed's.
+        var low = 0
+        var high = feed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if feed[middle].sequence <= after { low = middle + 1 } else { high = middle }
+        }
+        var changes: [NamedEntity] = []
+        var last = cursor
+        var index = low
+        while index < feed.count {
+            let change = feed[index]
+            index += 1
+            guard latest[change.id] == change.sequence, let record = records[change.id] else { continue }
+            if changes.count == max(1, limit) { return OutboxChangePage(changes: changes, cursor: last, hasMore: true) }
+            changes.append(record)
+            last = change.sequence
+        }
+        return OutboxChangePage(changes: changes, cursor: last, hasMore: false)
     }
 
     /// The live record of another id that holds `entity`'s kind and key.
     private func liveHolder(of entity: NamedEntity) -> NamedEntity? {
-        guard let key = entity.semanticKey else { return nil }
-        return records.values.first { $0.id != entity.id && $0.isLive && $0.kind == entity.kind && $0.semanticKey == key }
+        guard let slot = KeySlot(entity), let holder = holders[slot], holder != entity.id else { return nil }
+        return records[holder]
+    }
+
+    /// A kind and a semantic key: the slot one live record holds.
+    private struct KeySlot: Hashable {
+        var kind: SemanticEntityKind.Name
+        var key: SemanticKey
+
+        init?(_ entity: NamedEntity) {
+            guard let key = entity.semanticKey else { return nil }
+            self.kind = entity.kind
+            self.key = key
+        }
     }
 }

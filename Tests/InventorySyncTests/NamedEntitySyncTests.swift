@@ -142,6 +142,37 @@ struct NamedEntitySyncTests {
         #expect(live.map(\.id) == [mine.id] && live.first?.aliases == ["lasagne"])
         #expect(onPhone.first { $0.id == theirs.id }?.mergedInto == mine.id, "the tablet's record is a tombstone into the holder")
     }
+    @Test("the in-memory remote pages its feed: each record once, in its latest state, after the cursor")
+    func inMemoryRemotePages() async throws {
+        let remote = InMemoryNamedEntityRemote()
+        let created = Date(timeIntervalSinceReferenceDate: 0)
+        let kind = SemanticEntityKind.category
+        func entry(_ name: String, at seconds: Double) -> NamedEntityOutboxEntry {
+            let key = kind.key(for: name)
+            let entity = NamedEntity(
+                id: kind.id(for: key), kind: kind.name, semanticKey: key, displayName: name,
+                createdAt: created.addingTimeInterval(seconds), updatedAt: created.addingTimeInterval(seconds))
+            return NamedEntityOutboxEntry(
+                operationID: UUID(), entityID: RecordID(entity.id).rawValue, sequence: 1, payload: NamedEntityChange(entity: entity),
+                enqueuedAt: created)
+        }
+        _ = try await remote.push(["Dairy", "Frozen", "Snacks", "Bakery", "Drinks"].enumerated().map { entry($1, at: Double($0)) })
+        _ = try await remote.push([entry("DAIRY", at: 10)])  // Dairy changes again: served once, later
+        var served: [NamedEntity] = []
+        var cursor: Int64?
+        var pages = 0
+        while true {
+            let page = try await remote.changes(after: cursor, limit: 2)
+            served += page.changes
+            cursor = page.cursor
+            pages += 1
+            if !page.hasMore { break }
+        }
+        #expect(served.map(\.displayName) == ["Frozen", "Snacks", "Bakery", "Drinks", "Dairy"] && pages == 3)
+        #expect(served.last?.aliases == ["DAIRY"])
+        let after = try await remote.changes(after: cursor, limit: 2)
+        #expect(after.changes.isEmpty && !after.hasMore && after.cursor == cursor)
+    }
 }
 
 /// A gateway that applies the first push on the remote, then fails as if the answer was lost on the way back.
