@@ -6,8 +6,8 @@ extension BenchScenario {
     /// inserting the same N rows into `changes` in one transaction.
     static let push10k = BenchScenario(
         name: "server.push-10k",
-        summary: "one HTTP push of N journal operations (auth, validation, the kit's decoding and rules, log, "
-            + "entities, operations) vs one transaction inserting the same N rows into changes"
+        summary: "one HTTP push of N journal operations (auth, validation, the kit's decoding and rules, duplicate "
+            + "check, the log) vs one transaction inserting the same N rows into changes"
     ) { environment, repetitions, index in
         let count = environment.sizes.bigPush
         // Warm-up, unmeasured: the first push pays for connections and lazily built state.

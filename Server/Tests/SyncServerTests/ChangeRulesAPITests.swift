@@ -181,6 +181,8 @@ struct ChangeRulesAPITests {
             let entry = try KitPayloads.journal(of: household)
             _ = try await server.results(household, token: token, penOps + cupOps + [entry])
             #expect(try await server.store.compact(household, through: 5) == 3)
+            // Two changes left; the removed changes' op ids moved to operations: five applied op ids in all.
+            #expect(try await server.rowCounts(household) == [2, 2, 5])
 
             // Pen v1 (superseded), cup (superseded) and the cup's tombstone are gone; the rest stays in order.
             let fresh = try await server.pullAll(household, token: token).changes
@@ -220,7 +222,7 @@ struct ChangeRulesAPITests {
             let pulled = try await server.pullAll(household, token: token).changes
             let stored = try KitPayloads.decode(InventoryJournalEntry.self, pulled.first?.payload)
             #expect(stored.operation == .createHousehold(name: hostile))
-            #expect(try await server.rowCounts(household) == [1, 1, 1])
+            #expect(try await server.rowCounts(household) == [1, 0, 1])
 
             let badOpID = try await server.push(household, token: token, body: ByteBuffer(string:
                 #"{"operations":[{"opId":"'; DROP TABLE changes; --","kind":"journal","entityId":"x","payload":{}}]}"#))
@@ -233,7 +235,7 @@ struct ChangeRulesAPITests {
                 uri: "/v1/households/1%27%3BDROP%20TABLE%20households/changes",
                 method: .get, headers: SyncServerHarness.headers(token))
             #expect(badPath.status == .badRequest)
-            #expect(try await server.rowCounts(household) == [1, 1, 1])
+            #expect(try await server.rowCounts(household) == [1, 0, 1])
         }
     }
 

@@ -41,7 +41,7 @@ struct HostileRequestTests {
                 let body = String(buffer: response.body)
                 #expect(!body.contains(secret.entityId) && !body.contains("secret pantry"), "\(hostile.name)")
                 #expect(try await server.rowCounts(householdA) == [0, 0, 0], "\(hostile.name)")
-                #expect(try await server.rowCounts(householdB) == [1, 1, 1], "\(hostile.name)")
+                #expect(try await server.rowCounts(householdB) == [1, 0, 1], "\(hostile.name)")
             }
         }
     }

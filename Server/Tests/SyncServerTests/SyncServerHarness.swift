@@ -91,9 +91,10 @@ func makeOperation(
     PushRequest.Operation(opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId, payload: payload)
 }
 
-/// Starts a cluster, migrates it and runs `body` against the router.
+/// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router.
 func withSyncServer(
     limits: SyncLimits = SyncLimits(),
+    migrations: [Migration] = SchemaMigrations.all,
     _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
 ) async throws {
     try await withPostgresCluster { cluster in
@@ -103,7 +104,7 @@ func withSyncServer(
             return logger
         }()
         try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
-            try await Migrator().migrate(client: client, logger: logger)
+            try await Migrator(migrations: migrations).migrate(client: client, logger: logger)
             let store = PostgresSyncStore(client: client, logger: logger)
             let app = SyncServerApplication.build(
                 client: client,
@@ -124,17 +125,24 @@ func withSyncServer(
 }
 
 extension SyncServerHarness {
-    /// The household's row counts in the tables a push writes: changes, entities, operations.
+    /// The household's rows a push writes: changes, entities (products and named entities), and applied op ids
+    /// (change rows plus `operations`, which holds only op ids without a change row).
+    /// - Throws: ``HarnessFailure`` when an op id is recorded both by a change row and in `operations`.
     func rowCounts(_ household: HouseholdID) async throws -> [Int64] {
         var counts: [Int64] = []
-        for try await (changes, entities, operations) in try await store.client.query(
+        for try await (changes, entities, operations, both) in try await store.client.query(
             """
             SELECT (SELECT count(*) FROM changes WHERE household_id = \(household.rawValue)),
                    (SELECT count(*) FROM entities WHERE household_id = \(household.rawValue)),
-                   (SELECT count(*) FROM operations WHERE household_id = \(household.rawValue))
+                   (SELECT count(*) FROM operations WHERE household_id = \(household.rawValue)),
+                   (SELECT count(*) FROM operations o JOIN changes c USING (household_id, op_id)
+                    WHERE o.household_id = \(household.rawValue))
             """
-        ).decode((Int64, Int64, Int64).self) {
-            counts = [changes, entities, operations]
+        ).decode((Int64, Int64, Int64, Int64).self) {
+            guard both == 0 else {
+                throw HarnessFailure(description: "\(both) op ids are recorded by a change row and in operations")
+            }
+            counts = [changes, entities, changes + operations]
         }
         return counts
     }

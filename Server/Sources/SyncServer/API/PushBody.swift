@@ -86,13 +86,65 @@ struct PushBody: Sendable, Decodable {
         operations = try decoder.container(keyedBy: CodingKeys.self).decode([Operation].self, forKey: .operations)
     }
 
+    /// The operations, in order.
+    private init(operations: [Operation]) {
+        self.operations = operations
+    }
+
+    /// The fewest operations a slice decoded on a core of its own holds: below it, one core decodes the body.
+    static let minimumOperationsPerSlice = 500
+
     /// Reads a body: payloads straight into the kit's types when ``PushBodyScreen`` allows it, otherwise as
     /// ``PushRequest`` reads them.
+    ///
+    /// A big body of the plain shape (``PushBodySplitter``) is decoded in slices of operations on all cores at once
+    /// (decoding is most of a big push's own work); the result is the same as decoding it whole, and a body any
+    /// slice of which does not decode is decoded whole, so its error is the one a whole decoding reports.
     /// - Throws: `DecodingError` when the body is not JSON of the expected shape.
-    static func decode(_ body: Data, with decoder: JSONDecoder) throws -> PushBody {
-        if PushBodyScreen.allowsDirectDecoding(body) {
-            return try decoder.decode(PushBody.self, from: body)
+    static func decode(_ body: Data) async throws -> PushBody {
+        guard PushBodyScreen.allowsDirectDecoding(body) else {
+            return PushBody(try JSONDecoder().decode(PushRequest.self, from: body))
         }
-        return PushBody(try decoder.decode(PushRequest.self, from: body))
+        if let split = PushBodySplitter.operations(of: body), let operations = await decodeSlices(of: body, split) {
+            return PushBody(operations: operations)
+        }
+        return try JSONDecoder().decode(PushBody.self, from: body)
+    }
+
+    /// The operations of `body`, slice by slice on as many cores as help; `nil` when the body is too small to
+    /// gain from it or a slice does not decode.
+    private static func decodeSlices(of body: Data, _ split: PushBodySplitter.Operations) async -> [Operation]? {
+        let ranges = split.ranges
+        let sliceCount = min(ProcessInfo.processInfo.activeProcessorCount, ranges.count / minimumOperationsPerSlice)
+        guard sliceCount > 1 else { return nil }
+        let perSlice = (ranges.count + sliceCount - 1) / sliceCount
+        let slices = stride(from: 0, to: ranges.count, by: perSlice).map { first in
+            let last = min(first + perSlice, ranges.count) - 1
+            // The operations first…last with the commas and whitespace between them, as a JSON array.
+            var slice = Data("[".utf8)
+            slice.append(body[(body.startIndex + ranges[first].lowerBound)..<(body.startIndex + ranges[last].upperBound)])
+            slice.append(contentsOf: Array("]".utf8))
+            return slice
+        }
+        return await withTaskGroup(of: (Int, [Operation]?).self) { group in
+            for (index, slice) in slices.enumerated() {
+                group.addTask { (index, try? JSONDecoder().decode([Operation].self, from: slice)) }
+            }
+            var decoded = [[Operation]?](repeating: nil, count: slices.count)
+            for await (index, operations) in group {
+                guard let operations else {
+                    group.cancelAll()
+                    return nil
+                }
+                decoded[index] = operations
+            }
+            var operations: [Operation] = []
+            operations.reserveCapacity(ranges.count)
+            for slice in decoded {
+                guard let slice else { return nil }
+                operations += slice
+            }
+            return operations
+        }
     }
 }

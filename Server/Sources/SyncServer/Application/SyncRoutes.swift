@@ -66,7 +66,7 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
             )
         }
         do {
-            return try PushBody.decode(Data(buffer.readableBytesView), with: JSONDecoder())
+            return try await PushBody.decode(Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw APIError(.invalidRequest, "The body is not valid JSON of the expected shape.", details: Self.details(of: error))
         } catch {

@@ -8,9 +8,9 @@ extension PostgresSyncStore {
     /// household's horizon to `through`. Journal changes are never removed (each device folds all of them).
     ///
     /// The entity table keeps every product's current state, tombstones included, so a stale push after
-    /// compaction still conflicts with the deletion instead of resurrecting the product, and the operations table
-    /// keeps every applied op id, so a replay still answers `duplicate`. A device whose cursor is below the horizon
-    /// gets `resync_required` and reconciles from a pull that starts at 0.
+    /// compaction still conflicts with the deletion instead of resurrecting the product, and the op ids of the
+    /// removed changes move to the operations table, so a replay still answers `duplicate`. A device whose cursor
+    /// is below the horizon gets `resync_required` and reconciles from a pull that starts at 0.
     ///
     /// One transaction under the household's lock; no statement touches another household.
     /// - Returns: how many changes were removed.
@@ -31,17 +31,25 @@ extension PostgresSyncStore {
             }
             let horizon = min(max(seq, 0), lastSeq)
             var removed = 0
-            for try await _ in try await connection.query(
+            // A removed row's op id moves to `operations`, so a replay of it still answers `duplicate`.
+            for try await count in try await connection.query(
                 """
-                DELETE FROM changes c USING entities e
-                WHERE c.household_id = \(householdID) AND c.seq <= \(horizon) AND c.kind <> 'journal'
-                  AND e.household_id = c.household_id AND e.kind = c.kind AND e.entity_id = c.entity_id
-                  AND (e.seq > c.seq OR (c.kind = 'product' AND NOT e.live))
-                RETURNING c.seq
+                WITH removed AS (
+                    DELETE FROM changes c USING entities e
+                    WHERE c.household_id = \(householdID) AND c.seq <= \(horizon) AND c.kind <> 'journal'
+                      AND e.household_id = c.household_id AND e.kind = c.kind AND e.entity_id = c.entity_id
+                      AND (e.seq > c.seq OR (c.kind = 'product' AND NOT e.live))
+                    RETURNING c.op_id, c.seq
+                ), kept AS (
+                    INSERT INTO operations (household_id, op_id, seq)
+                    SELECT \(householdID), op_id, seq FROM removed
+                    RETURNING 1
+                )
+                SELECT count(*) FROM kept
                 """,
                 logger: logger
             ).decode(Int64.self) {
-                removed += 1
+                removed = Int(count)
             }
             try await connection.query(
                 """

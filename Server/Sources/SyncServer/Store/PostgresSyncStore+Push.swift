@@ -9,8 +9,10 @@ extension PostgresSyncStore {
     /// batch included.
     ///
     /// Set-based: whatever the batch's size, it reads the op ids, entities and semantic-key holders it names in
-    /// three queries, judges every change in memory in order (``PushBatch``), and writes operations, changes and
+    /// a few queries, judges every change in memory in order (``PushBatch``), and writes changes, operations and
     /// entities with one multi-row statement each — about ten statements per push instead of several per change.
+    /// A journal entry writes its change row only: the row records its op id, and its presence is the entry's
+    /// state (see ``SchemaMigrations``).
     public func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome] {
         let logger = self.logger
         let householdID = household.rawValue
@@ -43,7 +45,7 @@ extension PostgresSyncStore {
             for change in changes {
                 outcomes.append(try await Self.stage(change, in: &batch, reader: reader))
             }
-            try await BatchWriter(connection: connection, logger: logger, householdID: householdID).write(batch)
+            try await PushBatchWriter(connection: connection, logger: logger, householdID: householdID).write(batch)
             if batch.lastSeq != first {
                 try await connection.query(
                     "UPDATE household_seq SET last_seq = \(batch.lastSeq) WHERE household_id = \(householdID)",
@@ -104,13 +106,18 @@ private struct BatchReader {
     let logger: Logger
     let householdID: UUID
 
-    /// The op ids among `opIDs` applied before, with their sequence numbers.
+    /// The op ids among `opIDs` applied before, with their sequence numbers: an op id is applied when a change
+    /// row records it, or `operations` does (an op that wrote no change, or whose change was compacted away).
     func appliedOps(_ opIDs: [UUID]) async throws -> [UUID: Int64] {
         let unique = Array(Set(opIDs))
         var applied: [UUID: Int64] = [:]
         guard !unique.isEmpty else { return applied }
         for try await (opID, seq) in try await connection.query(
-            "SELECT op_id, seq FROM operations WHERE household_id = \(householdID) AND op_id = ANY(\(unique)::uuid[])",
+            """
+            SELECT op_id, seq FROM changes WHERE household_id = \(householdID) AND op_id = ANY(\(unique)::uuid[])
+            UNION ALL
+            SELECT op_id, seq FROM operations WHERE household_id = \(householdID) AND op_id = ANY(\(unique)::uuid[])
+            """,
             logger: logger
         ).decode((UUID, Int64).self) {
             applied[opID] = seq
@@ -118,8 +125,36 @@ private struct BatchReader {
         return applied
     }
 
-    /// The stored state of each of `keys` the household holds.
+    /// The stored state of each of `keys` the household holds: a journal entry's from its change row (journal
+    /// changes are never compacted), a product's or named entity's from `entities`.
     func entities(_ keys: [PushBatch.EntityKey]) async throws -> [PushBatch.LoadedEntity] {
+        let journal = keys.filter { $0.kind == .journal }.map(\.id)
+        let others = keys.filter { $0.kind != .journal }
+        var loaded = try await journalEntries(journal)
+        loaded += try await records(others)
+        return loaded
+    }
+
+    /// The journal entries among `ids` already in the log.
+    private func journalEntries(_ ids: [String]) async throws -> [PushBatch.LoadedEntity] {
+        guard !ids.isEmpty else { return [] }
+        var loaded: [PushBatch.LoadedEntity] = []
+        for try await (entityID, opID, seq) in try await connection.query(
+            """
+            SELECT entity_id, op_id, seq FROM changes
+            WHERE household_id = \(householdID) AND kind = 'journal' AND entity_id = ANY(\(ids)::text[])
+            """,
+            logger: logger
+        ).decode((String, UUID, Int64).self) {
+            loaded.append(PushBatch.LoadedEntity(
+                entity: StoredEntity(kind: .journal, entityID: entityID, record: nil, lastOpID: opID, seq: seq),
+                slot: nil))
+        }
+        return loaded
+    }
+
+    /// The `entities` rows of `keys`.
+    private func records(_ keys: [PushBatch.EntityKey]) async throws -> [PushBatch.LoadedEntity] {
         guard !keys.isEmpty else { return [] }
         let kinds = keys.map(\.kind.rawValue)
         let ids = keys.map(\.id)
@@ -163,119 +198,5 @@ private struct BatchReader {
                 slot: slot))
         }
         return loaded
-    }
-}
-
-/// Writes a staged batch: one multi-row statement per table (plus one releasing semantic keys when needed).
-private struct BatchWriter {
-    let connection: PostgresConnection
-    let logger: Logger
-    let householdID: UUID
-
-    /// Writes operations and entities first while another task encodes the journal payloads, then the changes:
-    /// the encoding runs beside the database instead of before it.
-    func write(_ batch: PushBatch) async throws {
-        let changes = batch.changes
-        async let payloads = Self.payloadTexts(of: changes)
-        try await recordOperations(batch.operations)
-        try await releaseSlots(batch.releasedSlots)
-        let rows = batch.entityRows
-        try await insertEntities(rows.filter { !batch.isStored($0.key) })
-        try await upsertEntities(rows.filter { batch.isStored($0.key) })
-        try await appendChanges(changes, payloads: try await payloads)
-    }
-
-    /// The changes' payloads as JSON text, in order.
-    private static func payloadTexts(of changes: [PushBatch.ChangeRow]) async throws -> [String] {
-        try changes.map { try $0.payload.text() }
-    }
-
-    /// Records op ids under the primary key (household, op id): a second insert of one cannot happen.
-    private func recordOperations(_ operations: [(opID: UUID, seq: Int64)]) async throws {
-        guard !operations.isEmpty else { return }
-        let opIDs = operations.map(\.opID)
-        let seqs = operations.map(\.seq)
-        try await connection.query(
-            """
-            INSERT INTO operations (household_id, op_id, seq)
-            SELECT \(householdID), o, s FROM unnest(\(opIDs)::uuid[], \(seqs)::bigint[]) AS t(o, s)
-            """,
-            logger: logger
-        )
-    }
-
-    private func appendChanges(_ changes: [PushBatch.ChangeRow], payloads: [String]) async throws {
-        guard !changes.isEmpty else { return }
-        let seqs = changes.map(\.seq)
-        let opIDs = changes.map(\.opID)
-        let kinds = changes.map(\.key.kind.rawValue)
-        let ids = changes.map(\.key.id)
-        try await connection.query(
-            """
-            INSERT INTO changes (household_id, seq, op_id, kind, entity_id, payload)
-            SELECT \(householdID), s, o, k, e, p::jsonb
-            FROM unnest(\(seqs)::bigint[], \(opIDs)::uuid[], \(kinds)::text[], \(ids)::text[], \(payloads)::text[])
-                AS t(s, o, k, e, p)
-            """,
-            logger: logger
-        )
-    }
-
-    /// Clears the stored slots of entities that end the batch holding another one, so the unique index on
-    /// (household, kind, key) never sees an old slot beside a new one while the states are written.
-    private func releaseSlots(_ keys: [PushBatch.EntityKey]) async throws {
-        guard !keys.isEmpty else { return }
-        let kinds = keys.map(\.kind.rawValue)
-        let ids = keys.map(\.id)
-        try await connection.query(
-            """
-            UPDATE entities SET semantic_kind = NULL, semantic_key = NULL
-            WHERE household_id = \(householdID)
-              AND (kind, entity_id) IN (SELECT k, e FROM unnest(\(kinds)::text[], \(ids)::text[]) AS t(k, e))
-            """,
-            logger: logger
-        )
-    }
-
-    /// Inserts the last state of entities the database did not hold (no `ON CONFLICT`, which costs a probe of
-    /// the key per row; the household's lock keeps other writers from adding them meanwhile).
-    private func insertEntities(_ rows: [PushBatch.EntityRow]) async throws {
-        try await writeEntities(rows, onConflict: "")
-    }
-
-    /// Writes each entity's last state (one row per entity, so `ON CONFLICT` touches each row once).
-    private func upsertEntities(_ rows: [PushBatch.EntityRow]) async throws {
-        try await writeEntities(rows, onConflict: """
-            ON CONFLICT (household_id, kind, entity_id) DO UPDATE SET
-                record = EXCLUDED.record, live = EXCLUDED.live, semantic_kind = EXCLUDED.semantic_kind,
-                semantic_key = EXCLUDED.semantic_key, last_op_id = EXCLUDED.last_op_id, seq = EXCLUDED.seq
-            """)
-    }
-
-    private func writeEntities(_ rows: [PushBatch.EntityRow], onConflict: String) async throws {
-        guard !rows.isEmpty else { return }
-        // Arrays of optionals do not bind; an empty string stands for NULL (neither JSON nor a semantic key
-        // is ever empty), with a flag for the slot.
-        let kinds = rows.map(\.key.kind.rawValue)
-        let ids = rows.map(\.key.id)
-        let records = rows.map { $0.record ?? "" }
-        let live = rows.map(\.isLive)
-        let hasSlot = rows.map { $0.slot != nil }
-        let slotKinds = rows.map { $0.slot?.kind ?? "" }
-        let slotKeys = rows.map { $0.slot?.key ?? "" }
-        let opIDs = rows.map(\.lastOpID)
-        let seqs = rows.map(\.seq)
-        try await connection.query(
-            """
-            INSERT INTO entities (household_id, kind, entity_id, record, live, semantic_kind, semantic_key, last_op_id, seq)
-            SELECT \(householdID), k, e, NULLIF(r, '')::jsonb, l,
-                   CASE WHEN h THEN sk END, CASE WHEN h THEN sv END, o, s
-            FROM unnest(\(kinds)::text[], \(ids)::text[], \(records)::text[], \(live)::boolean[], \(hasSlot)::boolean[],
-                        \(slotKinds)::text[], \(slotKeys)::text[], \(opIDs)::uuid[], \(seqs)::bigint[])
-                AS t(k, e, r, l, h, sk, sv, o, s)
-            \(unescaped: onConflict)
-            """,
-            logger: logger
-        )
     }
 }

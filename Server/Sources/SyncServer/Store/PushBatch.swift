@@ -5,12 +5,13 @@ import InventoryModule
 /// The in-memory view one push judges its changes against, and the rows it will write.
 ///
 /// The store loads, in a few queries under the household's lock, what the batch can touch — the op ids it names
-/// that were applied before, the current state of each entity it names, and the live holders of the semantic keys
-/// it claims — and then stages the changes here one by one, in order, with ``ChangeRules``. Each staged write
-/// becomes the current state later changes of the batch see, exactly as if every change had been written and read
-/// back on its own; an op id staged once answers `duplicate` when the batch names it again. The result is the rows
-/// to insert (operations, changes) and the last state of each written entity, written by a constant number of
-/// statements.
+/// that were applied before, the current state of each entity it names (a journal entry's from its change row,
+/// a product's or named entity's from `entities`), and the live holders of the semantic keys it claims — and then
+/// stages the changes here one by one, in order, with ``ChangeRules``. Each staged write becomes the current state
+/// later changes of the batch see, exactly as if every change had been written and read back on its own; an op id
+/// staged once answers `duplicate` when the batch names it again. The result is the change rows to append, the op
+/// ids that wrote no change row (for `operations`), and the last state of each written product or named entity
+/// (for `entities`), written by a constant number of statements.
 struct PushBatch {
     /// An entity of the household: its kind and id.
     struct EntityKey: Hashable {
@@ -69,7 +70,7 @@ struct PushBatch {
     struct EntityRow {
         /// The entity.
         let key: EntityKey
-        /// Its current record (JSON text); `nil` for a journal entry.
+        /// Its current record (JSON text).
         let record: String?
         /// Whether it is live.
         let isLive: Bool
@@ -105,7 +106,7 @@ struct PushBatch {
     /// The entities the database held before the batch (all the batch names are loaded).
     private var storedKeys: Set<EntityKey> = []
 
-    /// Op ids to record, in staging order.
+    /// Op ids without a change row of their own to record, in staging order.
     private(set) var operations: [(opID: UUID, seq: Int64)] = []
     /// Changes to append, in sequence order.
     private(set) var changes: [ChangeRow] = []
@@ -186,8 +187,8 @@ struct PushBatch {
         appliedOps[opID]
     }
 
-    /// Records an op id under a sequence number without a change (a duplicate journal entry, an unchanged
-    /// named entity).
+    /// Records an op id under a sequence number without a change of its own (a duplicate journal entry, an
+    /// unchanged named entity): these are the only op ids `operations` holds besides compacted ones.
     mutating func record(_ opID: UUID, seq: Int64) {
         appliedOps[opID] = seq
         operations.append((opID, seq))
@@ -214,7 +215,8 @@ struct PushBatch {
             payload = .text(String(decoding: stored ?? Data(), as: UTF8.self))
         }
         lastSeq = seq
-        record(change.opID, seq: seq)
+        // The change row records the op id (unique per household); `operations` keeps only op ids without one.
+        appliedOps[change.opID] = seq
         changes.append(ChangeRow(seq: seq, opID: change.opID, key: key, payload: payload))
 
         current[key] = StoredEntity(kind: key.kind, entityID: key.id, record: stored, lastOpID: change.opID, seq: seq)
@@ -222,6 +224,8 @@ struct PushBatch {
         slotOf[key] = slot
         if let slot { holderOf[slot] = key }
 
+        // A journal entry's state is its change row: duplicates are found in `changes`, not in `entities`.
+        guard key.kind != .journal else { return seq }
         if written[key] == nil { writtenOrder.append(key) }
         written[key] = EntityRow(
             key: key, record: stored.map { String(decoding: $0, as: UTF8.self) }, isLive: write.isLive, slot: slot,

@@ -3,7 +3,9 @@ import PostgresNIO
 /// The server's schema, as an ordered list of migrations. Every table is keyed by `household_id` first.
 public enum SchemaMigrations {
     /// All migrations, in the order they apply.
-    public static let all: [Migration] = [createHouseholdsAndDevices, createChanges, addEntitiesAndOperations]
+    public static let all: [Migration] = [
+        createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
+    ]
 
     /// Households, their devices and the per-household sequence counter.
     static let createHouseholdsAndDevices = Migration(
@@ -101,6 +103,22 @@ public enum SchemaMigrations {
             """,
             "ALTER TABLE households ADD COLUMN compacted_through bigint NOT NULL DEFAULT 0",
             "CREATE INDEX changes_entity ON changes (household_id, kind, entity_id, seq)",
+        ]
+    )
+
+    /// A journal entry's state is its change row, and an op id that wrote a change row is recorded by that row
+    /// only: a push of journal entries writes nothing but its change rows. Journal changes are never compacted,
+    /// so duplicates are found in `changes` (its `(household, kind, entity)` index); compaction moves the op ids
+    /// of the rows it removes into `operations`, which therefore holds the op ids without a change row.
+    static let keepJournalStateInChanges = Migration(
+        name: "0004_journal_state_in_changes",
+        statements: [
+            "DELETE FROM entities WHERE kind = 'journal'",
+            "ALTER TABLE entities ADD CONSTRAINT entities_not_journal CHECK (kind <> 'journal')",
+            """
+            DELETE FROM operations o USING changes c
+            WHERE c.household_id = o.household_id AND c.op_id = o.op_id
+            """,
         ]
     )
 }
