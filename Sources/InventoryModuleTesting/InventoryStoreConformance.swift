@@ -6,7 +6,8 @@ import InventorySync
 
 /// The checks every `InventoryJournalStore` adapter must pass: journal round trips per household, each entry
 /// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
-/// outbox sequence that outlives the acknowledged entries, the quarantined entries, pull cursors per
+/// outbox sequence that outlives the acknowledged entries, the due entries of some households, the quarantined
+/// entries, pull cursors per
 /// household, the journal's tail after an order key, batched id lookups, and checkpoints (a store may keep none,
 /// but one that keeps them must save, replace and drop them with its transactions).
 ///
@@ -28,7 +29,7 @@ public struct InventoryStoreConformance: Sendable {
     /// The checks, by name.
     public static let checkNames = [
         "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "lastSequenceAfterRemoval", "dueOutbox",
-        "quarantinedOutbox", "pullCursors", "journalTail", "storedEntryIDs", "checkpoints",
+        "dueOutboxOfHouseholds", "quarantinedOutbox", "pullCursors", "journalTail", "storedEntryIDs", "checkpoints",
     ]
 
     /// Runs every check.
@@ -43,6 +44,7 @@ public struct InventoryStoreConformance: Sendable {
                 case "outboxOrderAndRemoval": try await outboxOrderAndRemoval(store)
                 case "lastSequenceAfterRemoval": try await lastSequenceAfterRemoval(store)
                 case "dueOutbox": try await dueOutbox(store)
+                case "dueOutboxOfHouseholds": try await dueOutboxOfHouseholds(store)
                 case "quarantinedOutbox": try await quarantinedOutbox(store)
                 case "journalTail": try await journalTail(store)
                 case "storedEntryIDs": try await storedEntryIDs(store)
@@ -197,6 +199,36 @@ public struct InventoryStoreConformance: Sendable {
             try conformanceCheck(
                 due == expected, check,
                 "due at +\(at.timeIntervalSince(now)) s, limit \(limit): \(due), expected \(expected)")
+        }
+    }
+
+    /// The due entries of some households: only theirs, in enqueue order, waiting and quarantined ones skipped.
+    private func dueOutboxOfHouseholds(_ store: any InventoryJournalStore) async throws {
+        let check = "dueOutboxOfHouseholds"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin")
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        // Odd sequences are home's, even ones the cabin's; 3 waits for a retry, 6 is quarantined.
+        let entries = (1...8).map { Self.entry($0, household: $0 % 2 == 1 ? home : cabin) }
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().map { index, entry in
+            let sequence = index + 1
+            return InventoryOutboxEntry(
+                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
+                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
+                attempts: sequence == 3 ? 1 : 0, nextAttemptAt: sequence == 3 ? now + 60 : nil,
+                isQuarantined: sequence == 6)
+        }
+        try await store.commit(transaction)
+        let expectations: [(Set<HouseholdID>, Int, [Int64])] = [
+            ([home], 10, [1, 5, 7]), ([home], 2, [1, 5]), ([cabin], 10, [2, 4, 8]), ([home, cabin], 4, [1, 2, 4, 5]),
+            ([try HouseholdID("elsewhere")], 10, []),
+        ]
+        for (households, limit, expected) in expectations {
+            let due = try await store.dueOutbox(at: now, limit: limit, households: households).map(\.sequence)
+            let names = households.map(\.rawValue).sorted()
+            try conformanceCheck(due == expected, check, "due of \(names), limit \(limit): \(due), expected \(expected)")
         }
     }
 

@@ -36,6 +36,11 @@ public protocol OutboxSyncAdapter: Sendable {
     /// The entries due at `now` (not quarantined, no retry after `now`), in enqueue order, up to `limit`.
     func dueEntries(at now: Date, limit: Int) async throws -> [OutboxEntry<Payload>]
 
+    /// The entries of `scopes` due at `now`, in enqueue order, up to `limit`: what a pass scoped to some scopes
+    /// pushes (``OutboxSyncEngine/sync(scopes:scopingPushes:)``). The default, for an outbox not divided by scope,
+    /// is ``dueEntries(at:limit:)``.
+    func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>]
+
     /// The entries that are not quarantined, in enqueue order, up to `limit`.
     func pendingEntries(limit: Int) async throws -> [OutboxEntry<Payload>]
 
@@ -101,6 +106,11 @@ public protocol OutboxSyncAdapter: Sendable {
 // MARK: - Default implementations
 
 extension OutboxSyncAdapter {
+    /// Every due entry: the outbox is not divided by scope.
+    public func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>] {
+        try await dueEntries(at: now, limit: limit)
+    }
+
     /// Does nothing.
     public func pullEnded(_ scope: Scope) async {}
 

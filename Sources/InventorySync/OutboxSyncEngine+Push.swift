@@ -5,11 +5,18 @@ extension OutboxSyncEngine {
     /// Pushes due entries in rounds until none is due, a call fails as a whole, or the remote refuses the device.
     ///
     /// `acknowledged` collects the payload of every operation the remote applied, by entity: the pull that
-    /// follows need not look at those states again.
-    func pushRounds(report: inout Report, acknowledged: inout [Adapter.EntityID: Adapter.Payload]) async throws {
+    /// follows need not look at those states again. With `scopes`, only the entries of those scopes are pushed.
+    func pushRounds(
+        report: inout Report, acknowledged: inout [Adapter.EntityID: Adapter.Payload], scopes: Set<Adapter.Scope>?
+    ) async throws {
         let limits = configuration.limits
         for _ in 0..<limits.maxPushRounds {
-            let due = try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize)
+            let due =
+                if let scopes {
+                    try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize, in: scopes)
+                } else {
+                    try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize)
+                }
             guard !due.isEmpty else { return }
             let exchange = await pushIsolating(due)
             let round = self.round(for: due, exchange: exchange)

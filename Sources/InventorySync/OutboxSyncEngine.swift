@@ -88,10 +88,16 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// Pushes due operations, then (when every push call went through) pulls `scopes`; one pass at a time.
     ///
+    /// - Parameters:
+    ///   - scopes: the scopes to pull.
+    ///   - scopingPushes: push only the operations of `scopes` (``OutboxSyncAdapter/dueEntries(at:limit:in:)``)
+    ///     instead of every due one; for a caller that names the scopes it syncs, so that operations of other
+    ///     scopes do not reach a remote that serves only these.
     /// - Throws: a local storage error (remote failures are recorded and reported, never thrown).
     @discardableResult
-    public func sync(scopes: [Adapter.Scope]) async throws -> Report {
-        try await serialized { engine in try await engine.pass(scopes: scopes, push: true) }
+    public func sync(scopes: [Adapter.Scope], scopingPushes: Bool = false) async throws -> Report {
+        let pushScopes = scopingPushes ? Set(scopes) : nil
+        return try await serialized { engine in try await engine.pass(scopes: scopes, push: true, pushScopes: pushScopes) }
     }
 
     /// Pulls `scopes` without pushing (a background refresh); one pass at a time.
@@ -99,22 +105,23 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// - Throws: a local storage error.
     @discardableResult
     public func pull(scopes: [Adapter.Scope]) async throws -> Report {
-        try await serialized { engine in try await engine.pass(scopes: scopes, push: false) }
+        try await serialized { engine in try await engine.pass(scopes: scopes, push: false, pushScopes: nil) }
     }
 
-    /// Runs passes until nothing waits for a retry, sleeping with `sleep` until the next retry is due, so retries
-    /// fire without a new local write. Returns when the outbox holds nothing but quarantined entries, or when the
+    /// Runs passes (``sync(scopes:scopingPushes:)``) until nothing waits for a retry, sleeping with `sleep` until
+    /// the next retry is due, so retries fire without a new local write. Returns when the outbox holds nothing but quarantined entries, or when the
     /// remote refused the device (an unauthorized device is not retried in a loop).
     ///
     /// - Returns: the last pass's report.
     /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
     @discardableResult
     public func runRetryLoop(
-        scopes: @escaping @Sendable () async -> [Adapter.Scope], sleep: @Sendable (TimeInterval) async throws -> Void
+        scopes: @escaping @Sendable () async -> [Adapter.Scope], scopingPushes: Bool = false,
+        sleep: @Sendable (TimeInterval) async throws -> Void
     ) async throws -> Report {
         while true {
             try Task.checkCancellation()
-            let report = try await sync(scopes: await scopes())
+            let report = try await sync(scopes: await scopes(), scopingPushes: scopingPushes)
             if report.wasUnauthorized { return report }
             guard let next = try await nextRetryDate() else { return report }
             let delay = max(0, next.timeIntervalSince(clock.now()))
@@ -140,7 +147,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         runInBackground { engine in
             _ = try? await engine.serialized { engine in
                 await engine.start(push: push)
-                return try await engine.pass(scopes: await engine.defaultScopes(), push: push)
+                return try await engine.pass(scopes: await engine.defaultScopes(), push: push, pushScopes: nil)
             }
         }
     }
@@ -195,7 +202,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     // MARK: - One pass
 
-    private func pass(scopes: [Adapter.Scope], push: Bool) async throws -> Report {
+    private func pass(scopes: [Adapter.Scope], push: Bool, pushScopes: Set<Adapter.Scope>?) async throws -> Report {
         var report = Report()
         guard hasRemote else {
             report.remaining = try await adapter.outboxCount()
@@ -208,7 +215,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
             return report
         }
         var acknowledged: [Adapter.EntityID: Adapter.Payload] = [:]
-        if push { try await pushRounds(report: &report, acknowledged: &acknowledged) }
+        if push { try await pushRounds(report: &report, acknowledged: &acknowledged, scopes: pushScopes) }
         if report.stoppedBy == nil {
             for scope in scopes {
                 try await pull(scope, report: &report, acknowledged: acknowledged)

@@ -99,6 +99,17 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         try await read("read the inventory outbox") { db in try Self.outbox.due(at: now, limit: limit, db) }
     }
 
+    /// The outbox entries of `households` due at `now`, in enqueue order, up to `limit`: the due scan narrowed
+    /// to their entity ids.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.
+    public func dueOutbox(at now: Date, limit: Int, households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry] {
+        let entityIDs = Set(households.map(\.rawValue))
+        return try await read("read the inventory outbox") { db in
+            try Self.outbox.due(at: now, limit: limit, entityIDs: entityIDs, db)
+        }
+    }
+
     /// The quarantined outbox entries, in enqueue order.
     ///
     /// - Throws: `StorageError.corruptRecord` for an entry that does not decode, or a backend failure.

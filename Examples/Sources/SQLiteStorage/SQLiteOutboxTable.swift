@@ -52,6 +52,24 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         return try decodeAll(statement, [now.timeIntervalSinceReferenceDate, max(1, min(limit, RecordQuery.maximumLimit))])
     }
 
+    /// The entries of the entities `entityIDs` due at `now`, in enqueue order, up to `limit` (clamped like
+    /// ``pending(limit:_:)``): the due scan narrowed to those entities.
+    func due(at now: Date, limit: Int, entityIDs: Set<String>, _ db: Database) throws -> [Entry] {
+        guard !entityIDs.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: entityIDs.count).joined(separator: ", ")
+        let statement = try db.makeStatement(
+            sql: """
+                SELECT operation_id, payload FROM \(table)
+                WHERE quarantined = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+                  AND entity_id IN (\(placeholders))
+                ORDER BY sequence, operation_id LIMIT ?
+                """)
+        var arguments: [any DatabaseValueConvertible] = [now.timeIntervalSinceReferenceDate]
+        arguments += entityIDs.sorted().map { $0 as any DatabaseValueConvertible }
+        arguments.append(max(1, min(limit, RecordQuery.maximumLimit)))
+        return try decodeAll(statement, StatementArguments(arguments))
+    }
+
     /// The quarantined entries, in enqueue order.
     func quarantined(_ db: Database) throws -> [Entry] {
         let statement = try db.cachedStatement(

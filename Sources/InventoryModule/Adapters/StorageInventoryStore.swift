@@ -69,6 +69,14 @@ public struct StorageInventoryStore: InventoryJournalStore {
             .records
     }
 
+    /// The due outbox entries of `households` in enqueue order: the due query narrowed to their entity ids.
+    public func dueOutbox(at now: Date, limit: Int, households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry] {
+        var query = InventoryOutboxEntry.dueQuery(at: now, limit: limit)
+        let inHouseholds = RecordFilter.isIn("entityID", households.map(\.rawValue).sorted().map { .string($0) })
+        query.filter = query.filter.map { .and([inHouseholds, $0]) } ?? inHouseholds
+        return try await storage.userMetadata.query(InventoryOutboxEntry.self, query).records
+    }
+
     /// The quarantined outbox entries, in enqueue order: a query on the quarantine flag, paged through to the end.
     public func quarantinedOutbox() async throws -> [InventoryOutboxEntry] {
         try await storage.userMetadata.all(

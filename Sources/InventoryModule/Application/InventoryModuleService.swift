@@ -184,7 +184,8 @@ public actor InventoryModuleService {
     // MARK: - Sync
 
     /// Pushes waiting journal entries, then pulls the remote journals of the given households (by default every
-    /// household this service has loaded); one pass at a time.
+    /// household this service has loaded); one pass at a time. With `households`, only those households' entries
+    /// are pushed (a remote that serves one household never receives another's); without, every waiting entry.
     ///
     /// Remote failures do not throw: entries are retried with backoff or quarantined, and reported (a failed pull
     /// in `SyncReport.pullFailures`).
@@ -192,11 +193,12 @@ public actor InventoryModuleService {
     /// - Throws: a local storage error.
     @discardableResult
     public func syncPending(households: [HouseholdID]? = nil) async throws -> InventorySyncReport {
-        try await engine.sync(scopes: households ?? cache.households)
+        try await engine.sync(scopes: households ?? cache.households, scopingPushes: households != nil)
     }
 
     /// Runs sync passes until nothing waits for a retry, sleeping (with the injected `sleep`) until the next retry
-    /// is due: retries fire without a new local write. Ends early when the remote refuses the device.
+    /// is due: retries fire without a new local write. Ends early when the remote refuses the device. With
+    /// `households`, each pass pushes only their entries, as ``syncPending(households:)`` does.
     ///
     /// - Returns: the last pass's report.
     /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
@@ -205,7 +207,8 @@ public actor InventoryModuleService {
         households: [HouseholdID]? = nil, sleep: @Sendable (TimeInterval) async throws -> Void
     ) async throws -> InventorySyncReport {
         let cache = cache
-        return try await engine.runRetryLoop(scopes: { households ?? cache.households }, sleep: sleep)
+        return try await engine.runRetryLoop(
+            scopes: { households ?? cache.households }, scopingPushes: households != nil, sleep: sleep)
     }
 
     /// Waits until every background push and checkpoint write started so far has finished.

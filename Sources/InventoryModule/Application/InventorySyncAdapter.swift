@@ -29,6 +29,10 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
         try await store.dueOutbox(at: now, limit: limit)
     }
 
+    func dueEntries(at now: Date, limit: Int, in households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry] {
+        try await store.dueOutbox(at: now, limit: limit, households: households)
+    }
+
     func pendingEntries(limit: Int) async throws -> [InventoryOutboxEntry] {
         try await store.pendingOutbox(limit: limit)
     }

@@ -58,6 +58,14 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry]
 
+    /// The outbox entries of `households` due at `now`, in enqueue order, up to `limit`: what one push round of
+    /// a sync scoped to those households sends (``InventoryModuleService/syncPending(households:)``). The default
+    /// filters the first `RecordQuery.maximumLimit` pending entries; an adapter should answer it with a query on
+    /// the entity id (the household) and the next-attempt time.
+    ///
+    /// - Throws: a storage error.
+    func dueOutbox(at now: Date, limit: Int, households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry]
+
     /// The quarantined outbox entries, in enqueue order.
     ///
     /// Quarantined entries are kept and never retried automatically (``pendingOutbox(limit:)`` and
@@ -120,5 +128,15 @@ extension InventoryJournalStore {
     /// `limit` entries, more when those hold too few due ones).
     public func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
         try await InventoryOutboxEntry.due(at: now, limit: limit) { try await pendingOutbox(limit: $0) }
+    }
+
+    /// The default: the due entries of `households` among the first `RecordQuery.maximumLimit` pending entries
+    /// (``pendingOutbox(limit:)``); entries behind more pending ones are found once those are pushed.
+    public func dueOutbox(at now: Date, limit: Int, households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry] {
+        let entityIDs = Set(households.map(\.rawValue))
+        return Array(
+            try await pendingOutbox(limit: RecordQuery.maximumLimit).lazy
+                .filter { entityIDs.contains($0.entityID) && $0.isDue(at: now) }
+                .prefix(max(1, limit)))
     }
 }

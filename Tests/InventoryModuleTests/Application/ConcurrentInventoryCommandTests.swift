@@ -139,6 +139,10 @@ private struct SlowJournalStore: InventoryJournalStore {
     func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry] {
         try await base.dueOutbox(at: now, limit: limit)
     }
+
+    func dueOutbox(at now: Date, limit: Int, households: Set<HouseholdID>) async throws -> [InventoryOutboxEntry] {
+        try await base.dueOutbox(at: now, limit: limit, households: households)
+    }
     func quarantinedOutbox() async throws -> [InventoryOutboxEntry] { try await base.quarantinedOutbox() }
     func outboxEntry(for entryID: UUID) async throws -> InventoryOutboxEntry? { try await base.outboxEntry(for: entryID) }
     func outboxCount() async throws -> Int { try await base.outboxCount() }

@@ -122,6 +122,27 @@ struct InventorySyncEngineTests {
         #expect(await remote.entries(of: S.home).count == 5)
     }
 
+    @Test("a sync naming households pushes only their entries; the others wait, uncharged, for their own sync")
+    func syncOfSomeHouseholdsPushesOnlyTheirs() async throws {
+        let remote = InMemoryInventoryRemote()
+        let device = S.Device("a", remote: remote)
+        let cabin = try HouseholdID("cabin")
+        try await device.setUpHousehold()
+        try await device.service.perform(.createHousehold(name: "Cabin"), in: cabin)
+        try await device.service.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: cabin)
+
+        let report = try await device.service.syncPending(households: [cabin])
+        #expect(report.pushed == 2 && report.failed == 0 && report.quarantined == 0 && report.remaining == 5)
+        #expect(await remote.entries(of: cabin).count == 2)
+        #expect(await remote.entries(of: S.home).isEmpty)
+        let waiting = try await device.service.store.pendingOutbox(limit: 100)
+        #expect(waiting.count == 5 && waiting.allSatisfy { $0.entityID == S.home.rawValue && $0.attempts == 0 })
+
+        let loop = try await device.service.runRetryLoop(households: [S.home]) { _ in }
+        #expect(loop.pushed == 5 && loop.remaining == 0)
+        #expect(await remote.entries(of: S.home).count == 5)
+    }
+
     @Test("pull events count each household's entries, not a running total")
     func pulledCountsPerHousehold() async throws {
         let remote = InMemoryInventoryRemote()
