@@ -105,6 +105,30 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
         lock.withLock { tasks[start.id] = task }
     }
 
+    /// Writes a checkpoint of the household's cached state now, unless the newest checkpoint already holds every
+    /// entry of it, checkpoints are disabled, or writes are deferred (a pull in progress); waits for it.
+    ///
+    /// A checkpoint in flight lands first; the write is the background one's (encoded outside the gate, committed
+    /// inside it, dropped when a commit made it stale meanwhile).
+    func writeNow(_ household: HouseholdID) async {
+        guard policy.interval > 0 else { return }
+        await waitForBackgroundWork()
+        let start: (state: InventoryState, epoch: Int)? = await gate.run {
+            guard let state = cache.state(of: household), (try? await marks(of: household)) != nil else { return nil }
+            return lock.withLock {
+                let last = marks[household]?.map(\.entryCount).max() ?? 0
+                guard !inFlight.contains(household), !deferred.contains(household), state.entryLog.count > last else {
+                    return nil
+                }
+                inFlight.insert(household)
+                return (state, epochs[household, default: 0])
+            }
+        }
+        guard let start else { return }
+        await write(start.state, of: household, epoch: start.epoch)
+        _ = lock.withLock { inFlight.remove(household) }
+    }
+
     /// Waits until no checkpoint write is in flight.
     func waitForBackgroundWork() async {
         while let task = lock.withLock({ tasks.values.first }) {

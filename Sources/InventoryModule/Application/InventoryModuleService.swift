@@ -211,6 +211,19 @@ public actor InventoryModuleService {
             scopes: { households ?? cache.households }, scopingPushes: households != nil, sleep: sleep)
     }
 
+    /// Checkpoints each household (by default every loaded one) whose newest checkpoint is behind its state, and
+    /// waits for the writes.
+    ///
+    /// Checkpoints are written in the background every ``InventoryCheckpointPolicy/interval`` entries, so a cold
+    /// open folds up to that many entries after the newest one. Call this when the app goes idle or to the
+    /// background (for example on `scenePhase == .background`) and the next cold open folds none. A household
+    /// being pulled is skipped (its checkpoint is written when the pull ends); a failed write loses nothing.
+    public func writeCheckpoints(households: [HouseholdID]? = nil) async {
+        for household in households ?? cache.households {
+            await engine.adapter.checkpoints.writeNow(household)
+        }
+    }
+
     /// Waits until every background push and checkpoint write started so far has finished.
     public func waitForBackgroundWork() async {
         await engine.waitForBackgroundWork()
