@@ -39,7 +39,7 @@ public struct NamedEntitySync: Sendable {
     ///   - random: the source of retry jitter.
     ///   - makeUUID: the source of operation ids.
     public init(
-        storage: any StorageProvider, scope: StorageScope = .domain, remote: (any NamedEntityRemoteGateway)?,
+        storage: any StorageProvider, scope: StorageScope = .domain, remote: (any NamedEntityRemoteGateway)? = nil,
         connectivity: any ConnectivityProvider = StaticConnectivity.online,
         configuration: OutboxSyncConfiguration = OutboxSyncConfiguration(), clock: InventoryClock = .system,
         random: RandomSource = .system, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
