@@ -115,10 +115,12 @@ public actor DataCache {
         let blob = try blobID(key, generation)
         try await store.write(data, to: blob)
         let expiresAt = configuration.clock.now().addingTimeInterval(max(0, timeToLive ?? configuration.timeToLive))
-        if let old = index?.entries[key] { try await retire(try blobID(key, old.generation)) }
+        // The index names the new blob before the old one is retired, so no reader can pin a blob being deleted.
+        let old = index?.entries[key]
         index?.entries[key] = DataCacheIndex.Entry(
             generation: generation, size: data.count, digest: SHA1.hexDigest(data), expiresAt: expiresAt, lastUse: 0)
         touch(key)
+        if let old { try await retire(try blobID(key, old.generation)) }
         stats.writes += 1
         try await evict(keeping: key)
         try await persist()
@@ -237,6 +239,8 @@ public actor DataCache {
         while persistedCount < wanted {
             if let running = persisting {
                 _ = try? await running.value
+                // Whoever resumes first clears the finished write, so no caller spins on it.
+                if persisting == running { persisting = nil }
                 continue
             }
             guard let snapshot = index else { return }
@@ -246,7 +250,7 @@ public actor DataCache {
             let store = store
             let task = Task { try await store.write(bytes, to: target) }
             persisting = task
-            defer { persisting = nil }
+            defer { if persisting == task { persisting = nil } }
             try await task.value
             persistedCount = max(persistedCount, covered)
         }
