@@ -10,7 +10,7 @@ import InventoryKit
 public protocol BarcodeLookup: Sendable {
     /// Looks one barcode up.
     ///
-    /// - Parameter barcode: A validated barcode in canonical form (``GTIN``), as Open Food Facts stores it.
+    /// - Parameter barcode: A validated barcode in canonical form (`GTIN`), as Open Food Facts stores it.
     /// - Returns: what the remote said: found, not found, rate limited, or unavailable with the reason.
     func lookUp(_ barcode: GTIN) async -> BarcodeLookupResult
 }
