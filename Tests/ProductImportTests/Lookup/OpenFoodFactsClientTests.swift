@@ -126,4 +126,23 @@ struct OpenFoodFactsClientTests {
         LookupScriptedProtocol.script(code, [.http(status: 403)])
         #expect(await Self.client().lookUp(try GTIN(code)) == .unavailable(try GTIN(code), .unexpectedStatus(403)))
     }
+
+    @Test("a Retry-After given as an HTTP date is waited for as the seconds until it")
+    func retryAfterAsHTTPDate() async throws {
+        let code = ImportFixtures.ean13(1_805)
+        let timer = VirtualLookupTimer()
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let date = formatter.string(from: ImportFixtures.now.addingTimeInterval(12))
+        LookupScriptedProtocol.script(code, [
+            .http(status: 429, headers: ["Retry-After": date]),
+            .http(status: 200, body: Data(#"{"code":"\#(code)","status":1,"product":{"product_name":"Tea"}}"#.utf8)),
+        ])
+        let result = await Self.client(timer: timer).lookUp(try GTIN(code))
+        guard case .found(let record) = result else { Issue.record("expected found, got \(result)"); return }
+        #expect(record.imported.product.title == "Tea")
+        #expect(timer.sleeps.first == 12)
+    }
 }
