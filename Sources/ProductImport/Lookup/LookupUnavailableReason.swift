@@ -1,5 +1,5 @@
 /// Why a ``BarcodeLookup`` got no usable answer.
-public enum LookupUnavailableReason: Hashable, Sendable, CustomStringConvertible {
+public enum LookupUnavailableReason: Error, Hashable, Sendable, CustomStringConvertible {
     /// No answer within the request timeout, in seconds.
     case timedOut(after: Double)
     /// The server failed (HTTP 5xx) on every attempt; the last status.
