@@ -4,7 +4,7 @@ import InventoryKit
 import FoundationNetworking
 #endif
 
-/// Fetches product images (the `image_front_url` of an Open Food Facts record, say) through a ``DataCache``:
+/// Fetches product images (the `image_front_url` of an Open Food Facts record, say) through a `DataCache`:
 /// a cached image is answered without a request, a fetched one is cached, and a failure caches nothing.
 ///
 /// ```swift
