@@ -128,6 +128,17 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // The Open Food Facts client and `pantry scan` against the Server package's off-mirror on loopback
+        // (scripts/test builds it before these tests).
+        .testTarget(
+            name: "ProductLookupTests",
+            dependencies: [
+                "Pantry",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "PantryTests",
             // GRDB damages a SQLite store's row the way a failing disk would, for the damage tests.

@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "SyncServer", targets: ["SyncServer"]),
         .executable(name: "inventorykit-server", targets: ["inventorykit-server"]),
+        .executable(name: "off-mirror", targets: ["off-mirror"]),
     ],
     dependencies: [
         .package(name: "InventoryKit", path: ".."),
@@ -52,6 +53,19 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Recorded Open Food Facts records on loopback, with fault modes and a request log, for the lookup client's
+        // tests (Examples/Tests/ProductLookupTests start it).
+        .executableTarget(
+            name: "off-mirror",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

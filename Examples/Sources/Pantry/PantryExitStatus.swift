@@ -38,6 +38,8 @@ enum PantryExitStatus: Int32, CaseIterable {
             case .invalidIdentifier, .invalidCollectionName, .invalidQuery, .invalidCursor: self = .badInput
             default: self = .failure
             }
+        case let error as ScanError:
+            if case .invalidBarcode = error { self = .badInput } else { self = .failure }
         case is InventoryError, is ProductModuleError, is ProductValidationError, is ImportError, is GTINError,
             is InventoryIDError, is CSVReadError:
             self = .badInput

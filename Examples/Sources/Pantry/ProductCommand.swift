@@ -7,7 +7,7 @@ import ProductModule
 struct ProductCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "product", abstract: "Show, list and add catalog products.",
-        subcommands: [Show.self, List.self, Add.self, Edit.self, Delete.self])
+        subcommands: [Show.self, List.self, Add.self, Edit.self, Delete.self, Refresh.self])
 
     /// `pantry product show <barcode|id>`.
     struct Show: AsyncParsableCommand {
