@@ -179,18 +179,9 @@ public struct InventoryStoreConformance: Sendable {
         let home = try HouseholdID("home")
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let entries = (1...29).map { Self.entry($0, household: home) }
-        var transaction = InventoryLocalTransaction()
-        transaction.entries = entries
-        transaction.outboxEntries = entries.enumerated().map { index, entry in
-            let sequence = index + 1
-            return InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
-                attempts: sequence <= 25 ? 1 : 0,
-                nextAttemptAt: sequence <= 25 ? now + 60 : sequence == 28 ? now - 1 : sequence == 29 ? now : nil,
-                isQuarantined: sequence == 26)
-        }
-        try await store.commit(transaction)
+        try await store.commit(Self.enqueued(entries) { sequence in
+            (sequence <= 25 ? now + 60 : sequence == 28 ? now - 1 : sequence == 29 ? now : nil, sequence == 26)
+        })
         let expectations: [(Date, Int, [Int64])] = [
             (now, 10, [27, 28, 29]), (now, 2, [27, 28]), (now + 61, 3, [1, 2, 3]), (now - 2, 5, [27]),
         ]
@@ -210,17 +201,7 @@ public struct InventoryStoreConformance: Sendable {
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         // Odd sequences are home's, even ones the cabin's; 3 waits for a retry, 6 is quarantined.
         let entries = (1...8).map { Self.entry($0, household: $0 % 2 == 1 ? home : cabin) }
-        var transaction = InventoryLocalTransaction()
-        transaction.entries = entries
-        transaction.outboxEntries = entries.enumerated().map { index, entry in
-            let sequence = index + 1
-            return InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
-                attempts: sequence == 3 ? 1 : 0, nextAttemptAt: sequence == 3 ? now + 60 : nil,
-                isQuarantined: sequence == 6)
-        }
-        try await store.commit(transaction)
+        try await store.commit(Self.enqueued(entries) { sequence in (sequence == 3 ? now + 60 : nil, sequence == 6) })
         let expectations: [(Set<HouseholdID>, Int, [Int64])] = [
             ([home], 10, [1, 5, 7]), ([home], 2, [1, 5]), ([cabin], 10, [2, 4, 8]), ([home, cabin], 4, [1, 2, 4, 5]),
             ([try HouseholdID("elsewhere")], 10, []),
@@ -336,6 +317,24 @@ public struct InventoryStoreConformance: Sendable {
             operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
             payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
             attempts: quarantined ? 1 : 0, lastError: quarantined ? "rejected" : nil, isQuarantined: quarantined)
+    }
+
+    /// A transaction committing `entries` with their outbox entries, numbered from 1; `schedule` gives an entry's
+    /// next attempt (an entry with one has been tried once) and whether it is quarantined, by sequence.
+    private static func enqueued(
+        _ entries: [InventoryJournalEntry], schedule: (Int) -> (nextAttemptAt: Date?, isQuarantined: Bool)
+    ) -> InventoryLocalTransaction {
+        var transaction = InventoryLocalTransaction()
+        transaction.entries = entries
+        transaction.outboxEntries = entries.enumerated().map { index, entry in
+            let sequence = index + 1
+            let (nextAttemptAt, isQuarantined) = schedule(sequence)
+            return InventoryOutboxEntry(
+                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
+                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
+                attempts: nextAttemptAt == nil ? 0 : 1, nextAttemptAt: nextAttemptAt, isQuarantined: isQuarantined)
+        }
+        return transaction
     }
 
     private static func entry(
