@@ -1,12 +1,21 @@
 import Foundation
 
 extension CommandDecision {
-    /// `createHousehold`: a valid name, for a household that does not exist yet.
+    /// `createHousehold`: a valid name, for a household that does not exist yet; the context's time zone is set
+    /// in the same transaction unless it is UTC (the zone of a household without one).
     func createHousehold(name: String) throws(InventoryError) -> [InventoryOperation] {
         guard state.households[context.householdID] == nil else {
             throw .householdAlreadyExists(context.householdID)
         }
-        return [.createHousehold(name: try InventoryText.name(name))]
+        let created = InventoryOperation.createHousehold(name: try InventoryText.name(name))
+        let zone = try HouseholdTimeZone(identifier: context.timeZone.identifier)
+        guard !zone.isUTC else { return [created] }
+        return [created, .setHouseholdTimeZone(zone)]
+    }
+
+    /// `setHouseholdTimeZone`: a zone the system knows.
+    func setHouseholdTimeZone(_ zone: HouseholdTimeZone) throws(InventoryError) -> [InventoryOperation] {
+        [.setHouseholdTimeZone(try HouseholdTimeZone(identifier: zone.identifier))]
     }
 
     /// `defineLocation`: a valid name, an existing parent, no cycle.

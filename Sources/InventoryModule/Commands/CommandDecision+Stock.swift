@@ -21,8 +21,7 @@ extension CommandDecision {
         if let item = request.shoppingListItemID, state.shoppingListItems[item] == nil {
             throw .unknownShoppingListItem(item)
         }
-        var dueDate = request.dueDate
-        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        let dueDate = request.dueDate
         let payload = PurchasePayload(
             lotID: LotID(context.makeUUID()), productID: product, amount: amount, unit: unit, locationID: location,
             dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
@@ -99,8 +98,7 @@ extension CommandDecision {
         if request.amount > state.total(of: candidates, in: unit, product: product), addition == nil {
             throw .missingLocation(product)
         }
-        var dueDate = request.dueDate
-        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        let dueDate = request.dueDate
         return [
             .correct(
                 CorrectionPayload(
@@ -119,7 +117,6 @@ extension CommandDecision {
         if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
         var edit = payload
         edit.lotID = lot.id
-        if case .set(let date)? = payload.dueDate { edit.dueDate = .set(InventoryCalendar.day(of: date)) }
         return [.editLot(edit)]
     }
 

@@ -26,6 +26,9 @@ public struct InventoryCommandContext: Sendable {
     public var makeUUID: @Sendable () -> UUID
     /// Whether the product module knows a product, as resolved by the caller.
     public var productExists: @Sendable (ProductReference) -> Bool
+    /// The time zone a household created by the command gets: the device's, as the app passes it (the service
+    /// passes its `timeZone`). UTC unless set.
+    public var timeZone: HouseholdTimeZone = .utc
 
     /// Creates a context with a product lookup closure.
     public init(

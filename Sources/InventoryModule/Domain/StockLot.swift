@@ -2,7 +2,7 @@ import Foundation
 
 /// A batch of one product at one location with one due date: the unit of stock (Grocy's "stock entry").
 ///
-/// Quantities are exact `Decimal`s. Due dates have day precision (midnight UTC). The state holds only lots with a
+/// Quantities are exact `Decimal`s. Due dates are calendar days (``CalendarDay``), evaluated on the household's calendar. The state holds only lots with a
 /// positive quantity.
 public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// The lot's id.
@@ -15,8 +15,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     public var quantity: Decimal
     /// The unit ``quantity`` is counted in.
     public var unit: UnitID
-    /// The day the lot is due (midnight UTC), or `nil` when it never expires.
-    public var dueDate: Date?
+    /// The day the lot is due, or `nil` when it never expires. Lots stored by earlier versions held an instant
+    /// (midnight UTC); it decodes as its UTC day.
+    public var dueDate: CalendarDay?
     /// Whether ``dueDate`` is a best-before or an expiry date.
     public var dueDateKind: DueDateKind
     /// When the lot was purchased: the first-in, first-out order.
@@ -41,7 +42,7 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         productID: ProductReference,
         quantity: Decimal,
         unit: UnitID,
-        dueDate: Date?,
+        dueDate: CalendarDay?,
         dueDateKind: DueDateKind = .bestBefore,
         purchasedAt: Date,
         openedAt: Date? = nil,

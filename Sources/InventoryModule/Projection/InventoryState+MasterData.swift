@@ -10,6 +10,15 @@ extension InventoryState {
         }
     }
 
+    /// Sets the household's time zone; an entry for a household not created yet is reported and dropped.
+    mutating func foldSetTimeZone(_ zone: HouseholdTimeZone, entry: InventoryJournalEntry) {
+        guard households[entry.householdID] != nil else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "time zone for an unknown household"))
+            return
+        }
+        households[entry.householdID]?.timeZone = zone
+    }
+
     /// Defines a location; a parent that would close a cycle is dropped, an unknown parent is kept and reported.
     mutating func foldDefineLocation(_ location: StorageLocation, entry: InventoryJournalEntry) {
         var location = location

@@ -10,7 +10,8 @@ extension InventoryState {
             isFreshLotID(payload.lotID, entry: entry)
         else { return }
         reportUnknown(unit: payload.unit, location: payload.locationID, entry: entry)
-        let due = dueDate(for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt)
+        let due = dueDate(
+            for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt, in: entry.householdID)
         let kind = productSettings[payload.productID]?.dueDateKind ?? .bestBefore
         // The merge key's product and location select the index bucket; the other fields are compared as before.
         let survivor = lotTable.lots(of: payload.productID, at: payload.locationID)
@@ -133,7 +134,9 @@ extension InventoryState {
                 StockLot(
                     id: payload.newLotID, householdID: entry.householdID, productID: payload.productID,
                     quantity: payload.amount - current, unit: payload.unit,
-                    dueDate: dueDate(for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt),
+                    dueDate: dueDate(
+                        for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt,
+                        in: entry.householdID),
                     dueDateKind: productSettings[payload.productID]?.dueDateKind ?? .bestBefore,
                     purchasedAt: entry.recordedAt, price: payload.price, locationID: location))
             noteCreated(payload.newLotID, by: entry)
@@ -168,7 +171,7 @@ extension InventoryState {
         default:
             break
         }
-        if let edit = payload.dueDate { lot.dueDate = edit.newValue.map(InventoryCalendar.day(of:)) }
+        if let edit = payload.dueDate { lot.dueDate = edit.newValue }
         if let edit = payload.price { lot.price = edit.newValue }
         if let edit = payload.note { lot.note = edit.newValue }
         lotTable.insert(lot)
