@@ -57,14 +57,9 @@ enum Output {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
-    /// A day as `2026-11-22`, in UTC.
-    static func day(_ date: Date?) -> String {
-        guard let date else { return "-" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+    /// A calendar day as `2026-11-22`.
+    static func day(_ date: CalendarDay?) -> String {
+        date?.description ?? "-"
     }
 
     /// A decimal without a trailing `.0`.

@@ -29,6 +29,9 @@ public actor InventoryModuleService {
     public nonisolated let replicaID: ReplicaID
     /// The source of timestamps.
     public nonisolated let clock: InventoryClock
+    /// The time zone a household created through this service gets (the device's by default); change it later
+    /// with ``InventoryCommand/setHouseholdTimeZone(_:)``.
+    public nonisolated let timeZone: HouseholdTimeZone
 
     /// The local journal (for the package's tests; apps go through the commands, which keep the outbox).
     package nonisolated let store: any InventoryJournalStore
@@ -48,8 +51,9 @@ public actor InventoryModuleService {
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
         checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        timeZone: HouseholdTimeZone = .device, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
+        self.timeZone = timeZone
         self.store = store
         self.remote = remote
         self.products = products
@@ -80,12 +84,12 @@ public actor InventoryModuleService {
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
         checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        timeZone: HouseholdTimeZone = .device, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.init(
             store: StorageInventoryStore(storage: storage), remote: remote, products: products,
             connectivity: connectivity, strategy: strategy, checkpoints: checkpoints, replicaID: replicaID, clock: clock,
-            random: random, makeUUID: makeUUID)
+            random: random, timeZone: timeZone, makeUUID: makeUUID)
     }
 
     // MARK: - State
@@ -253,7 +257,7 @@ public actor InventoryModuleService {
         let context = InventoryCommandContext(
             householdID: household, now: now, replicaID: replicaID,
             correlationID: correlationID ?? CorrelationID(makeUUID()), idempotencyKey: idempotencyKey,
-            makeUUID: makeUUID, knownProducts: known)
+            makeUUID: makeUUID, knownProducts: known, timeZone: timeZone)
         return (try InventoryCommandHandler.decide(command, in: state, context: context), nil, now)
     }
 

@@ -64,6 +64,8 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     case unknownTimeZone(String)
     /// There is no such calendar day between the years 1 and 9999.
     case invalidDay(year: Int, month: Int, day: Int)
+    /// The conversion would close a cycle: its units already convert into each other through other conversions.
+    case conversionCycle(from: UnitID, to: UnitID, product: ProductReference?)
     /// A recognition confidence is outside 0…1.
     case invalidConfidence(Double)
     /// A reminder time of day is outside 00:00…23:59.
@@ -107,6 +109,9 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
         case .unknownTimeZone(let identifier): "unknown time zone \(String(reflecting: identifier))"
         case .invalidDay(let year, let month, let day):
             "there is no calendar day \(year)-\(month)-\(day) (years 1 to 9999)"
+        case .conversionCycle(let from, let to, let product):
+            "units \(from) and \(to) already convert into each other through other conversions"
+                + (product.map { " for product \($0)" } ?? "") + "; a conversion between them would close a cycle"
         case .invalidConfidence(let value): "recognition confidence \(value) is not between 0 and 1"
         case .invalidReminderTime(let hour, let minute): "\(hour):\(minute) is not a time of day"
         }

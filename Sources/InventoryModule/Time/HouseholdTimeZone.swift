@@ -19,6 +19,12 @@ public struct HouseholdTimeZone: Hashable, Sendable, Codable, CustomStringConver
     /// UTC: the zone of households that never set one.
     public static let utc = HouseholdTimeZone(resolving: "UTC")
 
+    /// The device's time zone at the moment it is read: the default of a service's households. Read it where the
+    /// app is composed; the inventory's evaluation never reads the device's zone itself.
+    public static var device: HouseholdTimeZone {
+        HouseholdTimeZone(TimeZone.current)
+    }
+
     /// The zone with the given IANA identifier.
     ///
     /// - Throws: ``InventoryError/unknownTimeZone(_:)`` when the system's time zone database does not know it.

@@ -13,7 +13,7 @@ struct InventoryWireKeysTests {
     static let pinned: Set<String> = [
         "addedAt", "additionLocationId", "amount", "anomalies", "appliedEntryIDs", "at", "attempts", "barcode",
         "changedLots", "consumptionHistory", "conversions", "correlationId", "createdAt", "createdLots", "date",
-        "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind",
+        "day", "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind", "dueDay",
         "dueDaysAfterFreezing", "dueDaysAfterOpening", "dueDaysAfterThawing", "dueSoonDays", "enqueuedAt",
         "entityID", "entry", "entryId", "entryIds", "factor", "firstOrderKey", "from", "householdId", "households",
         "id", "idempotencyKey", "idempotencyResults", "isFreezer", "isQuarantined", "lastAppliedOrderKey",
@@ -21,7 +21,7 @@ struct InventoryWireKeysTests {
         "missing", "name", "newLotId", "note", "opened", "openedAt", "operation", "operationID", "operations",
         "parentId", "payload", "pluralName", "price", "product", "productId", "productSettings", "purchasedAt",
         "quantity", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall",
-        "spoiled", "status", "stockUnit", "supersededOperationIDs", "to", "transactionId", "transactions", "type",
+        "spoiled", "status", "stockUnit", "supersededOperationIDs", "timeZone", "to", "transactionId", "transactions", "type",
         "undoneTransactions", "unit", "units", "unknownLot", "value"
     ]
 
