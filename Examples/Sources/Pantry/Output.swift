@@ -1,4 +1,5 @@
 import Foundation
+import InventoryModule
 
 /// Renders command results as aligned tables or JSON.
 enum Output {
@@ -57,7 +58,16 @@ enum Output {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
-    /// A calendar day as `2026-11-22`.
+    /// An instant as `2026-11-22 09:00` on the clocks of `zone`.
+    static func localTime(_ instant: Date, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: instant)
+    }
+
+        /// A calendar day as `2026-11-22`.
     static func day(_ date: CalendarDay?) -> String {
         date?.description ?? "-"
     }

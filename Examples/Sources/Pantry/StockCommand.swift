@@ -130,17 +130,8 @@ struct StockCommand: AsyncParsableCommand {
                 lots = lots.filter { $0.dueDate.map { $0 <= limit } ?? false }
             }
             // A product whose catalog record cannot be read does not hide the stock: its lots show the product id.
-            var titles: [String: String] = [:]
-            var damaged: [String] = []
-            for lot in lots where titles[lot.productID.rawValue] == nil {
-                guard let id = ProductID(rawValue: lot.productID.rawValue) else { continue }
-                do {
-                    titles[lot.productID.rawValue] = try await environment.products.retrieveProduct(by: .productID(id))?.title
-                } catch let error as StorageError where error.isDamagedData {
-                    titles[lot.productID.rawValue] = lot.productID.rawValue
-                    damaged.append(error.description)
-                }
-            }
+            let names = try await ProductTitles(of: lots.map(\.productID), in: environment)
+            let damaged = names.damaged
             await environment.close()
             if options.json {
                 try Output.json(lots)
@@ -148,7 +139,7 @@ struct StockCommand: AsyncParsableCommand {
                 Output.table(
                     ["product", "amount", "location", "due", "opened"],
                     lots.map { lot in
-                        [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
+                        [names.title(lot.productID), Output.amount(lot.quantity),
                          state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
                          lot.openedAt == nil ? "" : "opened"]
                     })

@@ -69,7 +69,8 @@ public struct HouseholdCalendarFeed: Sendable {
             lines += event(
                 uid: Self.uid(household: household, lot: lot.id), day: due,
                 summary: "\(title): \(what)",
-                description: "\(lot.quantity) \(lot.unit.rawValue) at \(location)" + (lot.note.map { "\n\($0)" } ?? ""),
+                description: "\(lot.quantity) \(unitName(lot.unit, lot.quantity)) at \(location)"
+                    + (lot.note.map { "\n\($0)" } ?? ""),
                 alarms: alarms[lot.id] ?? [], title: title)
         }
         for reminder in reminders where reminder.kind == .belowMinimumStock {
@@ -77,7 +78,8 @@ public struct HouseholdCalendarFeed: Sendable {
             lines += event(
                 uid: Self.uid(household: household, product: reminder.productID), day: reminder.day,
                 summary: "\(title): below minimum stock",
-                description: "\(reminder.quantity) \(reminder.unit?.rawValue ?? "") missing", alarms: [reminder],
+                description: "\(reminder.quantity) \(reminder.unit.map { unitName($0, reminder.quantity) } ?? "") missing",
+                alarms: [reminder],
                 title: title)
         }
         lines.append("END:VCALENDAR")
@@ -103,6 +105,12 @@ public struct HouseholdCalendarFeed: Sendable {
         }
         lines.append("END:VEVENT")
         return lines
+    }
+
+    /// The unit's name (plural when the amount is not 1), or its id when undefined.
+    private func unitName(_ unit: UnitID, _ amount: Decimal) -> String {
+        guard let defined = state.units[unit] else { return unit.rawValue }
+        return amount == 1 ? defined.name : defined.pluralName ?? defined.name
     }
 
     private static func phrase(_ kind: InventoryReminderKind) -> String {
