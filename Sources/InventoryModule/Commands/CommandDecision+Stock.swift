@@ -22,10 +22,16 @@ extension CommandDecision {
             throw .unknownShoppingListItem(item)
         }
         let dueDate = request.dueDate
+        var provenance = request.dueDateProvenance
+        try provenance?.validate()
+        if provenance == nil, case .on = dueDate {
+            provenance = .typed(settings?.dueDateKind == .expiry ? .useBy : .bestBefore)
+        }
+        if case .on = dueDate {} else { provenance = nil }
         let payload = PurchasePayload(
             lotID: LotID(context.makeUUID()), productID: product, amount: amount, unit: unit, locationID: location,
             dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
-            barcode: barcode)
+            barcode: barcode, dueDateProvenance: provenance)
         var operations: [InventoryOperation] = [.purchase(payload)]
         if let item = request.shoppingListItemID { operations.append(.removeShoppingListItem(item)) }
         return operations
@@ -115,6 +121,9 @@ extension CommandDecision {
         if let location = payload.locationID { try requireLocation(location) }
         _ = try nonNegative(payload.price?.newValue)
         if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
+        if let day = payload.openedOn, day > state.today(in: context.householdID, at: context.now) {
+            throw .openedInTheFuture(lot.id, day: day)
+        }
         var edit = payload
         edit.lotID = lot.id
         return [.editLot(edit)]

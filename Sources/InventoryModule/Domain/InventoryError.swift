@@ -66,6 +66,8 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     case invalidDay(year: Int, month: Int, day: Int)
     /// The conversion would close a cycle: its units already convert into each other through other conversions.
     case conversionCycle(from: UnitID, to: UnitID, product: ProductReference?)
+    /// An opening back-dated to a day after today on the household's calendar.
+    case openedInTheFuture(LotID, day: CalendarDay)
     /// A recognition confidence is outside 0…1.
     case invalidConfidence(Double)
     /// A reminder time of day is outside 00:00…23:59.
@@ -112,6 +114,7 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
         case .conversionCycle(let from, let to, let product):
             "units \(from) and \(to) already convert into each other through other conversions"
                 + (product.map { " for product \($0)" } ?? "") + "; a conversion between them would close a cycle"
+        case .openedInTheFuture(let lot, let day): "lot \(lot) cannot be opened on \(day), a day still to come"
         case .invalidConfidence(let value): "recognition confidence \(value) is not between 0 and 1"
         case .invalidReminderTime(let hour, let minute): "\(hour):\(minute) is not a time of day"
         }

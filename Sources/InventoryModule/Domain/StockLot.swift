@@ -34,6 +34,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     public var barcode: String?
     /// Sealed or opened.
     public var status: StockLotStatus
+    /// What ``dueDate`` is and where it came from (typed, scanned, rule-estimated); `nil` for lots of earlier
+    /// versions and lots without a due date.
+    public var dueDateProvenance: LotDateProvenance?
 
     /// Creates a lot value.
     public init(
@@ -50,8 +53,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         locationID: LocationID,
         note: String? = nil,
         barcode: String? = nil,
-        status: StockLotStatus = .available
+        status: StockLotStatus = .available, dueDateProvenance: LotDateProvenance? = nil
     ) {
+        self.dueDateProvenance = dueDateProvenance
         self.id = id
         self.householdID = householdID
         self.productID = productID
@@ -73,6 +77,6 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status
+        case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status, dueDateProvenance
     }
 }

@@ -21,12 +21,17 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
     public var locationID: LocationID?
     /// Open (`true`) or reseal (`false`) the lot.
     public var opened: Bool?
+    /// The day the lot was opened, to back-date an opening: opens a sealed lot (or re-dates an opened one) as of
+    /// that day on the household's calendar, and applies the opening rule from it.
+    public var openedOn: CalendarDay?
 
     /// Creates a payload.
     public init(
         lotID: LotID, dueDate: ValueEdit<CalendarDay>? = nil, price: ValueEdit<Decimal>? = nil,
-        note: ValueEdit<String>? = nil, locationID: LocationID? = nil, opened: Bool? = nil
+        note: ValueEdit<String>? = nil, locationID: LocationID? = nil, opened: Bool? = nil,
+        openedOn: CalendarDay? = nil
     ) {
+        self.openedOn = openedOn
         self.lotID = lotID
         self.dueDate = dueDate
         self.price = price
@@ -37,12 +42,12 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
 
     /// Whether the edit changes nothing.
     public var isEmpty: Bool {
-        dueDate == nil && price == nil && note == nil && locationID == nil && opened == nil
+        dueDate == nil && price == nil && note == nil && locationID == nil && opened == nil && openedOn == nil
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case lotID = "lotId", dueDay, dueDate, price, note, locationID = "locationId", opened
+        case lotID = "lotId", dueDay, dueDate, price, note, locationID = "locationId", opened, openedOn
     }
 
     /// Decodes the payload; a due date of an earlier version (an instant) becomes its UTC day.
@@ -64,6 +69,7 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         note = try container.decodeIfPresent(ValueEdit<String>.self, forKey: .note)
         locationID = try container.decodeIfPresent(LocationID.self, forKey: .locationID)
         opened = try container.decodeIfPresent(Bool.self, forKey: .opened)
+        openedOn = try container.decodeIfPresent(CalendarDay.self, forKey: .openedOn)
     }
 
     /// Encodes the payload, the due date in both forms.
@@ -81,5 +87,6 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         try container.encodeIfPresent(note, forKey: .note)
         try container.encodeIfPresent(locationID, forKey: .locationID)
         try container.encodeIfPresent(opened, forKey: .opened)
+        try container.encodeIfPresent(openedOn, forKey: .openedOn)
     }
 }

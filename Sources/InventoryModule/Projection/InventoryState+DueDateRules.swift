@@ -44,3 +44,29 @@ extension InventoryState {
         }
     }
 }
+
+extension InventoryState {
+    /// The provenance a purchased lot's due date gets: the payload's when valid (an invalid one is reported and
+    /// dropped), a rule's estimate for a product default, none without a due date.
+    mutating func provenance(
+        of payload: PurchasePayload, due: CalendarDay?, kind: DueDateKind, entry: InventoryJournalEntry
+    ) -> LotDateProvenance? {
+        guard due != nil else { return nil }
+        if case .productDefault = payload.dueDate { return .estimated(kind) }
+        guard let given = payload.dueDateProvenance else { return nil }
+        guard given.isValid else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "invalid due date provenance"))
+            return nil
+        }
+        return given
+    }
+}
+
+extension StockLot {
+    /// Sets a due date a rule worked out; when it changes the date, the date is now the rule's estimate.
+    mutating func setEstimatedDueDate(_ day: CalendarDay?) {
+        guard day != dueDate else { return }
+        dueDate = day
+        dueDateProvenance = day.map { _ in .estimated(dueDateKind) }
+    }
+}
