@@ -9,17 +9,13 @@ struct DueCommand: AsyncParsableCommand {
         commandName: "due",
         abstract: "List upcoming reminders: due soon, due today, overdue, expired, below minimum stock.")
     @OptionGroup var options: StoreOptions
-    @Option(help: "How many days ahead.") var days: Int = 14
-    @Option(help: "The reminder time, HH:mm on the household's calendar.") var at: String = "09:00"
+    @OptionGroup var window: ReminderWindow
 
     func run() async throws {
-        guard (0...3_650).contains(days) else { throw PantryError.invalidArgument("--days takes 0 to 3650") }
-        let schedule = try reminderSchedule(at)
+        let (now, end, schedule) = try window.resolved()
         let environment = try await PantryEnvironment.open(options)
         let state = try await environment.inventory.state(of: environment.household)
-        let now = Date()
-        let reminders = state.upcomingReminders(
-            in: environment.household, from: now, through: now + Double(days) * 86_400, schedule: schedule)
+        let reminders = state.upcomingReminders(in: environment.household, from: now, through: end, schedule: schedule)
         let names = try await ProductTitles(of: reminders.map(\.productID), in: environment)
         await environment.close()
         if options.json {
@@ -35,14 +31,4 @@ struct DueCommand: AsyncParsableCommand {
         }
         Output.damage(names.damaged)
     }
-}
-
-/// `HH:mm` as a reminder schedule.
-func reminderSchedule(_ text: String) throws -> ReminderSchedule {
-    let parts = text.split(separator: ":")
-    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-        let hour = Int(parts[0]), let minute = Int(parts[1]),
-        let schedule = try? ReminderSchedule(hour: hour, minute: minute)
-    else { throw PantryError.invalidArgument("\(Output.terminalSafe(text)) is not a time like 09:00") }
-    return schedule
 }
