@@ -69,7 +69,7 @@ struct InventoryHistoryPlanner {
         var dueDate = DueDateSpecification.productDefault
         if roll(20) {
             let days = Double(pick(7))
-            dueDate = category.dueDays.map { DueDateSpecification.on(now.addingTimeInterval((Double($0) + days) * 86_400)) } ?? .never
+            dueDate = category.dueDays.map { DueDateSpecification.on(CalendarDay(utcDayOf: now.addingTimeInterval((Double($0) + days) * 86_400))) } ?? .never
         }
         return .purchase(
             PurchaseRequest(

@@ -42,7 +42,8 @@ struct DemoCommand: AsyncParsableCommand {
             try await kitchen.inventory.perform(
                 .purchase(PurchaseRequest(
                     productID: try reference(product), amount: Decimal(amount), unit: PantryEnvironment.piece,
-                    locationID: location, dueDate: .on(now.addingTimeInterval(Double(days) * 86_400)))),
+                    locationID: location,
+                    dueDate: .on(CalendarDay(containing: now, in: .gmt).adding(days: days)))),
                 in: household)
         }
         try await kitchen.inventory.perform(

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryModule
 
 /// Renders command results as aligned tables or JSON.
 enum Output {
@@ -57,14 +58,18 @@ enum Output {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
-    /// A day as `2026-11-22`, in UTC.
-    static func day(_ date: Date?) -> String {
-        guard let date else { return "-" }
+    /// An instant as `2026-11-22 09:00` on the clocks of `zone`.
+    static func localTime(_ instant: Date, in zone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: instant)
+    }
+
+        /// A calendar day as `2026-11-22`.
+    static func day(_ date: CalendarDay?) -> String {
+        date?.description ?? "-"
     }
 
     /// A decimal without a trailing `.0`.

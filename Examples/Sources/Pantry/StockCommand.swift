@@ -116,7 +116,7 @@ struct StockCommand: AsyncParsableCommand {
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
             let state = try await environment.inventory.state(of: environment.household)
-            var lots = state.lots.values.sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
+            var lots = state.lots.values.sorted { ($0.dueDate ?? .latest, $0.id) < ($1.dueDate ?? .latest, $1.id) }
             if let location {
                 let id = try await environment.location(named: location)
                 lots = lots.filter { $0.locationID == id }
@@ -125,21 +125,13 @@ struct StockCommand: AsyncParsableCommand {
                 guard expiring.hasSuffix("d"), let days = Int(expiring.dropLast()), days >= 0 else {
                     throw PantryError.invalidArgument("--expiring takes a number of days such as 7d")
                 }
-                let limit = Date().addingTimeInterval(Double(days) * 86_400)
-                lots = lots.filter { ($0.dueDate ?? .distantFuture) <= limit }
+                // "Within 7 days" on the household's calendar, whatever the machine's time zone.
+                let limit = state.today(in: environment.household, at: Date()).adding(days: days)
+                lots = lots.filter { $0.dueDate.map { $0 <= limit } ?? false }
             }
             // A product whose catalog record cannot be read does not hide the stock: its lots show the product id.
-            var titles: [String: String] = [:]
-            var damaged: [String] = []
-            for lot in lots where titles[lot.productID.rawValue] == nil {
-                guard let id = ProductID(rawValue: lot.productID.rawValue) else { continue }
-                do {
-                    titles[lot.productID.rawValue] = try await environment.products.retrieveProduct(by: .productID(id))?.title
-                } catch let error as StorageError where error.isDamagedData {
-                    titles[lot.productID.rawValue] = lot.productID.rawValue
-                    damaged.append(error.description)
-                }
-            }
+            let names = try await ProductTitles(of: lots.map(\.productID), in: environment)
+            let damaged = names.damaged
             await environment.close()
             if options.json {
                 try Output.json(lots)
@@ -147,7 +139,7 @@ struct StockCommand: AsyncParsableCommand {
                 Output.table(
                     ["product", "amount", "location", "due", "opened"],
                     lots.map { lot in
-                        [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
+                        [names.title(lot.productID), Output.amount(lot.quantity),
                          state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
                          lot.openedAt == nil ? "" : "opened"]
                     })
@@ -193,16 +185,10 @@ func decimal(_ text: String) throws -> Decimal {
     return value
 }
 
-/// A `yyyy-MM-dd` day in UTC.
-func day(_ text: String) throws -> Date {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    // The day must read back exactly (no lenient 2026-02-30) and lie in years a pantry can mean.
-    guard let date = formatter.date(from: text), formatter.string(from: date) == text,
-        let year = Int(text.prefix(4)), (1970...2199).contains(year)
-    else {
+/// A `yyyy-MM-dd` calendar day (no time zone: the day on the household's calendar).
+func day(_ text: String) throws -> CalendarDay {
+    // The day must exist (no lenient 2026-02-30) and lie in years a pantry can mean.
+    guard let date = CalendarDay(iso8601: text), (1970...2199).contains(date.year) else {
         throw PantryError.invalidArgument("\(Output.terminalSafe(text)) is not a date like 2026-12-31 (years 1970 to 2199)")
     }
     return date

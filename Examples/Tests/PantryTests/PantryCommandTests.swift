@@ -190,3 +190,57 @@ struct PantryImportAndDemoTests {
         #expect(run.output.contains("both devices hold the same stock: yes"))
     }
 }
+
+@Suite("pantry due and pantry calendar")
+struct PantryReminderCommandTests {
+    static func dayFromToday(_ days: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+    }
+
+    @Test("due lists the reminders of a lot due in two days, as a table and as JSON; a consumed lot's are gone")
+    func due() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "2", "--due", Self.dayFromToday(2)], in: folder)
+        let table = try PantryRun.run(["due"], in: folder)
+        #expect(table.status == 0 && table.output.contains("dueToday") && table.output.contains("Milk"))
+        let json = try PantryRun.run(["due", "--json"], in: folder)
+        let reminders = try JSONDecoder().decode([[String: AnyCodableValue]].self, from: Data(json.output.utf8))
+        #expect(reminders.contains { $0["kind"] == .string("dueToday") })
+        let again = try PantryRun.run(["due", "--json"], in: folder)
+        #expect(again.output == json.output)   // stable ids and moments
+        try PantryRun.run(["stock", "consume", "4006381333931", "2"], in: folder)
+        let after = try PantryRun.run(["due", "--json"], in: folder)
+        #expect(!after.output.contains("dueToday"))
+        #expect(try PantryRun.run(["due", "--at", "25:00"], in: folder).status != 0)
+    }
+
+    @Test("calendar prints an iCalendar feed with an all-day event for the due date")
+    func calendar() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk, fresh"], in: folder)
+        let day = Self.dayFromToday(3)
+        try PantryRun.run(["stock", "add", "4006381333931", "1", "--due", day], in: folder)
+        let run = try PantryRun.run(["calendar"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("BEGIN:VCALENDAR\r\n") && run.output.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(run.output.contains("DTSTART;VALUE=DATE:" + day.replacingOccurrences(of: "-", with: "")))
+        #expect(run.output.contains("SUMMARY:Milk\\, fresh: best before"))
+    }
+}
+
+/// A JSON value whose shape the test does not fix.
+enum AnyCodableValue: Decodable, Equatable {
+    case string(String), number(Double), other
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) { self = .string(text) }
+        else if let number = try? container.decode(Double.self) { self = .number(number) }
+        else { self = .other }
+    }
+}

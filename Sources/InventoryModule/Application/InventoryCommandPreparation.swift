@@ -26,6 +26,10 @@ struct InventoryCommandPreparation: Sendable {
         case .correct(var request):
             request.productID = try await stockHolder(for: request.productID, in: state)
             return .correct(request)
+        case .defineConversion(var conversion):
+            guard let product = conversion.productID else { return command }
+            conversion.productID = try await stockHolder(for: product, in: state)
+            return .defineConversion(conversion)
         default:
             return command
         }
@@ -41,6 +45,7 @@ struct InventoryCommandPreparation: Sendable {
         case .transfer(let request): references = [request.productID]
         case .correct(let request): references = [request.productID]
         case .setProductSettings(let settings): references = [settings.productID]
+        case .defineConversion(let conversion): references = conversion.productID.map { [$0] } ?? []
         case .addShoppingListItem(let request): references = request.productID.map { [$0] } ?? []
         default: references = []
         }

@@ -29,6 +29,9 @@ public actor InventoryModuleService {
     public nonisolated let replicaID: ReplicaID
     /// The source of timestamps.
     public nonisolated let clock: InventoryClock
+    /// The time zone a household created through this service gets (the device's by default); change it later
+    /// with ``InventoryCommand/setHouseholdTimeZone(_:)``.
+    public nonisolated let timeZone: HouseholdTimeZone
 
     /// The local journal (for the package's tests; apps go through the commands, which keep the outbox).
     package nonisolated let store: any InventoryJournalStore
@@ -48,8 +51,9 @@ public actor InventoryModuleService {
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
         checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        timeZone: HouseholdTimeZone = .device, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
+        self.timeZone = timeZone
         self.store = store
         self.remote = remote
         self.products = products
@@ -80,12 +84,12 @@ public actor InventoryModuleService {
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: InventorySyncStrategy = .standard,
         checkpoints: InventoryCheckpointPolicy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        timeZone: HouseholdTimeZone = .device, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.init(
             store: StorageInventoryStore(storage: storage), remote: remote, products: products,
             connectivity: connectivity, strategy: strategy, checkpoints: checkpoints, replicaID: replicaID, clock: clock,
-            random: random, makeUUID: makeUUID)
+            random: random, timeZone: timeZone, makeUUID: makeUUID)
     }
 
     // MARK: - State
@@ -93,9 +97,30 @@ public actor InventoryModuleService {
     /// The projected state of a household (loaded from the journal on first use), after every command that
     /// started before this call.
     ///
+    /// Under ``InventoryReadPolicy/localThenRemoteIfStale(staleAfter:)`` a household this service has not pulled
+    /// for longer than that (or not at all) is pulled first when the device is online; a failed pull is reported
+    /// through the events and the local state answers.
+    ///
     /// - Throws: a storage error.
     public func state(of household: HouseholdID) async throws -> InventoryState {
-        try await gate.run { try await engine.adapter.state(of: household) }
+        try await refreshIfStale(household)
+        return try await gate.run { try await engine.adapter.state(of: household) }
+    }
+
+    /// When each household was last pulled without a failure by this service.
+    private var lastPulled: [HouseholdID: Date] = [:]
+
+    /// Pulls `household` first when the read policy finds its local state stale and the remote can be reached.
+    private func refreshIfStale(_ household: HouseholdID) async throws {
+        guard case .localThenRemoteIfStale(let staleAfter) = strategy.readPolicy, remote != nil else { return }
+        let started = clock.now()
+        if let last = lastPulled[household], started.timeIntervalSince(last) < staleAfter { return }
+        guard await connectivity.isOnline else { return }
+        let report = try await syncPending(households: [household])
+        // Re-entrant: another read may have pulled meanwhile; keep the latest successful pull.
+        if report.pullFailures[household] == nil, report.stoppedBy == nil, report.wasOnline {
+            lastPulled[household] = max(lastPulled[household] ?? started, started)
+        }
     }
 
     /// The sync state of one journal entry: pending or failed while it waits in the outbox, synced after.
@@ -269,7 +294,7 @@ public actor InventoryModuleService {
         let context = InventoryCommandContext(
             householdID: household, now: now, replicaID: replicaID,
             correlationID: correlationID ?? CorrelationID(makeUUID()), idempotencyKey: idempotencyKey,
-            makeUUID: makeUUID, knownProducts: known)
+            makeUUID: makeUUID, knownProducts: known, timeZone: timeZone)
         return (try InventoryCommandHandler.decide(command, in: state, context: context), nil, now)
     }
 

@@ -19,6 +19,8 @@ public typealias InventorySyncReport = SyncReport<HouseholdID>
 public struct InventorySyncStrategy: Sendable {
     /// When changes are pushed.
     public var writePolicy: InventoryWritePolicy
+    /// When household reads refresh from the remote first (local only unless set).
+    public var readPolicy: InventoryReadPolicy
     /// Backoff and attempt cap of failed pushes.
     public var retryPolicy: RetryPolicy
     /// How many entries one push carries.
@@ -29,9 +31,10 @@ public struct InventorySyncStrategy: Sendable {
     /// Creates a strategy.
     public init(
         writePolicy: InventoryWritePolicy = .localThenRemoteImmediate, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 200, pullBatchSize: Int = 500
+        pushBatchSize: Int = 200, pullBatchSize: Int = 500, readPolicy: InventoryReadPolicy = .localOnly
     ) {
         self.writePolicy = writePolicy
+        self.readPolicy = readPolicy
         self.retryPolicy = retryPolicy
         self.pushBatchSize = max(1, pushBatchSize)
         self.pullBatchSize = max(1, pullBatchSize)

@@ -172,7 +172,9 @@ struct CheckpointByteReader {
     mutating func decimal() throws(CheckpointFormatError) -> Decimal {
         switch try byte() {
         case 0:
-            let isNegative = try byte() == 1
+            let signByte = try byte()
+            guard signByte <= 1 else { throw .malformed("a decimal sign") }
+            let isNegative = signByte == 1
             let exponent = try signedVarint()
             let mantissa = try varint()
             guard let exponent = Int(exactly: exponent), abs(exponent) <= 256 else { throw .malformed("a decimal exponent") }

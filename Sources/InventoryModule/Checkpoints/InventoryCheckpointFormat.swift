@@ -9,7 +9,10 @@ import Foundation
 /// ``InventoryCheckpoint/state()``; the first checkpoint written after them is binary.
 enum InventoryCheckpointFormat {
     static let magic: [UInt8] = Array("IKCP".utf8)
-    static let version: UInt8 = 1
+    /// The layout's version. 2: due dates are calendar days (`"YYYY-MM-DD"`) and households carry a time zone;
+    /// a version 1 checkpoint (due dates as instants) is refused as another version, so the keeper folds the
+    /// journal again and writes a version 2 checkpoint.
+    static let version: UInt8 = 2
 
     /// Whether `data` is in this form (a JSON checkpoint starts with `{`).
     static func matches(_ data: Data) -> Bool {

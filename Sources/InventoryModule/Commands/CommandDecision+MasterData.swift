@@ -1,12 +1,21 @@
 import Foundation
 
 extension CommandDecision {
-    /// `createHousehold`: a valid name, for a household that does not exist yet.
+    /// `createHousehold`: a valid name, for a household that does not exist yet; the context's time zone is set
+    /// in the same transaction unless it is UTC (the zone of a household without one).
     func createHousehold(name: String) throws(InventoryError) -> [InventoryOperation] {
         guard state.households[context.householdID] == nil else {
             throw .householdAlreadyExists(context.householdID)
         }
-        return [.createHousehold(name: try InventoryText.name(name))]
+        let created = InventoryOperation.createHousehold(name: try InventoryText.name(name))
+        let zone = try HouseholdTimeZone(identifier: context.timeZone.identifier)
+        guard !zone.isUTC else { return [created] }
+        return [created, .setHouseholdTimeZone(zone)]
+    }
+
+    /// `setHouseholdTimeZone`: a zone the system knows.
+    func setHouseholdTimeZone(_ zone: HouseholdTimeZone) throws(InventoryError) -> [InventoryOperation] {
+        [.setHouseholdTimeZone(try HouseholdTimeZone(identifier: zone.identifier))]
     }
 
     /// `defineLocation`: a valid name, an existing parent, no cycle.
@@ -41,13 +50,20 @@ extension CommandDecision {
         return [.defineUnit(QuantityUnit(id: id, name: name, pluralName: plural))]
     }
 
-    /// `defineConversion`: two different defined units, a positive factor, a known product if any.
+    /// `defineConversion`: two different defined units, a positive factor, a known product if any, and no cycle:
+    /// the units must not already convert into each other through other conversions (a conversion between the
+    /// same two units, either way round, is replaced, not a cycle).
     func defineConversion(_ conversion: UnitConversion) throws(InventoryError) -> [InventoryOperation] {
         try requireUnit(conversion.from)
         try requireUnit(conversion.to)
         guard conversion.from != conversion.to else { throw .conversionToSameUnit(conversion.from) }
         _ = try positive(conversion.factor)
         if let product = conversion.productID { try requireProduct(product) }
+        let pair: Set<UnitID> = [conversion.from, conversion.to]
+        let others = UnitConverter(conversions: state.conversions.values.filter { Set([$0.from, $0.to]) != pair })
+        if others.canConvert(from: conversion.from, to: conversion.to, product: conversion.productID) {
+            throw .conversionCycle(from: conversion.from, to: conversion.to, product: conversion.productID)
+        }
         return [.defineConversion(conversion)]
     }
 

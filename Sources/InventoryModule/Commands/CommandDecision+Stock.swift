@@ -21,12 +21,17 @@ extension CommandDecision {
         if let item = request.shoppingListItemID, state.shoppingListItems[item] == nil {
             throw .unknownShoppingListItem(item)
         }
-        var dueDate = request.dueDate
-        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        let dueDate = request.dueDate
+        var provenance = request.dueDateProvenance
+        try provenance?.validate()
+        if provenance == nil, case .on = dueDate {
+            provenance = .typed(settings?.dueDateKind == .expiry ? .useBy : .bestBefore)
+        }
+        if case .on = dueDate {} else { provenance = nil }
         let payload = PurchasePayload(
             lotID: LotID(context.makeUUID()), productID: product, amount: amount, unit: unit, locationID: location,
             dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
-            barcode: barcode)
+            barcode: barcode, dueDateProvenance: provenance)
         var operations: [InventoryOperation] = [.purchase(payload)]
         if let item = request.shoppingListItemID { operations.append(.removeShoppingListItem(item)) }
         return operations
@@ -99,8 +104,7 @@ extension CommandDecision {
         if request.amount > state.total(of: candidates, in: unit, product: product), addition == nil {
             throw .missingLocation(product)
         }
-        var dueDate = request.dueDate
-        if case .on(let date) = dueDate { dueDate = .on(InventoryCalendar.day(of: date)) }
+        let dueDate = request.dueDate
         return [
             .correct(
                 CorrectionPayload(
@@ -117,9 +121,11 @@ extension CommandDecision {
         if let location = payload.locationID { try requireLocation(location) }
         _ = try nonNegative(payload.price?.newValue)
         if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
+        if let day = payload.openedOn, day > state.today(in: context.householdID, at: context.now) {
+            throw .openedInTheFuture(lot.id, day: day)
+        }
         var edit = payload
         edit.lotID = lot.id
-        if case .set(let date)? = payload.dueDate { edit.dueDate = .set(InventoryCalendar.day(of: date)) }
         return [.editLot(edit)]
     }
 

@@ -11,6 +11,7 @@ struct CommandDecision {
     func operations(for command: InventoryCommand) throws(InventoryError) -> [InventoryOperation] {
         switch command {
         case .createHousehold(let name): try createHousehold(name: name)
+        case .setHouseholdTimeZone(let zone): try setHouseholdTimeZone(zone)
         case .defineLocation(let definition): try defineLocation(definition)
         case .removeLocation(let id): try removeLocation(id)
         case .defineUnit(let definition): try defineUnit(definition)

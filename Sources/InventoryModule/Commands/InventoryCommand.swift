@@ -5,6 +5,8 @@ import Foundation
 public enum InventoryCommand: Hashable, Sendable {
     /// Creates the context's household.
     case createHousehold(name: String)
+    /// Sets the household's time zone (the calendar of its due dates, views and reminders).
+    case setHouseholdTimeZone(HouseholdTimeZone)
     /// Defines (or redefines) a storage location.
     case defineLocation(LocationDefinition)
     /// Removes an empty location without sublocations.

@@ -26,12 +26,15 @@ public struct InventoryCommandContext: Sendable {
     public var makeUUID: @Sendable () -> UUID
     /// Whether the product module knows a product, as resolved by the caller.
     public var productExists: @Sendable (ProductReference) -> Bool
+    /// The time zone a household created by the command gets: the device's, as the app passes it (the service
+    /// passes its `timeZone`). UTC unless given.
+    public var timeZone: HouseholdTimeZone
 
     /// Creates a context with a product lookup closure.
     public init(
         householdID: HouseholdID, now: Date, replicaID: ReplicaID, correlationID: CorrelationID,
         idempotencyKey: IdempotencyKey? = nil, makeUUID: @escaping @Sendable () -> UUID,
-        productExists: @escaping @Sendable (ProductReference) -> Bool
+        productExists: @escaping @Sendable (ProductReference) -> Bool, timeZone: HouseholdTimeZone = .utc
     ) {
         self.householdID = householdID
         self.now = now
@@ -40,16 +43,18 @@ public struct InventoryCommandContext: Sendable {
         self.idempotencyKey = idempotencyKey
         self.makeUUID = makeUUID
         self.productExists = productExists
+        self.timeZone = timeZone
     }
 
     /// Creates a context whose known products are a fixed set.
     public init(
         householdID: HouseholdID, now: Date, replicaID: ReplicaID, correlationID: CorrelationID,
         idempotencyKey: IdempotencyKey? = nil, makeUUID: @escaping @Sendable () -> UUID,
-        knownProducts: Set<ProductReference>
+        knownProducts: Set<ProductReference>, timeZone: HouseholdTimeZone = .utc
     ) {
         self.init(
             householdID: householdID, now: now, replicaID: replicaID, correlationID: correlationID,
-            idempotencyKey: idempotencyKey, makeUUID: makeUUID, productExists: { knownProducts.contains($0) })
+            idempotencyKey: idempotencyKey, makeUUID: makeUUID, productExists: { knownProducts.contains($0) },
+            timeZone: timeZone)
     }
 }

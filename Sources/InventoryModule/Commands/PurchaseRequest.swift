@@ -22,13 +22,17 @@ public struct PurchaseRequest: Hashable, Sendable {
     public var barcode: String?
     /// A shopping list item the purchase fulfils: it is removed in the same transaction.
     public var shoppingListItemID: ShoppingListItemID?
+    /// Where a given due date came from (typed unless said; a product default is rule-estimated).
+    public var dueDateProvenance: LotDateProvenance?
 
     /// Creates a request.
     public init(
         productID: ProductReference, amount: Decimal, unit: UnitID? = nil, locationID: LocationID? = nil,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date? = nil,
-        note: String? = nil, barcode: String? = nil, shoppingListItemID: ShoppingListItemID? = nil
+        note: String? = nil, barcode: String? = nil, shoppingListItemID: ShoppingListItemID? = nil,
+        dueDateProvenance: LotDateProvenance? = nil
     ) {
+        self.dueDateProvenance = dueDateProvenance
         self.productID = productID
         self.amount = amount
         self.unit = unit

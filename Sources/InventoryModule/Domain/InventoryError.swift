@@ -60,6 +60,18 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     case locationCycle(LocationID, parent: LocationID)
     /// A lot edit that changes nothing.
     case emptyEdit(LotID)
+    /// The time zone identifier is not one the system's time zone database knows.
+    case unknownTimeZone(String)
+    /// There is no such calendar day between the years 1 and 9999.
+    case invalidDay(year: Int, month: Int, day: Int)
+    /// The conversion would close a cycle: its units already convert into each other through other conversions.
+    case conversionCycle(from: UnitID, to: UnitID, product: ProductReference?)
+    /// An opening back-dated to a day after today on the household's calendar.
+    case openedInTheFuture(LotID, day: CalendarDay)
+    /// A recognition confidence is outside 0…1.
+    case invalidConfidence(Double)
+    /// A reminder time of day is outside 00:00…23:59.
+    case invalidReminderTime(hour: Int, minute: Int)
 
     /// A sentence naming what was wrong, e.g. `cannot consume 3 of milk: only 2 available`.
     public var description: String {
@@ -96,6 +108,15 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
             "location \(id) still has sublocations (" + children.map(\.description).joined(separator: ", ") + ")"
         case .locationCycle(let id, let parent): "making \(parent) the parent of location \(id) would close a cycle"
         case .emptyEdit(let id): "the edit of lot \(id) changes nothing"
+        case .unknownTimeZone(let identifier): "unknown time zone \(String(reflecting: identifier))"
+        case .invalidDay(let year, let month, let day):
+            "there is no calendar day \(year)-\(month)-\(day) (years 1 to 9999)"
+        case .conversionCycle(let from, let to, let product):
+            "units \(from) and \(to) already convert into each other through other conversions"
+                + (product.map { " for product \($0)" } ?? "") + "; a conversion between them would close a cycle"
+        case .openedInTheFuture(let lot, let day): "lot \(lot) cannot be opened on \(day), a day still to come"
+        case .invalidConfidence(let value): "recognition confidence \(value) is not between 0 and 1"
+        case .invalidReminderTime(let hour, let minute): "\(hour):\(minute) is not a time of day"
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A batch of one product at one location with one due date: the unit of stock (Grocy's "stock entry").
 ///
-/// Quantities are exact `Decimal`s. Due dates have day precision (midnight UTC). The state holds only lots with a
+/// Quantities are exact `Decimal`s. Due dates are calendar days (``CalendarDay``), evaluated on the household's calendar. The state holds only lots with a
 /// positive quantity.
 public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// The lot's id.
@@ -15,8 +15,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     public var quantity: Decimal
     /// The unit ``quantity`` is counted in.
     public var unit: UnitID
-    /// The day the lot is due (midnight UTC), or `nil` when it never expires.
-    public var dueDate: Date?
+    /// The day the lot is due, or `nil` when it never expires. Lots stored by earlier versions held an instant
+    /// (midnight UTC); it decodes as its UTC day.
+    public var dueDate: CalendarDay?
     /// Whether ``dueDate`` is a best-before or an expiry date.
     public var dueDateKind: DueDateKind
     /// When the lot was purchased: the first-in, first-out order.
@@ -33,6 +34,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     public var barcode: String?
     /// Sealed or opened.
     public var status: StockLotStatus
+    /// What ``dueDate`` is and where it came from (typed, scanned, rule-estimated); `nil` for lots of earlier
+    /// versions and lots without a due date.
+    public var dueDateProvenance: LotDateProvenance?
 
     /// Creates a lot value.
     public init(
@@ -41,7 +45,7 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         productID: ProductReference,
         quantity: Decimal,
         unit: UnitID,
-        dueDate: Date?,
+        dueDate: CalendarDay?,
         dueDateKind: DueDateKind = .bestBefore,
         purchasedAt: Date,
         openedAt: Date? = nil,
@@ -49,8 +53,9 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         locationID: LocationID,
         note: String? = nil,
         barcode: String? = nil,
-        status: StockLotStatus = .available
+        status: StockLotStatus = .available, dueDateProvenance: LotDateProvenance? = nil
     ) {
+        self.dueDateProvenance = dueDateProvenance
         self.id = id
         self.householdID = householdID
         self.productID = productID
@@ -72,6 +77,6 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status
+        case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status, dueDateProvenance
     }
 }

@@ -4,11 +4,15 @@ import Foundation
 ///
 /// A new location moves the whole lot and applies the freezing or thawing rule unless the edit also sets the due
 /// date; opening applies the opening rule unless the edit also sets the due date.
+///
+/// A due date is encoded twice: under `dueDay` as a ``CalendarDay`` (`{"type": "set", "value": "2026-03-11"}`),
+/// and under `dueDate` as that day's midnight UTC, the form earlier versions read (they keep its UTC day, the same
+/// day). An entry of an earlier version has `dueDate` only, and its instant's UTC day is the day.
 public struct EditLotPayload: Hashable, Sendable, Codable {
     /// The lot changed (an alias resolves to the surviving lot).
     public var lotID: LotID
-    /// A new due date (its UTC day is kept), or clear it.
-    public var dueDate: ValueEdit<Date>?
+    /// A new due date, or clear it.
+    public var dueDate: ValueEdit<CalendarDay>?
     /// A new price per unit, or clear it.
     public var price: ValueEdit<Decimal>?
     /// A new note, or clear it.
@@ -17,12 +21,17 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
     public var locationID: LocationID?
     /// Open (`true`) or reseal (`false`) the lot.
     public var opened: Bool?
+    /// The day the lot was opened, to back-date an opening: opens a sealed lot (or re-dates an opened one) as of
+    /// that day on the household's calendar, and applies the opening rule from it.
+    public var openedOn: CalendarDay?
 
     /// Creates a payload.
     public init(
-        lotID: LotID, dueDate: ValueEdit<Date>? = nil, price: ValueEdit<Decimal>? = nil,
-        note: ValueEdit<String>? = nil, locationID: LocationID? = nil, opened: Bool? = nil
+        lotID: LotID, dueDate: ValueEdit<CalendarDay>? = nil, price: ValueEdit<Decimal>? = nil,
+        note: ValueEdit<String>? = nil, locationID: LocationID? = nil, opened: Bool? = nil,
+        openedOn: CalendarDay? = nil
     ) {
+        self.openedOn = openedOn
         self.lotID = lotID
         self.dueDate = dueDate
         self.price = price
@@ -33,11 +42,51 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
 
     /// Whether the edit changes nothing.
     public var isEmpty: Bool {
-        dueDate == nil && price == nil && note == nil && locationID == nil && opened == nil
+        dueDate == nil && price == nil && note == nil && locationID == nil && opened == nil && openedOn == nil
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case lotID = "lotId", dueDate, price, note, locationID = "locationId", opened
+        case lotID = "lotId", dueDay, dueDate, price, note, locationID = "locationId", opened, openedOn
+    }
+
+    /// Decodes the payload; a due date of an earlier version (an instant) becomes its UTC day.
+    ///
+    /// - Throws: the decoder's error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lotID = try container.decode(LotID.self, forKey: .lotID)
+        if let day = try container.decodeIfPresent(ValueEdit<CalendarDay>.self, forKey: .dueDay) {
+            dueDate = day
+        } else {
+            switch try container.decodeIfPresent(ValueEdit<Date>.self, forKey: .dueDate) {
+            case .set(let instant)?: dueDate = .set(CalendarDay(utcDayOf: instant))
+            case .clear?: dueDate = .clear
+            case nil: dueDate = nil
+            }
+        }
+        price = try container.decodeIfPresent(ValueEdit<Decimal>.self, forKey: .price)
+        note = try container.decodeIfPresent(ValueEdit<String>.self, forKey: .note)
+        locationID = try container.decodeIfPresent(LocationID.self, forKey: .locationID)
+        opened = try container.decodeIfPresent(Bool.self, forKey: .opened)
+        openedOn = try container.decodeIfPresent(CalendarDay.self, forKey: .openedOn)
+    }
+
+    /// Encodes the payload, the due date in both forms.
+    ///
+    /// - Throws: the encoder's error.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lotID, forKey: .lotID)
+        if let dueDate {
+            try container.encode(dueDate, forKey: .dueDay)
+            let legacy: ValueEdit<Date> = dueDate.newValue.map { .set($0.utcMidnight) } ?? .clear
+            try container.encode(legacy, forKey: .dueDate)
+        }
+        try container.encodeIfPresent(price, forKey: .price)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(locationID, forKey: .locationID)
+        try container.encodeIfPresent(opened, forKey: .opened)
+        try container.encodeIfPresent(openedOn, forKey: .openedOn)
     }
 }

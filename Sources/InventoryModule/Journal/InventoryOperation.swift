@@ -7,6 +7,8 @@ import Foundation
 public enum InventoryOperation: Hashable, Sendable, Codable {
     /// Creates (or renames) the entry's household.
     case createHousehold(name: String)
+    /// Sets the time zone of the entry's household: the calendar its due dates and views are evaluated on.
+    case setHouseholdTimeZone(HouseholdTimeZone)
     /// Defines or redefines a storage location.
     case defineLocation(StorageLocation)
     /// Removes an empty storage location without sublocations.
@@ -40,6 +42,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
     public var kind: InventoryOperationKind {
         switch self {
         case .createHousehold: .createHousehold
+        case .setHouseholdTimeZone: .setHouseholdTimeZone
         case .defineLocation: .defineLocation
         case .removeLocation: .removeLocation
         case .defineUnit: .defineUnit
@@ -76,6 +79,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         }
         switch kind {
         case .createHousehold: self = .createHousehold(name: try value(String.self))
+        case .setHouseholdTimeZone: self = .setHouseholdTimeZone(try value(HouseholdTimeZone.self))
         case .defineLocation: self = .defineLocation(try value(StorageLocation.self))
         case .removeLocation: self = .removeLocation(try value(LocationID.self))
         case .defineUnit: self = .defineUnit(try value(QuantityUnit.self))
@@ -101,6 +105,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         try container.encode(kind.rawValue, forKey: .type)
         switch self {
         case .createHousehold(let name): try container.encode(name, forKey: .value)
+        case .setHouseholdTimeZone(let zone): try container.encode(zone, forKey: .value)
         case .defineLocation(let location): try container.encode(location, forKey: .value)
         case .removeLocation(let id): try container.encode(id, forKey: .value)
         case .defineUnit(let unit): try container.encode(unit, forKey: .value)

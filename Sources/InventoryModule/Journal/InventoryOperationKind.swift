@@ -2,6 +2,8 @@
 public enum InventoryOperationKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// ``InventoryOperation/createHousehold(name:)``.
     case createHousehold
+    /// ``InventoryOperation/setHouseholdTimeZone(_:)``.
+    case setHouseholdTimeZone
     /// ``InventoryOperation/defineLocation(_:)``.
     case defineLocation
     /// ``InventoryOperation/removeLocation(_:)``.
@@ -37,7 +39,7 @@ public enum InventoryOperationKind: String, Hashable, Sendable, Codable, CaseIte
         case .purchase, .consume, .open, .transfer, .correct, .editLot, .addShoppingListItem,
             .removeShoppingListItem:
             true
-        case .createHousehold, .defineLocation, .removeLocation, .defineUnit, .defineConversion,
+        case .createHousehold, .setHouseholdTimeZone, .defineLocation, .removeLocation, .defineUnit, .defineConversion,
             .setProductSettings, .undo:
             false
         }

@@ -22,13 +22,16 @@ public struct PurchasePayload: Hashable, Sendable, Codable {
     public var note: String?
     /// A barcode scanned for the lot: convenience data, never a key.
     public var barcode: String?
+    /// Where the due date came from; absent in entries of earlier versions.
+    public var dueDateProvenance: LotDateProvenance?
 
     /// Creates a payload.
     public init(
         lotID: LotID, productID: ProductReference, amount: Decimal, unit: UnitID, locationID: LocationID,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date,
-        note: String? = nil, barcode: String? = nil
+        note: String? = nil, barcode: String? = nil, dueDateProvenance: LotDateProvenance? = nil
     ) {
+        self.dueDateProvenance = dueDateProvenance
         self.lotID = lotID
         self.productID = productID
         self.amount = amount
@@ -43,6 +46,6 @@ public struct PurchasePayload: Hashable, Sendable, Codable {
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case lotID = "lotId", productID = "productId", amount, unit, locationID = "locationId", dueDate, price, purchasedAt, note, barcode
+        case lotID = "lotId", productID = "productId", amount, unit, locationID = "locationId", dueDate, price, purchasedAt, note, barcode, dueDateProvenance
     }
 }

@@ -79,6 +79,7 @@ extension InventoryState {
         effects[entry.transactionID]?.entryIDs.append(entry.id)
         switch entry.operation {
         case .createHousehold(let name): foldCreateHousehold(name: name, entry: entry)
+        case .setHouseholdTimeZone(let zone): foldSetTimeZone(zone, entry: entry)
         case .defineLocation(let location): foldDefineLocation(location, entry: entry)
         case .removeLocation(let id): foldRemoveLocation(id, entry: entry)
         case .defineUnit(let unit): units[unit.id] = unit

@@ -3,11 +3,23 @@ import Foundation
 extension InventoryState {
     /// Creates the entry's household, or renames it (keeping its creation time).
     mutating func foldCreateHousehold(name: String, entry: InventoryJournalEntry) {
-        if households[entry.householdID] != nil {
+        if let existing = households[entry.householdID] {
             households[entry.householdID]?.name = name
+            households[entry.householdID]?.createdAt = min(existing.createdAt, entry.recordedAt)
         } else {
             households[entry.householdID] = Household(id: entry.householdID, name: name, createdAt: entry.recordedAt)
         }
+    }
+
+    /// Sets the household's time zone. The entry that creates a household and the one that sets its zone share
+    /// a recording time, so the zone may come first in the total order: it then starts the household (unnamed
+    /// until its `createHousehold` entry names it).
+    mutating func foldSetTimeZone(_ zone: HouseholdTimeZone, entry: InventoryJournalEntry) {
+        if households[entry.householdID] == nil {
+            households[entry.householdID] = Household(
+                id: entry.householdID, name: "", createdAt: entry.recordedAt, timeZone: zone)
+        }
+        households[entry.householdID]?.timeZone = zone
     }
 
     /// Defines a location; a parent that would close a cycle is dropped, an unknown parent is kept and reported.

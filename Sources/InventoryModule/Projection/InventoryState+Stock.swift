@@ -10,7 +10,8 @@ extension InventoryState {
             isFreshLotID(payload.lotID, entry: entry)
         else { return }
         reportUnknown(unit: payload.unit, location: payload.locationID, entry: entry)
-        let due = dueDate(for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt)
+        let due = dueDate(
+            for: payload.dueDate, product: payload.productID, bookedAt: payload.purchasedAt, in: entry.householdID)
         let kind = productSettings[payload.productID]?.dueDateKind ?? .bestBefore
         // The merge key's product and location select the index bucket; the other fields are compared as before.
         let survivor = lotTable.lots(of: payload.productID, at: payload.locationID)
@@ -35,7 +36,8 @@ extension InventoryState {
                 id: payload.lotID, householdID: entry.householdID, productID: payload.productID,
                 quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
                 purchasedAt: payload.purchasedAt, price: payload.price, locationID: payload.locationID,
-                note: payload.note, barcode: payload.barcode))
+                note: payload.note, barcode: payload.barcode,
+                dueDateProvenance: provenance(of: payload, due: due, kind: kind, entry: entry)))
         noteCreated(payload.lotID, by: entry)
     }
 
@@ -65,7 +67,7 @@ extension InventoryState {
             var opened = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
             opened.status = .opened
             opened.openedAt = entry.recordedAt
-            opened.dueDate = dueDateAfterOpening(opened, at: entry.recordedAt)
+            opened.setEstimatedDueDate(dueDateAfterOpening(opened, at: entry.recordedAt))
             lotTable.insert(opened)
             noteChanged(opened.id, by: entry)
         }
@@ -93,7 +95,7 @@ extension InventoryState {
         var splits = 0
         for allocation in plan.allocations {
             var moved = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
-            moved.dueDate = dueDateAfterMove(moved, to: payload.destination, at: entry.recordedAt)
+            moved.setEstimatedDueDate(dueDateAfterMove(moved, to: payload.destination, at: entry.recordedAt))
             moved.locationID = payload.destination
             lotTable.insert(moved)
             noteChanged(moved.id, by: entry)
@@ -133,7 +135,9 @@ extension InventoryState {
                 StockLot(
                     id: payload.newLotID, householdID: entry.householdID, productID: payload.productID,
                     quantity: payload.amount - current, unit: payload.unit,
-                    dueDate: dueDate(for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt),
+                    dueDate: dueDate(
+                        for: payload.dueDate, product: payload.productID, bookedAt: entry.recordedAt,
+                        in: entry.householdID),
                     dueDateKind: productSettings[payload.productID]?.dueDateKind ?? .bestBefore,
                     purchasedAt: entry.recordedAt, price: payload.price, locationID: location))
             noteCreated(payload.newLotID, by: entry)
@@ -154,21 +158,30 @@ extension InventoryState {
             if locations[destination] == nil {
                 anomalies.append(.unknownLocation(entry: entry.id, location: destination))
             }
-            lot.dueDate = dueDateAfterMove(lot, to: destination, at: entry.recordedAt)
+            lot.setEstimatedDueDate(dueDateAfterMove(lot, to: destination, at: entry.recordedAt))
             lot.locationID = destination
         }
+        if let day = payload.openedOn {
+            let openedAt = InventoryCalendar.instant(0, on: day, in: timeZone(of: lot.householdID))
+            lot.status = .opened
+            lot.openedAt = openedAt
+            lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: openedAt))
+        }
         switch payload.opened {
-        case true? where !lot.isOpened:
+        case true? where !lot.isOpened && payload.openedOn == nil:
             lot.status = .opened
             lot.openedAt = entry.recordedAt
-            lot.dueDate = dueDateAfterOpening(lot, at: entry.recordedAt)
+            lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: entry.recordedAt))
         case false? where lot.isOpened:
             lot.status = .available
             lot.openedAt = nil
         default:
             break
         }
-        if let edit = payload.dueDate { lot.dueDate = edit.newValue.map(InventoryCalendar.day(of:)) }
+        if let edit = payload.dueDate {
+            lot.dueDate = edit.newValue
+            lot.dueDateProvenance = edit.newValue.map { _ in .typed(lot.dueDateKind == .expiry ? .useBy : .bestBefore) }
+        }
         if let edit = payload.price { lot.price = edit.newValue }
         if let edit = payload.note { lot.note = edit.newValue }
         lotTable.insert(lot)

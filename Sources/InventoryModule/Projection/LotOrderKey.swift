@@ -9,7 +9,7 @@ struct LotOrderKey: Comparable, Hashable, Sendable {
     /// Whether the lot is opened.
     var isOpened: Bool
     /// The lot's due date.
-    var dueDate: Date?
+    var dueDate: CalendarDay?
     /// When the lot was purchased.
     var purchasedAt: Date
     /// The lot's id, the last tie-break.

@@ -34,7 +34,7 @@ struct InventoryCommandsTests {
         // A purchase needs a unit and a location: named in the request …
         try await inventory.perform(
             .purchase(PurchaseRequest(
-                productID: milk, amount: 2, unit: piece, locationID: fridge, dueDate: .on(now + 2 * 86_400))),
+                productID: milk, amount: 2, unit: piece, locationID: fridge, dueDate: .on(CalendarDay(containing: now + 2 * 86_400, in: .gmt)))),
             in: home)
         // … or given by the product's settings. With neither: InventoryError.missingUnit / .missingLocation.
         try await inventory.perform(

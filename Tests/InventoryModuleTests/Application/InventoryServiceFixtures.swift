@@ -52,6 +52,7 @@ enum ServiceFixtures {
         let replica: ReplicaID
         let strategy: InventorySyncStrategy
         let checkpoints: InventoryCheckpointPolicy
+        let timeZone: HouseholdTimeZone
         private let uuids: SeededUUIDGenerator
         private(set) var service: InventoryModuleService
 
@@ -59,8 +60,9 @@ enum ServiceFixtures {
             _ name: String, remote: InMemoryInventoryRemote, catalog: Catalog = Catalog(products), clock: ManualClock = ManualClock(t0),
             strategy: InventorySyncStrategy = InventorySyncStrategy(
                 writePolicy: .localThenEnqueue, retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 1_000)),
-            checkpoints: InventoryCheckpointPolicy = .standard, seed: UInt64 = 1
+            checkpoints: InventoryCheckpointPolicy = .standard, seed: UInt64 = 1, timeZone: HouseholdTimeZone = .utc
         ) {
+            self.timeZone = timeZone
             self.checkpoints = checkpoints
             self.remote = remote
             self.catalog = catalog
@@ -71,7 +73,7 @@ enum ServiceFixtures {
             service = InventoryModuleService(
                 storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
                 checkpoints: checkpoints, replicaID: replica, clock: clock.clock, random: .seeded(seed),
-                makeUUID: { [uuids] in uuids.next() })
+                timeZone: timeZone, makeUUID: { [uuids] in uuids.next() })
         }
 
         /// Drops the service's in-memory state and starts a new one on the same storage.
@@ -80,7 +82,7 @@ enum ServiceFixtures {
             service = InventoryModuleService(
                 storage: storage, remote: remote, products: catalog, connectivity: connectivity, strategy: strategy,
                 checkpoints: checkpoints, replicaID: replica, clock: clock.clock, random: .seeded(7),
-                makeUUID: { [uuids] in uuids.next() })
+                timeZone: timeZone, makeUUID: { [uuids] in uuids.next() })
         }
 
         /// Creates the household with a unit and three locations (one a freezer).

@@ -11,7 +11,7 @@ struct PurchaseCommandTests {
         let lot = try #require(kitchen.state.lots[lotID])
         #expect(lot.quantity == 2 && lot.unit == F.litre && lot.locationID == F.fridge)
         #expect(lot.householdID == F.home && lot.purchasedAt == F.t0 && lot.status == .available)
-        #expect(lot.dueDate == F.day(7))
+        #expect(lot.dueDate == F.cal(7))
     }
 
     @Test("price, note, barcode and an explicit due day are kept on the lot")
@@ -21,10 +21,10 @@ struct PurchaseCommandTests {
             .purchase(
                 PurchaseRequest(
                     productID: F.salt, amount: 1, unit: F.pack, locationID: F.pantry,
-                    dueDate: .on(F.day(30) + 3_600), price: F.dec("0.49"), note: "sea salt", barcode: "4006381333931")))
+                    dueDate: .on(F.cal(30)), price: F.dec("0.49"), note: "sea salt", barcode: "4006381333931")))
         let lot = try #require(kitchen.lotID(of: entries).flatMap { kitchen.state.lots[$0] })
         #expect(lot.price == F.dec("0.49") && lot.note == "sea salt" && lot.barcode == "4006381333931")
-        #expect(lot.dueDate == F.day(30))
+        #expect(lot.dueDate == F.cal(30))
     }
 
     static let nonPositive: [Decimal] = [0, -1, F.dec("-0.001")]

@@ -143,15 +143,15 @@ struct StockCommandTests {
         try kitchen.buy(F.milk, 1)
         let entries = try kitchen.run(.correct(CorrectionRequest(productID: F.milk, amount: F.dec("2.5"))))
         let lot = try #require(kitchen.lotID(of: entries).flatMap { kitchen.state.lots[$0] })
-        #expect(lot.quantity == F.dec("1.5") && lot.locationID == F.fridge && lot.dueDate == F.day(7))
+        #expect(lot.quantity == F.dec("1.5") && lot.locationID == F.fridge && lot.dueDate == F.cal(7))
         #expect(kitchen.total(F.milk) == F.dec("2.5"))
     }
 
     @Test("a correction down consumes the difference in the consumption order, recorded as corrected")
     func correctDown() throws {
         var kitchen = try F.kitchen()
-        let early = try kitchen.buy(F.milk, 1, due: .on(F.day(2)))
-        let late = try kitchen.buy(F.milk, 1, due: .on(F.day(5)))
+        let early = try kitchen.buy(F.milk, 1, due: .on(F.cal(2)))
+        let late = try kitchen.buy(F.milk, 1, due: .on(F.cal(5)))
         try kitchen.run(.correct(CorrectionRequest(productID: F.milk, amount: F.dec("0.25"))))
         #expect(kitchen.state.lots[early] == nil)
         #expect(kitchen.state.lots[late]?.quantity == F.dec("0.25"))
@@ -184,9 +184,9 @@ struct StockCommandTests {
         let lot = try kitchen.buy(F.milk, 1, price: 1)
         try kitchen.run(
             .editLot(
-                EditLotPayload(lotID: lot, dueDate: .set(F.day(9) + 7_200), price: .clear, note: .set("top shelf"))))
+                EditLotPayload(lotID: lot, dueDate: .set(F.cal(9)), price: .clear, note: .set("top shelf"))))
         let edited = try #require(kitchen.state.lots[lot])
-        #expect(edited.dueDate == F.day(9) && edited.price == nil && edited.note == "top shelf")
+        #expect(edited.dueDate == F.cal(9) && edited.price == nil && edited.note == "top shelf")
         #expect(throws: InventoryError.emptyEdit(lot)) { try kitchen.decide(.editLot(EditLotPayload(lotID: lot))) }
         let missing = F.id(LotID.self, "missing")
         #expect(throws: InventoryError.unknownLot(missing)) {
@@ -197,10 +197,10 @@ struct StockCommandTests {
     @Test("reopening and resealing a lot through an edit sets and clears openedAt")
     func editOpenedFlag() throws {
         var kitchen = try F.kitchen()
-        let lot = try kitchen.buy(F.milk, 1, due: .on(F.day(10)))
+        let lot = try kitchen.buy(F.milk, 1, due: .on(F.cal(10)))
         try kitchen.run(.editLot(EditLotPayload(lotID: lot, opened: true)))
         #expect(kitchen.state.lots[lot]?.status == .opened)
-        #expect(kitchen.state.lots[lot]?.dueDate == F.day(3))
+        #expect(kitchen.state.lots[lot]?.dueDate == F.cal(3))
         try kitchen.run(.editLot(EditLotPayload(lotID: lot, opened: false)))
         #expect(kitchen.state.lots[lot]?.status == .available && kitchen.state.lots[lot]?.openedAt == nil)
     }

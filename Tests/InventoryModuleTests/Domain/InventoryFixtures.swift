@@ -16,6 +16,9 @@ enum F {
     /// Midnight UTC, `n` days after ``today``.
     static func day(_ n: Int) -> Date { today.addingTimeInterval(Double(n) * 86_400) }
 
+    /// The calendar day `n` days after 2026-03-10 (the day of ``day(_:)`` in UTC).
+    static func cal(_ n: Int) -> CalendarDay { CalendarDay(utcDayOf: day(n)) }
+
     /// An exact decimal from its text (NaN for bad text, which fails any expectation).
     static func dec(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan

@@ -13,15 +13,15 @@ struct InventoryWireKeysTests {
     static let pinned: Set<String> = [
         "addedAt", "additionLocationId", "amount", "anomalies", "appliedEntryIDs", "at", "attempts", "barcode",
         "changedLots", "consumptionHistory", "conversions", "correlationId", "createdAt", "createdLots", "date",
-        "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind",
+        "day", "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind", "dueDateProvenance", "dueDay",
         "dueDaysAfterFreezing", "dueDaysAfterOpening", "dueDaysAfterThawing", "dueSoonDays", "enqueuedAt",
         "entityID", "entry", "entryId", "entryIds", "factor", "firstOrderKey", "from", "householdId", "households",
-        "id", "idempotencyKey", "idempotencyResults", "isFreezer", "isQuarantined", "lastAppliedOrderKey",
+        "id", "idempotencyKey", "idempotencyResults", "isFreezer", "isQuarantined", "kind", "lastAppliedOrderKey",
         "locationId", "locations", "lot", "lotAliases", "lotId", "lots", "mergedIntoLots", "minimumStock",
         "missing", "name", "newLotId", "note", "opened", "openedAt", "operation", "operationID", "operations",
         "parentId", "payload", "pluralName", "price", "product", "productId", "productSettings", "purchasedAt",
-        "quantity", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall",
-        "spoiled", "status", "stockUnit", "supersededOperationIDs", "to", "transactionId", "transactions", "type",
+        "quantity", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall", "source",
+        "spoiled", "status", "stockUnit", "supersededOperationIDs", "timeZone", "to", "transactionId", "transactions", "type",
         "undoneTransactions", "unit", "units", "unknownLot", "value"
     ]
 

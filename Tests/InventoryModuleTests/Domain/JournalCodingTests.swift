@@ -26,7 +26,7 @@ struct JournalCodingTests {
             .purchase(
                 PurchasePayload(
                     lotID: lot, productID: F.milk, amount: F.dec("1.25"), unit: F.litre, locationID: F.fridge,
-                    dueDate: .on(F.day(3)), price: F.dec("0.99"), purchasedAt: F.t0, note: "n", barcode: "4006381333931"
+                    dueDate: .on(F.cal(3)), price: F.dec("0.99"), purchasedAt: F.t0, note: "n", barcode: "4006381333931"
                 )), "purchase"
         ),
         (

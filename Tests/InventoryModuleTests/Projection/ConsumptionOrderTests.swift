@@ -57,7 +57,7 @@ struct ConsumptionOrderTests {
         var ids: [LotID] = []
         for (index, lot) in scenario.lots.enumerated() {
             let id = try kitchen.buy(
-                F.flour, lot.amount, due: lot.due.map { .on(F.day($0)) } ?? .never, price: Decimal(index))
+                F.flour, lot.amount, due: lot.due.map { .on(F.cal($0)) } ?? .never, price: Decimal(index))
             if lot.opened {
                 try kitchen.run(.open(OpenRequest(productID: F.flour, amount: lot.amount, scope: .lot(id))))
             }
@@ -72,8 +72,8 @@ struct ConsumptionOrderTests {
     @Test("consuming from a location only touches that location's lots, even when others are due earlier")
     func locationScope() throws {
         var kitchen = try F.kitchen()
-        let pantry = try kitchen.buy(F.flour, 100, due: .on(F.day(1)))
-        let shelf = try kitchen.buy(F.flour, 100, at: F.shelf, due: .on(F.day(9)))
+        let pantry = try kitchen.buy(F.flour, 100, due: .on(F.cal(1)))
+        let shelf = try kitchen.buy(F.flour, 100, at: F.shelf, due: .on(F.cal(9)))
         try kitchen.run(.consume(ConsumeRequest(productID: F.flour, amount: 30, scope: .location(F.shelf))))
         #expect(kitchen.state.lots[pantry]?.quantity == 100 && kitchen.state.lots[shelf]?.quantity == 70)
     }
@@ -81,8 +81,8 @@ struct ConsumptionOrderTests {
     @Test("opening picks sealed lots by due date and never re-opens an opened lot")
     func openOrder() throws {
         var kitchen = try F.kitchen()
-        let late = try kitchen.buy(F.flour, 100, due: .on(F.day(9)))
-        let early = try kitchen.buy(F.flour, 100, due: .on(F.day(2)))
+        let late = try kitchen.buy(F.flour, 100, due: .on(F.cal(9)))
+        let early = try kitchen.buy(F.flour, 100, due: .on(F.cal(2)))
         try kitchen.run(.open(OpenRequest(productID: F.flour, amount: 100)))
         #expect(kitchen.state.lots[early]?.isOpened == true && kitchen.state.lots[late]?.isOpened == false)
         try kitchen.run(.open(OpenRequest(productID: F.flour, amount: 40)))

@@ -8,49 +8,49 @@ struct DueDateRuleTests {
         case buy(ProductReference, DueDateSpecification, at: LocationID? = nil)
         case open
         case transfer(to: LocationID)
-        case edit(location: LocationID?, due: Date?)
+        case edit(location: LocationID?, due: CalendarDay?)
         case wait(days: Int)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var steps: [Step]
-        var due: Date?
+        var due: CalendarDay?
         var testDescription: String { name }
     }
 
     static let cases: [Case] = [
         Case(
             name: "a purchase without due date gets the product's default days", steps: [.buy(F.milk, .productDefault)],
-            due: F.day(7)),
+            due: F.cal(7)),
         Case(name: "a product that never expires gets no due date", steps: [.buy(F.flour, .productDefault)], due: nil),
         Case(
-            name: "an explicit due day wins over the default", steps: [.buy(F.milk, .on(F.day(2) + 80_000))],
-            due: F.day(2)),
+            name: "an explicit due day wins over the default", steps: [.buy(F.milk, .on(F.cal(2)))],
+            due: F.cal(2)),
         Case(name: "an explicit 'never' wins over the default", steps: [.buy(F.milk, .never)], due: nil),
         Case(
             name: "opening shortens the due date to the opening day plus the days after opening",
-            steps: [.buy(F.milk, .productDefault), .wait(days: 1), .open], due: F.day(4)),
-        Case(name: "opening keeps an earlier due date", steps: [.buy(F.milk, .on(F.day(1))), .open], due: F.day(1)),
-        Case(name: "opening a lot without due date gives it one", steps: [.buy(F.milk, .never), .open], due: F.day(3)),
+            steps: [.buy(F.milk, .productDefault), .wait(days: 1), .open], due: F.cal(4)),
+        Case(name: "opening keeps an earlier due date", steps: [.buy(F.milk, .on(F.cal(1))), .open], due: F.cal(1)),
+        Case(name: "opening a lot without due date gives it one", steps: [.buy(F.milk, .never), .open], due: F.cal(3)),
         Case(
             name: "moving into a freezer sets the due date to the move day plus the days after freezing",
-            steps: [.buy(F.chicken, .productDefault), .wait(days: 2), .transfer(to: F.freezer)], due: F.day(92)),
+            steps: [.buy(F.chicken, .productDefault), .wait(days: 2), .transfer(to: F.freezer)], due: F.cal(92)),
         Case(
             name: "moving out of a freezer sets the due date to the move day plus the days after thawing",
-            steps: [.buy(F.peas, .productDefault), .wait(days: 30), .transfer(to: F.pantry)], due: F.day(32)),
+            steps: [.buy(F.peas, .productDefault), .wait(days: 30), .transfer(to: F.pantry)], due: F.cal(32)),
         Case(
             name: "moving between two non-freezers keeps the due date",
-            steps: [.buy(F.milk, .productDefault), .transfer(to: F.pantry)], due: F.day(7)),
+            steps: [.buy(F.milk, .productDefault), .transfer(to: F.pantry)], due: F.cal(7)),
         Case(
             name: "a product without freezing days keeps its due date in the freezer",
-            steps: [.buy(F.milk, .productDefault), .transfer(to: F.freezer)], due: F.day(7)),
+            steps: [.buy(F.milk, .productDefault), .transfer(to: F.freezer)], due: F.cal(7)),
         Case(
             name: "an edit that moves a lot into a freezer applies the freezing rule",
-            steps: [.buy(F.chicken, .productDefault), .edit(location: F.freezer, due: nil)], due: F.day(90)),
+            steps: [.buy(F.chicken, .productDefault), .edit(location: F.freezer, due: nil)], due: F.cal(90)),
         Case(
             name: "an edit that moves a lot and sets a due date keeps the date it sets",
-            steps: [.buy(F.chicken, .productDefault), .edit(location: F.freezer, due: F.day(5))], due: F.day(5)),
+            steps: [.buy(F.chicken, .productDefault), .edit(location: F.freezer, due: F.cal(5))], due: F.cal(5)),
     ]
 
     @Test("the lot's due date follows the rules", arguments: cases)
@@ -91,7 +91,7 @@ struct DueDateRuleTests {
         try kitchen.buy(F.milk, 1)
         kitchen.now = F.day(1) + 0.5 * 3_600
         try kitchen.buy(F.milk, 1)
-        #expect(Set(kitchen.state.lots.values.compactMap(\.dueDate)) == [F.day(7), F.day(8)])
+        #expect(Set(kitchen.state.lots.values.compactMap(\.dueDate)) == [F.cal(7), F.cal(8)])
     }
 
     @Test("a lot keeps the product's due-date kind")

@@ -26,7 +26,7 @@ struct HostileEntryTests {
                     PurchasePayload(
                         lotID: F.id(LotID.self, "inf"), productID: F.salt, amount: 1, unit: F.gram,
                         locationID: F.pantry,
-                        dueDate: .on(Date(timeIntervalSinceReferenceDate: -.infinity)), purchasedAt: kitchen.now)),
+                        dueDate: .on(CalendarDay(utcDayOf: Date(timeIntervalSinceReferenceDate: -.infinity))), purchasedAt: kitchen.now)),
                 kitchen.now + 2
             ),
             (.open(OpenPayload(productID: F.salt, amount: F.dec("1e12"), unit: F.gram)), kitchen.now + 3),

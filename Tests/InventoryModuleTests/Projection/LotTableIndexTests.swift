@@ -82,7 +82,7 @@ struct LotTableIndexTests {
             switch Int.random(in: 0..<20, using: &random) {
             case 0..<7:
                 let due: DueDateSpecification =
-                    Bool.random(using: &random) ? .productDefault : .on(F.day(Int.random(in: -3...3, using: &random)))
+                    Bool.random(using: &random) ? .productDefault : .on(F.cal(Int.random(in: -3...3, using: &random)))
                 command = .purchase(
                     PurchaseRequest(
                         productID: product, amount: amount, locationID: location, dueDate: due,
@@ -181,14 +181,14 @@ struct LotTableIndexTests {
     @Test("a product's lots stay in the consumption order as they open, move and change due dates")
     func productOrder() throws {
         var kitchen = try F.kitchen()
-        for day in [4, 1, 3] { try kitchen.buy(F.milk, 1, due: .on(F.day(day))) }
+        for day in [4, 1, 3] { try kitchen.buy(F.milk, 1, due: .on(F.cal(day))) }
         let odd = try kitchen.buy(F.milk, 1, due: .never)
         var table = kitchen.state.lotTable
         let byDue = table.lots(of: F.milk).map(\.dueDate)
-        #expect(byDue == [F.day(1), F.day(3), F.day(4), nil])
+        #expect(byDue == [F.cal(1), F.cal(3), F.cal(4), nil])
         table.update(odd) { $0.status = .opened }
         #expect(table.lots(of: F.milk).first?.id == odd)
-        table.update(odd) { $0.dueDate = Date(timeIntervalSinceReferenceDate: .nan) }
+        table.update(odd) { $0.dueDate = CalendarDay(utcDayOf: Date(timeIntervalSinceReferenceDate: .nan)) }
         table.update(odd) { $0.status = .available }
         table.remove(odd)
         #expect(!table.lots(of: F.milk).contains { $0.id == odd })

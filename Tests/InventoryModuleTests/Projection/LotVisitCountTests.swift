@@ -22,7 +22,7 @@ struct LotVisitCountTests {
                 PurchasePayload(
                     lotID: LotID(uuids.next()), productID: F.id(ProductReference.self, "pad-\(index)"),
                     amount: 3, unit: F.piece, locationID: locations[index % locations.count],
-                    dueDate: .on(F.day(index % 30)), purchasedAt: F.t0 - 60))
+                    dueDate: .on(F.cal(index % 30)), purchasedAt: F.t0 - 60))
             kitchen.journal.append(entry)
         }
         kitchen.state = InventoryProjector.project(kitchen.journal)
@@ -44,7 +44,7 @@ struct LotVisitCountTests {
             try run(.purchase(PurchaseRequest(productID: F.milk, amount: 2)))
             try run(.purchase(PurchaseRequest(productID: F.milk, amount: 1)))  // merges into the first
             try run(.purchase(PurchaseRequest(productID: F.flour, amount: 900, locationID: F.pantry, price: 1)))
-            try run(.purchase(PurchaseRequest(productID: F.eggs, amount: 12, dueDate: .on(F.day(round)))))
+            try run(.purchase(PurchaseRequest(productID: F.eggs, amount: 12, dueDate: .on(F.cal(round)))))
             try run(.consume(ConsumeRequest(productID: F.milk, amount: 1)))
             try run(.consume(ConsumeRequest(productID: F.flour, amount: 300, scope: .location(F.pantry))))
             try run(.open(OpenRequest(productID: F.eggs, amount: 2)))

@@ -13,7 +13,7 @@ struct MergeOnPurchaseTests {
     }
 
     static let base = PurchaseRequest(
-        productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, dueDate: .on(F.day(7)))
+        productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, dueDate: .on(F.cal(7)))
 
     static func changed(_ change: (inout PurchaseRequest) -> Void) -> PurchaseRequest {
         var request = base
@@ -36,7 +36,7 @@ struct MergeOnPurchaseTests {
                 $0.unit = F.gram
             }, merges: false),
         Case(name: "another location makes a new lot", second: changed { $0.locationID = F.pantry }, merges: false),
-        Case(name: "another due date makes a new lot", second: changed { $0.dueDate = .on(F.day(8)) }, merges: false),
+        Case(name: "another due date makes a new lot", second: changed { $0.dueDate = .on(F.cal(8)) }, merges: false),
         Case(name: "no due date makes a new lot", second: changed { $0.dueDate = .never }, merges: false),
         Case(
             name: "another unit makes a new lot",

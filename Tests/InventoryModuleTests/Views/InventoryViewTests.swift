@@ -9,13 +9,13 @@ struct InventoryViewTests {
     /// flour, the cellar's shelf 250 g, the freezer 450 g of peas. Half a litre of milk was spoiled today.
     static func household() throws -> Kitchen {
         var kitchen = try F.kitchen()
-        try kitchen.buy(F.milk, 1, due: .on(F.day(2)))
-        try kitchen.buy(F.milk, 1, due: .on(F.day(6)), price: 1)
+        try kitchen.buy(F.milk, 1, due: .on(F.cal(2)))
+        try kitchen.buy(F.milk, 1, due: .on(F.cal(6)), price: 1)
         try kitchen.run(.consume(ConsumeRequest(productID: F.milk, amount: F.dec("0.5"), spoiled: true)))
-        try kitchen.buy(F.eggs, 4, due: .on(F.day(-1)))
-        try kitchen.buy(F.chicken, 300, due: .on(F.day(-1)))
-        try kitchen.buy(F.chicken, 200, due: .on(F.day(1)))
-        try kitchen.buy(F.chicken, 100, due: .on(F.day(3)))
+        try kitchen.buy(F.eggs, 4, due: .on(F.cal(-1)))
+        try kitchen.buy(F.chicken, 300, due: .on(F.cal(-1)))
+        try kitchen.buy(F.chicken, 200, due: .on(F.cal(1)))
+        try kitchen.buy(F.chicken, 100, due: .on(F.cal(3)))
         try kitchen.buy(F.flour, 1, unit: F.kilogram)
         try kitchen.buy(F.flour, 250, at: F.shelf)
         try kitchen.buy(F.peas, 450)
@@ -29,7 +29,7 @@ struct InventoryViewTests {
         let state = try Self.household().state
         let milk = state.stock(of: F.milk)
         #expect(milk.unit == F.litre && milk.total == F.dec("1.5"))
-        #expect(milk.lots.map(\.dueDate) == [F.day(2), F.day(6)])
+        #expect(milk.lots.map(\.dueDate) == [F.cal(2), F.cal(6)])
         #expect(milk.lots.map(\.quantity) == [F.dec("0.5"), 1])
         #expect(state.stock(of: F.flour).total == 1250)
         #expect(state.stock(of: F.salt).unit == nil && state.stock(of: F.salt).total == nil)
@@ -52,9 +52,9 @@ struct InventoryViewTests {
         let state = try Self.household().state
         let soon = state.dueSoon(now: F.t0)
         #expect(soon.map(\.productID) == [F.chicken, F.milk])
-        #expect(soon.map(\.dueDate) == [F.day(1), F.day(2)])
+        #expect(soon.map(\.dueDate) == [F.cal(1), F.cal(2)])
         let week = state.dueSoon(now: F.t0, days: 7)
-        #expect(week.map(\.dueDate) == [F.day(1), F.day(2), F.day(6)])
+        #expect(week.map(\.dueDate) == [F.cal(1), F.cal(2), F.cal(6)])
     }
 
     @Test("past best-before is overdue, past expiry is expired, and a lot due today is neither")
@@ -63,7 +63,7 @@ struct InventoryViewTests {
         #expect(state.overdue(now: F.t0).map(\.productID) == [F.eggs])
         #expect(state.expired(now: F.t0).map(\.quantity) == [300])
         #expect(state.overdue(now: F.day(2) + 60).map(\.productID) == [F.eggs])
-        #expect(state.dueSoon(now: F.day(2) + 60).first?.dueDate == F.day(2))
+        #expect(state.dueSoon(now: F.day(2) + 60).first?.dueDate == F.cal(2))
     }
 
     @Test("below minimum stock lists products under their minimum with the missing amount")

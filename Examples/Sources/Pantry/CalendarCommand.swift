@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import InventoryModule
+
+/// `pantry calendar > household.ics`: the household's due dates and reminders as an RFC 5545 iCalendar feed.
+struct CalendarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar", abstract: "Print the household's due dates and reminders as iCalendar (.ics).")
+    @OptionGroup var options: StoreOptions
+    @OptionGroup var window: ReminderWindow
+
+    func run() async throws {
+        let (now, end, schedule) = try window.resolved()
+        let environment = try await PantryEnvironment.open(options)
+        let state = try await environment.inventory.state(of: environment.household)
+        let names = try await ProductTitles(of: state.lots.values.map(\.productID), in: environment)
+        await environment.close()
+        let titles = names.titles
+        let feed = HouseholdCalendarFeed(
+            state: state, household: environment.household, stamp: now, schedule: schedule,
+            productName: { titles[$0.rawValue] })
+        FileHandle.standardOutput.write(Data(feed.render(from: now, through: end).utf8))
+        Output.damage(names.damaged)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventorySync
+import Testing
+
+@Suite("Household time: calendar days, time zones, reminders and the iCalendar feed (DocC: Household time)")
+struct HouseholdTimeTests {
+    @Test("a household in Singapore: a picked day, today, reminders and the feed")
+    func householdTime() async throws {
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_773_129_600))   // 2026-03-10 16:00 in Singapore
+        let home = HouseholdID(UUID())
+        let fridge = LocationID.derived(household: home, name: "Fridge")
+        let piece = UnitID.derived(name: "piece")
+        let milk = try ProductReference("4006381333931")
+        // snippet: household-time
+        let singapore = try HouseholdTimeZone(identifier: "Asia/Singapore")
+        // Households created through this service live in Singapore (the default is the device's zone).
+        let inventory = InventoryModuleService(
+            storage: InMemoryStorageProvider(), replicaID: "phone", clock: clock.clock, timeZone: singapore)
+        try await inventory.perform(.createHousehold(name: "Home"), in: home)
+        try await inventory.perform(.defineLocation(LocationDefinition(name: "Fridge")), in: home)
+        try await inventory.perform(.defineUnit(UnitDefinition(name: "piece")), in: home)
+
+        // A date picker hands over local midnight: keep the day it shows, on the household's calendar.
+        let state = try await inventory.state(of: home)
+        let picked = Date(timeIntervalSince1970: 1_773_158_400)            // 2026-03-11 00:00 in Singapore
+        let due = CalendarDay(containing: picked, in: state.timeZone(of: home))   // 2026-03-11
+        try await inventory.perform(
+            .purchase(PurchaseRequest(productID: milk, amount: 1, unit: piece, locationID: fridge, dueDate: .on(due))),
+            in: home)
+
+        // Reminders to schedule as local notifications, by id, at 09:00 Singapore time.
+        let now = clock.now
+        let reminders = try await inventory.state(of: home)
+            .upcomingReminders(in: home, from: now, through: now + 14 * 86_400)
+        // [dueToday on 2026-03-11 at 01:00 UTC, overdue on 2026-03-12 at 01:00 UTC]
+
+        // The same as an iCalendar feed (household.ics) for calendar apps.
+        let ics = HouseholdCalendarFeed(state: try await inventory.state(of: home), household: home, stamp: now)
+            .render(from: now, through: now + 60 * 86_400)
+        // end snippet
+        #expect(due.description == "2026-03-11")
+        #expect(reminders.map(\.kind) == [.dueToday, .overdue])
+        #expect(reminders.first?.fireAt == Date(timeIntervalSince1970: 1_773_190_800))
+        #expect(ics.contains("DTSTART;VALUE=DATE:20260311"))
+    }
+}
