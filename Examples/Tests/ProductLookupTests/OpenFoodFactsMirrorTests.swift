@@ -64,12 +64,14 @@ struct OpenFoodFactsMirrorTests {
 
     @Test("an answer slower than the request timeout is unavailable as timed out, in about the timeout")
     func slowAnswerTimesOut() async throws {
-        let mirror = try OffMirrorFixture.start(faults: ["3596710456727": "slow"], slowSeconds: 5)
+        // The answer takes 12 s; a 1 s timeout must end the lookup long before it (the bound leaves room for a
+        // loaded CI machine: 4.7 s was seen while the chaos test ran beside it).
+        let mirror = try OffMirrorFixture.start(faults: ["3596710456727": "slow"], slowSeconds: 12)
         defer { mirror.stop() }
         let started = Date()
         let result = await Self.client(mirror) { $0.requestTimeout = 1 }.lookUp(try GTIN("3596710456727"))
         guard case .unavailable(_, .timedOut) = result else { Issue.record("got \(result)"); return }
-        #expect(Date().timeIntervalSince(started) < 4)
+        #expect(Date().timeIntervalSince(started) < 8)
     }
 
     @Test("a closed port is unavailable as offline")
@@ -97,9 +99,11 @@ struct OpenFoodFactsMirrorTests {
         }
         let log = try await mirror.requests()
         #expect(log.total == 12)
-        // In any window of w seconds at most burst + rate × w requests (a little slack for the server's clock).
-        #expect(log.busiestWindow(1.0) <= 4)
-        #expect(log.busiestWindow(2.0) <= 6)
+        // In any window of w seconds at most burst + rate × w requests as the client sends them, plus one for arrival
+        // jitter: a request delayed on a loaded machine reaches the server beside the next one (5 in 1 s and 7 in
+        // 2 s were seen in CI). The span below is the rate itself: 10 requests after the burst take ≥ 5 s.
+        #expect(log.busiestWindow(1.0) <= 5)
+        #expect(log.busiestWindow(2.0) <= 7)
         let times = log.times.sorted()
         #expect((times.last ?? 0) - (times.first ?? 0) >= 4.5)
     }
