@@ -16,11 +16,20 @@ import InventorySync
 ///   entry already stored is kept as it is — decided inside the transaction, so two concurrent commits of the
 ///   same entry still store it once.
 /// - ``entries(of:)`` reads one household's rows through its index, not the whole journal.
+/// - An entry is encoded once per commit: the outbox row written with it keeps only the outbox bookkeeping and
+///   reads its change from the journal row (`LEFT JOIN` on the entry id). Rows that hold whole entries (written
+///   by earlier versions, or re-saved without their journal entry) read as before.
 ///
 /// `StorageInventoryStore(storage:)` on the same ``SQLiteStorage`` works too (through the generic `records`
 /// table); the two keep separate journals, so use one or the other.
 public struct SQLiteInventoryStore: InventoryJournalStore {
-    private static let outbox = SQLiteOutboxTable<InventoryJournalChange>(table: "inventory_outbox")
+    /// The outbox. A row written with its journal entry holds only its envelope, the change being the journal row
+    /// of the operation's id, so a commit encodes each entry once; other rows hold their whole entries.
+    private static let outbox = SQLiteOutboxTable<InventoryJournalChange>(
+        table: "inventory_outbox",
+        source: SQLiteOutboxPayloadSource(
+            table: "inventory_journal", keyColumn: "entry_id", payloadColumn: "payload",
+            decode: { InventoryJournalChange(entry: try RecordCoding.decode(InventoryJournalEntry.self, from: $0)) }))
 
     /// Access to the database.
     let dbWriter: any DatabaseWriter
@@ -172,7 +181,12 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
             }
         }
         let removed = transaction.removedOutboxEntries
-        let outboxEntries = try transaction.outboxEntries.map(Self.outbox.encode)
+        // An outbox row whose entry this transaction journals holds only its envelope; the journal row is its change.
+        let journaled = Set(transaction.entries.map(\.id))
+        let outboxEntries = try transaction.outboxEntries.map { entry in
+            try Self.outbox.encode(
+                entry, detached: journaled.contains(entry.operationID) && entry.payload.entry.id == entry.operationID)
+        }
         let cursor = transaction.pullCursor.map { (household: $0.household.rawValue, sequence: $0.sequence) }
         let droppedCheckpoints = transaction.droppedCheckpoints
         let checkpoints = transaction.checkpoints

@@ -23,11 +23,34 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         let sequence: Int64
         let isQuarantined: Bool
         let nextAttemptAt: Double?
+        /// The enqueue time of a detached row (see ``SQLiteOutboxPayloadSource``), `nil` for a whole entry.
+        let enqueuedAt: Double?
+        /// The whole entry as JSON, empty for a detached row.
         let payload: Data
     }
 
     /// The table's name.
     let table: String
+    /// Where the rows' changes live when not in the rows themselves (`nil`: each row holds its whole entry).
+    let source: SQLiteOutboxPayloadSource<Payload>?
+
+    /// A table whose rows hold their whole entries, or, with a `source`, fresh entries detached from their changes
+    /// (the table must then have an `enqueued_at` column).
+    init(table: String, source: SQLiteOutboxPayloadSource<Payload>? = nil) {
+        self.table = table
+        self.source = source
+    }
+
+    /// The start of every entry read, `SELECT`ing the key and the row's payload, and with a source the columns
+    /// of a detached row and the source's payload; the outbox table is aliased `o`.
+    private var selectEntries: String {
+        guard let source else { return "SELECT o.operation_id, o.payload FROM \(table) o" }
+        return """
+            SELECT o.operation_id, o.payload, o.entity_id, o.sequence, o.quarantined, o.next_attempt_at, o.enqueued_at,
+                s.\(source.payloadColumn)
+            FROM \(table) o LEFT JOIN \(source.table) s ON s.\(source.keyColumn) = o.operation_id
+            """
+    }
 
     // MARK: - Reads
 
@@ -35,7 +58,7 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     /// kit's generic stores do).
     func pending(limit: Int, _ db: Database) throws -> [Entry] {
         let statement = try db.cachedStatement(
-            sql: "SELECT operation_id, payload FROM \(table) WHERE quarantined = 0 ORDER BY sequence, operation_id LIMIT ?")
+            sql: "\(selectEntries) WHERE o.quarantined = 0 ORDER BY o.sequence, o.operation_id LIMIT ?")
         return try decodeAll(statement, [max(1, min(limit, RecordQuery.maximumLimit))])
     }
 
@@ -45,9 +68,9 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     func due(at now: Date, limit: Int, _ db: Database) throws -> [Entry] {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT operation_id, payload FROM \(table)
-                WHERE quarantined = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-                ORDER BY sequence, operation_id LIMIT ?
+                \(selectEntries)
+                WHERE o.quarantined = 0 AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+                ORDER BY o.sequence, o.operation_id LIMIT ?
                 """)
         return try decodeAll(statement, [now.timeIntervalSinceReferenceDate, max(1, min(limit, RecordQuery.maximumLimit))])
     }
@@ -59,10 +82,10 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         let placeholders = Array(repeating: "?", count: entityIDs.count).joined(separator: ", ")
         let statement = try db.makeStatement(
             sql: """
-                SELECT operation_id, payload FROM \(table)
-                WHERE quarantined = 0 AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-                  AND entity_id IN (\(placeholders))
-                ORDER BY sequence, operation_id LIMIT ?
+                \(selectEntries)
+                WHERE o.quarantined = 0 AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
+                  AND o.entity_id IN (\(placeholders))
+                ORDER BY o.sequence, o.operation_id LIMIT ?
                 """)
         var arguments: [any DatabaseValueConvertible] = [now.timeIntervalSinceReferenceDate]
         arguments += entityIDs.sorted().map { $0 as any DatabaseValueConvertible }
@@ -73,7 +96,7 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     /// The quarantined entries, in enqueue order.
     func quarantined(_ db: Database) throws -> [Entry] {
         let statement = try db.cachedStatement(
-            sql: "SELECT operation_id, payload FROM \(table) WHERE quarantined = 1 ORDER BY sequence, operation_id")
+            sql: "\(selectEntries) WHERE o.quarantined = 1 ORDER BY o.sequence, o.operation_id")
         return try decodeAll(statement, [])
     }
 
@@ -81,15 +104,15 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     func latest(forEntity entityID: String, _ db: Database) throws -> Entry? {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT operation_id, payload FROM \(table) WHERE entity_id = ?
-                ORDER BY sequence DESC, operation_id LIMIT 1
+                \(selectEntries) WHERE o.entity_id = ?
+                ORDER BY o.sequence DESC, o.operation_id LIMIT 1
                 """)
         return try decodeAll(statement, [entityID]).first
     }
 
     /// The entry of an operation, or `nil`.
     func entry(_ operationID: UUID, _ db: Database) throws -> Entry? {
-        let statement = try db.cachedStatement(sql: "SELECT operation_id, payload FROM \(table) WHERE operation_id = ?")
+        let statement = try db.cachedStatement(sql: "\(selectEntries) WHERE o.operation_id = ?")
         return try decodeAll(statement, [Self.key(operationID)]).first
     }
 
@@ -114,13 +137,17 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
 
     /// Encodes an entry for its row; call it before the transaction starts.
     ///
+    /// - Parameter detached: whether the ``source``'s row with the operation's key is written in the same
+    ///   transaction and holds this very change; a fresh entry is then stored detached from it.
     /// - Throws: ``StorageError/encodingFailed(collection:id:reason:)``.
-    func encode(_ entry: Entry) throws -> EncodedEntry {
+    func encode(_ entry: Entry, detached: Bool = false) throws -> EncodedEntry {
+        let isDetached = source != nil && detached && SQLiteOutboxPayloadSource<Payload>.canDetach(entry)
         do {
             return EncodedEntry(
                 operationID: Self.key(entry.operationID), entityID: entry.entityID, sequence: entry.sequence,
                 isQuarantined: entry.isQuarantined, nextAttemptAt: entry.nextAttemptAt?.timeIntervalSinceReferenceDate,
-                payload: try RecordCoding.encode(entry))
+                enqueuedAt: isDetached ? entry.enqueuedAt.timeIntervalSinceReferenceDate : nil,
+                payload: isDetached ? Data() : try RecordCoding.encode(entry))
         } catch {
             throw StorageError.encodingFailed(
                 collection: Payload.outboxCollection, id: RecordID(entry.operationID), reason: String(describing: error))
@@ -129,16 +156,32 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
 
     /// Creates or replaces an entry.
     func save(_ row: EncodedEntry, _ db: Database) throws {
+        guard source != nil else {
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, payload)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (operation_id) DO UPDATE SET
+                        entity_id = excluded.entity_id, sequence = excluded.sequence, quarantined = excluded.quarantined,
+                        next_attempt_at = excluded.next_attempt_at, payload = excluded.payload
+                    """)
+            return try statement.execute(
+                arguments: [row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload])
+        }
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, payload)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, enqueued_at, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (operation_id) DO UPDATE SET
                     entity_id = excluded.entity_id, sequence = excluded.sequence, quarantined = excluded.quarantined,
-                    next_attempt_at = excluded.next_attempt_at, payload = excluded.payload
+                    next_attempt_at = excluded.next_attempt_at, enqueued_at = excluded.enqueued_at,
+                    payload = excluded.payload
                 """)
         try statement.execute(
-            arguments: [row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload])
+            arguments: [
+                row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.enqueuedAt,
+                row.payload,
+            ])
     }
 
     /// Raises the outbox's mark to `sequence`, never lowering it; call it in the transaction that writes the
@@ -170,11 +213,29 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         while let row = try rows.next() {
             let key = try row.decode(String.self, atIndex: 0)
             do {
-                entries.append(try RecordCoding.decode(Entry.self, from: try row.decode(Data.self, atIndex: 1)))
+                entries.append(try decodeEntry(row))
             } catch {
                 throw StorageError.corrupt(collection: Payload.outboxCollection, key: key, error: error)
             }
         }
         return entries
+    }
+
+    /// The entry of a row: the whole entry the row holds, or a detached row's columns with the source row's change.
+    private func decodeEntry(_ row: Row) throws -> Entry {
+        let stored = try row.decode(Data.self, atIndex: 1)
+        guard let source, stored.isEmpty else { return try RecordCoding.decode(Entry.self, from: stored) }
+        guard let change = try row.decode(Data?.self, atIndex: 7) else {
+            throw SQLiteOutboxRowError.missingChange(source: source.table)
+        }
+        guard let operationID = UUID(uuidString: try row.decode(String.self, atIndex: 0)),
+            let enqueuedAt = try row.decode(Double?.self, atIndex: 6)
+        else { throw SQLiteOutboxRowError.incompleteDetachedRow }
+        return Entry(
+            operationID: operationID, entityID: try row.decode(String.self, atIndex: 2),
+            sequence: try row.decode(Int64.self, atIndex: 3), payload: try source.decode(change),
+            enqueuedAt: Date(timeIntervalSinceReferenceDate: enqueuedAt),
+            nextAttemptAt: try row.decode(Double?.self, atIndex: 5).map(Date.init(timeIntervalSinceReferenceDate:)),
+            isQuarantined: try row.decode(Bool.self, atIndex: 4))
     }
 }

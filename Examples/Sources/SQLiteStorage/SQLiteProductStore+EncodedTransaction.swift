@@ -52,7 +52,7 @@ extension SQLiteProductStore {
                 )
             }
             removedOutboxEntries = transaction.removedOutboxEntries
-            outboxEntries = try transaction.outboxEntries.map(outbox.encode)
+            outboxEntries = try transaction.outboxEntries.map { try outbox.encode($0) }
             pullCursor = transaction.pullCursor
             requiredUnknown = transaction.requiredUnknown
         }

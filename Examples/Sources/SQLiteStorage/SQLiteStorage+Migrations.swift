@@ -46,6 +46,12 @@ extension SQLiteStorage {
                         PRIMARY KEY (household_id, recorded_at, replica_id, entry_id));
                     """)
         }
+        migrator.registerMigration("v6-inventory-outbox-detached-rows") { db in
+            // A fresh outbox entry written with its journal entry keeps its enqueue time here and no payload: its
+            // change is the journal row (see `SQLiteOutboxPayloadSource`). Existing rows hold whole entries and
+            // keep reading as they are.
+            try db.execute(sql: "ALTER TABLE inventory_outbox ADD COLUMN enqueued_at REAL")
+        }
         return migrator
     }
 
