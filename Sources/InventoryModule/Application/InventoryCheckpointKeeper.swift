@@ -85,48 +85,67 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     /// writes are not deferred.
     func scheduleIfDue(_ household: HouseholdID) {
         guard policy.interval > 0, let state = cache.state(of: household) else { return }
-        let start: (epoch: Int, id: UUID)? = lock.withLock {
+        lock.withLock {
             let last = marks[household]?.map(\.entryCount).max() ?? 0
             guard marks[household] != nil, !inFlight.contains(household), !deferred.contains(household),
                 policy.isDue(entryCount: state.entryLog.count, lastCount: last)
-            else { return nil }
-            inFlight.insert(household)
-            return (epochs[household, default: 0], UUID())
+            else { return }
+            _ = startWrite(state, of: household, thenScheduleNext: true)
         }
-        guard let start else { return }
-        let task = Task { [self] in
-            await write(state, of: household, epoch: start.epoch)
-            lock.withLock {
-                inFlight.remove(household)
-                tasks[start.id] = nil
-            }
-            await gate.run { scheduleIfDue(household) }
-        }
-        lock.withLock { tasks[start.id] = task }
     }
 
     /// Writes a checkpoint of the household's cached state now, unless the newest checkpoint already holds every
     /// entry of it, checkpoints are disabled, or writes are deferred (a pull in progress); waits for it.
     ///
     /// A checkpoint in flight lands first; the write is the background one's (encoded outside the gate, committed
-    /// inside it, dropped when a commit made it stale meanwhile).
+    /// inside it, dropped when a commit made it stale meanwhile). A write that a concurrent command or call starts
+    /// after that wait is waited for too, and the state is looked at again once it has landed (at most
+    /// ``maximumWaits`` times, so commands that never stop cannot hold the call forever).
     func writeNow(_ household: HouseholdID) async {
         guard policy.interval > 0 else { return }
-        await waitForBackgroundWork()
-        let start: (state: InventoryState, epoch: Int)? = await gate.run {
-            guard let state = cache.state(of: household), (try? await marks(of: household)) != nil else { return nil }
-            return lock.withLock {
-                let last = marks[household]?.map(\.entryCount).max() ?? 0
-                guard !inFlight.contains(household), !deferred.contains(household), state.entryLog.count > last else {
-                    return nil
+        for _ in 0..<Self.maximumWaits {
+            await waitForBackgroundWork()
+            let started: Task<Void, Never>?? = await gate.run {
+                guard let state = cache.state(of: household), (try? await marks(of: household)) != nil else {
+                    return .none
                 }
-                inFlight.insert(household)
-                return (state, epochs[household, default: 0])
+                return lock.withLock {
+                    let last = marks[household]?.map(\.entryCount).max() ?? 0
+                    guard !deferred.contains(household), state.entryLog.count > last else { return .none }
+                    // Another write is in flight: wait for it, then look again.
+                    guard !inFlight.contains(household) else { return .some(nil) }
+                    return .some(startWrite(state, of: household, thenScheduleNext: false))
+                }
+            }
+            switch started {
+            case .none: return
+            case .some(nil): continue
+            case .some(let task?): return await task.value
             }
         }
-        guard let start else { return }
-        await write(start.state, of: household, epoch: start.epoch)
-        _ = lock.withLock { inFlight.remove(household) }
+    }
+
+    /// How often ``writeNow(_:)`` waits for a write that started after its previous wait.
+    static let maximumWaits = 16
+
+    /// Starts writing a checkpoint of `state` as a task that ``waitForBackgroundWork()`` waits for; the household
+    /// is in flight until it ends. Call it holding `lock`, with the household not in flight.
+    private func startWrite(
+        _ state: InventoryState, of household: HouseholdID, thenScheduleNext: Bool
+    ) -> Task<Void, Never> {
+        inFlight.insert(household)
+        let epoch = epochs[household, default: 0]
+        let id = UUID()
+        let task = Task { [self] in
+            await write(state, of: household, epoch: epoch)
+            lock.withLock {
+                inFlight.remove(household)
+                tasks[id] = nil
+            }
+            if thenScheduleNext { await gate.run { scheduleIfDue(household) } }
+        }
+        tasks[id] = task
+        return task
     }
 
     /// Waits until no checkpoint write is in flight.
