@@ -57,4 +57,20 @@ public struct LotDateProvenance: Hashable, Sendable, Codable {
 
     /// Whether ``validate()`` passes.
     var isValid: Bool { (try? validate()) != nil }
+
+    /// The kinds that fit a due date.
+    static let dueDateKinds: [LotDateKind] = [.bestBefore, .useBy]
+
+    /// Checks the provenance (``validate()``) and that its kind is one of `kinds`, the kinds that fit the date it
+    /// describes.
+    ///
+    /// - Throws: ``InventoryError/provenanceKindMismatch(_:expected:)``, ``InventoryError/invalidConfidence(_:)``
+    ///   or ``InventoryError/invalidName(_:reason:)``.
+    func validate(describing kinds: [LotDateKind]) throws(InventoryError) {
+        guard kinds.contains(kind) else { throw .provenanceKindMismatch(kind, expected: kinds) }
+        try validate()
+    }
+
+    /// Whether ``validate(describing:)`` passes: how the fold checks a provenance decoded from a journal entry.
+    func isValid(describing kinds: [LotDateKind]) -> Bool { (try? validate(describing: kinds)) != nil }
 }
