@@ -16,6 +16,11 @@ public struct LotDateProvenance: Hashable, Sendable, Codable {
     /// The recognizer's confidence, 0…1, for a scanned date.
     public var confidence: Double?
 
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case kind, source, rawText, confidence
+    }
+
     /// A provenance.
     ///
     /// - Throws: ``InventoryError/invalidConfidence(_:)`` when `confidence` is not within 0…1 (or not a number),
