@@ -16,7 +16,7 @@ extension SQLiteStorage {
     ///   two value indexes, see ``RecordFieldIndex``), built from every stored record, so queries run on indexes.
     /// - `"v5-inventory-checkpoints"`: the `inventory_checkpoints` table of ``SQLiteInventoryStore``: a household's
     ///   projected state by the order key of the last entry it folded.
-    /// - `"v6-inventory-pull-times"`: `inventory_sync_cursor` gains `pulled_at`, the time of the household's last
+    /// - `"v7-inventory-pull-times"`: `inventory_sync_cursor` gains `pulled_at`, the time of the household's last
     ///   successful pull, and its `sequence` may be null (a household pulled before the remote gave it a cursor);
     ///   the table is rebuilt with its rows kept.
     ///
@@ -49,7 +49,7 @@ extension SQLiteStorage {
                         PRIMARY KEY (household_id, recorded_at, replica_id, entry_id));
                     """)
         }
-        migrator.registerMigration("v6-inventory-pull-times") { db in
+        migrator.registerMigration("v7-inventory-pull-times") { db in
             try addInventoryPullTimes(db)
         }
         return migrator
@@ -215,22 +215,22 @@ extension SQLiteStorage {
         try RecordFieldIndex.build(db)
     }
 
-    // MARK: - v6
+    // MARK: - v7
 
     /// Rebuilds `inventory_sync_cursor` with a nullable `sequence` and a `pulled_at` column (SQLite cannot drop a
     /// `NOT NULL` in place), copying the cursors stored so far.
     private static func addInventoryPullTimes(_ db: Database) throws {
         try db.execute(
             sql: """
-                CREATE TABLE inventory_sync_cursor_v6 (
+                CREATE TABLE inventory_sync_cursor_v7 (
                     household_id TEXT NOT NULL PRIMARY KEY,
                     sequence INTEGER,
                     pulled_at REAL
                 );
-                INSERT INTO inventory_sync_cursor_v6 (household_id, sequence)
+                INSERT INTO inventory_sync_cursor_v7 (household_id, sequence)
                     SELECT household_id, sequence FROM inventory_sync_cursor;
                 DROP TABLE inventory_sync_cursor;
-                ALTER TABLE inventory_sync_cursor_v6 RENAME TO inventory_sync_cursor;
+                ALTER TABLE inventory_sync_cursor_v7 RENAME TO inventory_sync_cursor;
                 """)
     }
 }

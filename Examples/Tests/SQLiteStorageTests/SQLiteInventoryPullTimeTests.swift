@@ -9,7 +9,7 @@ import Testing
 struct SQLiteInventoryPullTimeTests {
     typealias S = SQLiteTestSupport
 
-    @Test("a v5 database keeps its pull cursors after v6, with no pull time until the next successful pull")
+    @Test("a v5 database keeps its pull cursors after v7-inventory-pull-times, with no pull time until the next successful pull")
     func migrateFromV5() async throws {
         let path = S.temporaryDatabasePath()
         try FileManager.default.createDirectory(
@@ -25,7 +25,7 @@ struct SQLiteInventoryPullTimeTests {
         }
         let storage = try SQLiteStorage(path: path)
         let applied = try await storage.reader.read { db in try SQLiteStorage.migrator.appliedMigrations(db) }
-        #expect(applied == SQLiteStorage.schemaVersions && applied.last == "v6-inventory-pull-times")
+        #expect(applied == SQLiteStorage.schemaVersions && applied.last == "v7-inventory-pull-times")
         let store = SQLiteInventoryStore(storage: storage)
         #expect(try await store.pullCursor(of: home) == 42)
         #expect(try await store.lastPullTime(of: home) == nil)
