@@ -8,8 +8,9 @@ import InventorySync
 /// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
 /// outbox sequence that outlives the acknowledged entries, the due entries of some households, the quarantined
 /// entries, pull cursors per
-/// household, the journal's tail after an order key, batched id lookups, and checkpoints (a store may keep none,
-/// but one that keeps them must save, replace and drop them with its transactions).
+/// household, pull times (a store may keep none, but one that keeps them must keep them beside the cursors, neither
+/// overwriting the other), the journal's tail after an order key, batched id lookups, and checkpoints (a store may
+/// keep none, but one that keeps them must save, replace and drop them with its transactions).
 ///
 /// ```swift
 /// @Test func myStoreConforms() async {
@@ -29,7 +30,8 @@ public struct InventoryStoreConformance: Sendable {
     /// The checks, by name.
     public static let checkNames = [
         "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "lastSequenceAfterRemoval", "dueOutbox",
-        "dueOutboxOfHouseholds", "quarantinedOutbox", "pullCursors", "journalTail", "storedEntryIDs", "checkpoints",
+        "dueOutboxOfHouseholds", "quarantinedOutbox", "pullCursors", "pullTimes", "journalTail", "storedEntryIDs",
+        "checkpoints",
     ]
 
     /// Runs every check.
@@ -49,6 +51,7 @@ public struct InventoryStoreConformance: Sendable {
                 case "journalTail": try await journalTail(store)
                 case "storedEntryIDs": try await storedEntryIDs(store)
                 case "checkpoints": try await checkpoints(store)
+                case "pullTimes": try await pullTimes(store)
                 default: try await pullCursors(store)
                 }
             }
@@ -227,6 +230,42 @@ public struct InventoryStoreConformance: Sendable {
         let homeCursor = try await store.pullCursor(of: home)
         let cabinCursor = try await store.pullCursor(of: cabin)
         try conformanceCheck(homeCursor == 42 && cabinCursor == 7, check, "cursors read back \(String(describing: homeCursor)), \(String(describing: cabinCursor))")
+    }
+
+    private func pullTimes(_ store: any InventoryJournalStore) async throws {
+        let check = "pullTimes"
+        let home = try HouseholdID("home")
+        let cabin = try HouseholdID("cabin")
+        let first = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let later = first.addingTimeInterval(3_600)
+        let initial = try await store.lastPullTime(of: home)
+        try conformanceCheck(initial == nil, check, "a new store has a pull time")
+        var transaction = InventoryLocalTransaction()
+        transaction.pullCursor = (home, 42)
+        try await store.commit(transaction)
+        transaction = InventoryLocalTransaction()
+        transaction.pullTime = (home, first)
+        try await store.commit(transaction)
+        // A store that keeps no pull times answers nil, and its cursors are unchanged.
+        let kept = try await store.lastPullTime(of: home)
+        let cursor = try await store.pullCursor(of: home)
+        try conformanceCheck(cursor == 42, check, "a pull time changed the pull cursor to \(String(describing: cursor))")
+        guard let kept else { return }
+        try conformanceCheck(kept == first, check, "the pull time read back \(kept), expected \(first)")
+        transaction = InventoryLocalTransaction()
+        transaction.pullCursor = (home, 43)
+        try await store.commit(transaction)
+        let afterCursor = try await store.lastPullTime(of: home)
+        try conformanceCheck(afterCursor == first, check, "a new cursor changed the pull time to \(String(describing: afterCursor))")
+        transaction = InventoryLocalTransaction()
+        transaction.pullTime = (cabin, later)
+        try await store.commit(transaction)
+        let cabinTime = try await store.lastPullTime(of: cabin)
+        let cabinCursor = try await store.pullCursor(of: cabin)
+        let homeTime = try await store.lastPullTime(of: home)
+        try conformanceCheck(
+            cabinTime == later && cabinCursor == nil && homeTime == first, check,
+            "a pull time without a cursor read back \(String(describing: cabinTime)), cursor \(String(describing: cabinCursor)), other household \(String(describing: homeTime))")
     }
 
     private func journalTail(_ store: any InventoryJournalStore) async throws {

@@ -18,6 +18,7 @@ struct StockCommand: AsyncParsableCommand {
         @Argument(help: "How many pieces.") var amount: String
         @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = "Pantry"
         @Option(help: "Best-before date, yyyy-MM-dd.") var due: String?
+        @Option(help: "The day it was packaged, yyyy-MM-dd (today at the latest).") var packaged: String?
         @Option(help: "Price per piece.") var price: String?
         @Option(help: "An idempotency key: the same key books once.") var key: String?
 
@@ -27,7 +28,8 @@ struct StockCommand: AsyncParsableCommand {
             let request = PurchaseRequest(
                 productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
                 locationID: try await environment.location(named: location),
-                dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal))
+                dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal),
+                packagedOn: try packaged.map(day))
             try await book(.purchase(request), environment: environment, key: key, json: options.json)
         }
     }
@@ -137,11 +139,11 @@ struct StockCommand: AsyncParsableCommand {
                 try Output.json(lots)
             } else {
                 Output.table(
-                    ["product", "amount", "location", "due", "opened"],
+                    ["product", "amount", "location", "due", "packaged", "opened"],
                     lots.map { lot in
                         [names.title(lot.productID), Output.amount(lot.quantity),
                          state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
-                         lot.openedAt == nil ? "" : "opened"]
+                         Output.day(lot.packagedOn), lot.openedAt == nil ? "" : "opened"]
                     })
             }
             Output.damage(damaged)

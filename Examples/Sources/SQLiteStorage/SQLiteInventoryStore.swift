@@ -5,7 +5,8 @@ import InventoryModule
 import InventorySync
 
 /// The inventory module's local port, native on SQLite: the journal in a table indexed by household, its outbox
-/// and the pull cursors per household, in the database of a ``SQLiteStorage``.
+/// and, per household, the pull cursor and the time of the last successful pull (`inventory_sync_cursor`), in the
+/// database of a ``SQLiteStorage``.
 ///
 /// ```swift
 /// let inventory = InventoryModuleService(store: SQLiteInventoryStore(storage: storage), replicaID: device)
@@ -159,10 +160,23 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
     }
 
+    /// When a household was last pulled without a failure, or `nil` before that: `pulled_at` of its cursor row.
+    ///
+    /// - Throws: a backend failure.
+    public func lastPullTime(of household: HouseholdID) async throws -> Date? {
+        try await read("read the pull time of \(household)") { db in
+            try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT pulled_at FROM inventory_sync_cursor WHERE household_id = ?"),
+                arguments: [household.rawValue]
+            ).map { Date(timeIntervalSinceReferenceDate: $0) }
+        }
+    }
+
     // MARK: - Database Access: Writes
 
     /// Applies a transaction in one SQLite transaction: journal entries (kept when already stored), removed
-    /// outbox entries, outbox entries and the outbox's sequence mark, the pull cursor.
+    /// outbox entries, outbox entries and the outbox's sequence mark, the pull cursor and the pull time (each
+    /// upserted into the household's cursor row without touching the other).
     ///
     /// - Throws: `StorageError.encodingFailed` before anything is written, or a backend failure after a
     ///   rollback; nothing of the transaction was written then.
@@ -188,6 +202,9 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
                 entry, detached: journaled.contains(entry.operationID) && entry.payload.entry.id == entry.operationID)
         }
         let cursor = transaction.pullCursor.map { (household: $0.household.rawValue, sequence: $0.sequence) }
+        let pullTime = transaction.pullTime.map {
+            (household: $0.household.rawValue, at: $0.at.timeIntervalSinceReferenceDate)
+        }
         let droppedCheckpoints = transaction.droppedCheckpoints
         let checkpoints = transaction.checkpoints
         try await SQLiteStorage.perform("commit inventory journal entries") {
@@ -213,6 +230,14 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
                             ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence
                             """
                     ).execute(arguments: [cursor.household, cursor.sequence])
+                }
+                if let pullTime {
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO inventory_sync_cursor (household_id, pulled_at) VALUES (?, ?)
+                            ON CONFLICT (household_id) DO UPDATE SET pulled_at = excluded.pulled_at
+                            """
+                    ).execute(arguments: [pullTime.household, pullTime.at])
                 }
             }
         }

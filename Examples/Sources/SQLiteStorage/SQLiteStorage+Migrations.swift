@@ -16,6 +16,11 @@ extension SQLiteStorage {
     ///   two value indexes, see ``RecordFieldIndex``), built from every stored record, so queries run on indexes.
     /// - `"v5-inventory-checkpoints"`: the `inventory_checkpoints` table of ``SQLiteInventoryStore``: a household's
     ///   projected state by the order key of the last entry it folded.
+    /// - `"v6-inventory-outbox-detached-rows"`: `inventory_outbox` gains `enqueued_at`: a fresh outbox entry
+    ///   committed with its journal entry is stored as columns only, its change read from the journal row.
+    /// - `"v7-inventory-pull-times"`: `inventory_sync_cursor` gains `pulled_at`, the time of the household's last
+    ///   successful pull, and its `sequence` may be null (a household pulled before the remote gave it a cursor);
+    ///   the table is rebuilt with its rows kept.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -51,6 +56,9 @@ extension SQLiteStorage {
             // change is the journal row (see `SQLiteOutboxPayloadSource`). Existing rows hold whole entries and
             // keep reading as they are.
             try db.execute(sql: "ALTER TABLE inventory_outbox ADD COLUMN enqueued_at REAL")
+        }
+        migrator.registerMigration("v7-inventory-pull-times") { db in
+            try addInventoryPullTimes(db)
         }
         return migrator
     }
@@ -213,5 +221,24 @@ extension SQLiteStorage {
     private static func createRecordFieldIndex(_ db: Database) throws {
         try RecordFieldIndex.createTables(db)
         try RecordFieldIndex.build(db)
+    }
+
+    // MARK: - v7
+
+    /// Rebuilds `inventory_sync_cursor` with a nullable `sequence` and a `pulled_at` column (SQLite cannot drop a
+    /// `NOT NULL` in place), copying the cursors stored so far.
+    private static func addInventoryPullTimes(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE inventory_sync_cursor_v7 (
+                    household_id TEXT NOT NULL PRIMARY KEY,
+                    sequence INTEGER,
+                    pulled_at REAL
+                );
+                INSERT INTO inventory_sync_cursor_v7 (household_id, sequence)
+                    SELECT household_id, sequence FROM inventory_sync_cursor;
+                DROP TABLE inventory_sync_cursor;
+                ALTER TABLE inventory_sync_cursor_v7 RENAME TO inventory_sync_cursor;
+                """)
     }
 }

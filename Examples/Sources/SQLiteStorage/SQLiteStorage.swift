@@ -25,7 +25,7 @@ import InventoryKit
 /// - `outbox_sequence_marks(outbox, value)`: the highest sequence each native outbox ever committed, so
 ///   sequences are not reused after acknowledged entries left it.
 ///
-/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"` … `"v5-inventory-checkpoints"`), run
+/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"` … `"v7-inventory-pull-times"`), run
 /// by every initializer: a database of any earlier version is brought up to date, its data kept.
 ///
 /// ## Guarantees

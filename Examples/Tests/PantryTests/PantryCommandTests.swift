@@ -115,6 +115,22 @@ struct PantryCommandTests {
         #expect(undone.status == 0, "undo printed \(undone.error)")
     }
 
+    @Test("stock add --packaged records the packaged-on day, which list shows; a day still to come is refused")
+    func packaged() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let day = PantryReminderCommandTests.dayFromToday(-2)
+        let added = try PantryRun.run(["stock", "add", "4006381333931", "1", "--packaged", day], in: folder)
+        #expect(added.status == 0, "\(added.error)")
+        let table = try PantryRun.run(["stock", "list"], in: folder)
+        #expect(table.output.contains("packaged") && table.output.contains(day), "\(table.output)")
+        let json = try PantryRun.run(["stock", "list", "--json"], in: folder)
+        #expect(json.output.contains("\"packagedOn\" : \"\(day)\""), "\(json.output)")
+        let future = try PantryRun.run(["stock", "add", "4006381333931", "1", "--packaged", PantryReminderCommandTests.dayFromToday(3)], in: folder)
+        #expect(future.status != 0 && future.error.split(separator: "\n").count == 1, "\(future.error)")
+        #expect(try PantryRun.run(["stock", "add", "4006381333931", "1", "--packaged", "2026-02-30"], in: folder).status != 0)
+    }
+
     @Test("shopping list, deterministic ids, and sync between two pantries through a shared store")
     func shoppingIdsAndSync() throws {
         let folder = try newFolder()

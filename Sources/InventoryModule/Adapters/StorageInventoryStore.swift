@@ -4,7 +4,8 @@ import InventorySync
 
 /// The inventory module's local port on top of any `StorageProvider`, in its user metadata store: collections
 /// `inventory-journal`, `inventory-outbox`, `inventory-outbox-sequence` (the outbox's sequence mark) and
-/// `inventory-sync-cursor`. Every ``commit(_:)`` is one `StorageProvider.commit(_:)`.
+/// `inventory-sync-cursor` (per household, the pull cursor and the time of the last successful pull). Every
+/// ``commit(_:)`` is one `StorageProvider.commit(_:)`.
 public struct StorageInventoryStore: InventoryJournalStore {
     /// The journal collection.
     public static let journalCollection: RecordCollection = "inventory-journal"
@@ -106,6 +107,11 @@ public struct StorageInventoryStore: InventoryJournalStore {
         try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))?.sequence
     }
 
+    /// When a household was last pulled without a failure: kept in its cursor record.
+    public func lastPullTime(of household: HouseholdID) async throws -> Date? {
+        try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))?.pulledAt
+    }
+
     /// Applies a transaction as one atomic `StorageProvider` commit; entries already stored are kept.
     ///
     /// A transaction that touches the outbox also raises the outbox's sequence mark in the same batch, under a
@@ -129,9 +135,7 @@ public struct StorageInventoryStore: InventoryJournalStore {
             batch.user.append(.delete(RecordID(id), in: InventoryOutboxEntry.collection))
         }
         for entry in transaction.outboxEntries { batch.user.append(try .save(entry)) }
-        if let cursor = transaction.pullCursor {
-            batch.user.append(try .save(Cursor(household: cursor.household.rawValue, sequence: cursor.sequence)))
-        }
+        batch.user += try await cursorWrites(transaction)
         batch.user += try await checkpointWrites(transaction)
         guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
             try await storage.commit(batch)
@@ -150,10 +154,30 @@ public struct StorageInventoryStore: InventoryJournalStore {
         }
     }
 
+    /// The cursor records a transaction changes: the stored record of each household with the transaction's new
+    /// cursor or pull time, so neither overwrites the other. (The service commits inside its gate, so nothing
+    /// changes the record between the read and the commit.)
+    private func cursorWrites(_ transaction: InventoryLocalTransaction) async throws -> [RecordWrite] {
+        let households = Set([transaction.pullCursor?.household, transaction.pullTime?.household].compactMap(\.self))
+        var writes: [RecordWrite] = []
+        for household in households.sorted() {
+            var cursor =
+                try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))
+                ?? Cursor(household: household.rawValue)
+            if let new = transaction.pullCursor, new.household == household { cursor.sequence = new.sequence }
+            if let new = transaction.pullTime, new.household == household { cursor.pulledAt = new.at }
+            writes.append(try .save(cursor))
+        }
+        return writes
+    }
+
+    /// A household's sync metadata: its pull cursor (`nil` when only a pull time is known) and the time of its last
+    /// successful pull (`nil` in records of earlier versions).
     private struct Cursor: StorableRecord {
         static let collection = StorageInventoryStore.cursorCollection
         var household: String
-        var sequence: Int64
+        var sequence: Int64?
+        var pulledAt: Date?
         var recordID: RecordID { get throws { try RecordID(household) } }
     }
 

@@ -97,9 +97,11 @@ public actor InventoryModuleService {
     /// The projected state of a household (loaded from the journal on first use), after every command that
     /// started before this call.
     ///
-    /// Under ``InventoryReadPolicy/localThenRemoteIfStale(staleAfter:)`` a household this service has not pulled
-    /// for longer than that (or not at all) is pulled first when the device is online; a failed pull is reported
-    /// through the events and the local state answers.
+    /// Under ``InventoryReadPolicy/localThenRemoteIfStale(staleAfter:)`` a household not pulled for longer than
+    /// that (or never, or at a time ahead of the clock) is pulled first when the device is online; the time of the
+    /// last successful pull is kept by the store (``InventoryJournalStore/lastPullTime(of:)``), so a new service
+    /// over the same store does not pull again while it is fresh. A failed pull is reported through the events and
+    /// the local state answers.
     ///
     /// - Throws: a storage error.
     public func state(of household: HouseholdID) async throws -> InventoryState {
@@ -107,20 +109,42 @@ public actor InventoryModuleService {
         return try await gate.run { try await engine.adapter.state(of: household) }
     }
 
-    /// When each household was last pulled without a failure by this service.
+    /// When each household was last pulled without a failure, as far as this service knows: read from the store
+    /// once, then kept here (a store that keeps no pull times leaves it in memory only).
     private var lastPulled: [HouseholdID: Date] = [:]
 
-    /// Pulls `household` first when the read policy finds its local state stale and the remote can be reached.
+    /// Pulls `household` first when the read policy finds its local state stale and the remote can be reached. A
+    /// last pull after `now` (the clock moved back) counts as stale.
     private func refreshIfStale(_ household: HouseholdID) async throws {
         guard case .localThenRemoteIfStale(let staleAfter) = strategy.readPolicy, remote != nil else { return }
         let started = clock.now()
-        if let last = lastPulled[household], started.timeIntervalSince(last) < staleAfter { return }
+        if let last = try await lastPull(of: household), last <= started, started.timeIntervalSince(last) < staleAfter {
+            return
+        }
         guard await connectivity.isOnline else { return }
         let report = try await syncPending(households: [household])
-        // Re-entrant: another read may have pulled meanwhile; keep the latest successful pull.
         if report.pullFailures[household] == nil, report.stoppedBy == nil, report.wasOnline {
-            lastPulled[household] = max(lastPulled[household] ?? started, started)
+            try await recordPull(of: household, at: started)
         }
+    }
+
+    /// The time of the household's last successful pull: this service's, else the store's.
+    private func lastPull(of household: HouseholdID) async throws -> Date? {
+        if let known = lastPulled[household] { return known }
+        let stored = try await store.lastPullTime(of: household)
+        // Re-entrant: a pull recorded while the store answered is newer.
+        if let stored, lastPulled[household] == nil { lastPulled[household] = stored }
+        return lastPulled[household]
+    }
+
+    /// Records a successful pull that started at `started`, here and in the store. A later pull that another read
+    /// recorded meanwhile is kept, unless it lies ahead of the clock (which moved back).
+    private func recordPull(of household: HouseholdID, at started: Date) async throws {
+        if let previous = lastPulled[household], previous > started, previous <= clock.now() { return }
+        lastPulled[household] = started
+        var transaction = InventoryLocalTransaction()
+        transaction.pullTime = (household, started)
+        try await gate.run { try await store.commit(transaction) }
     }
 
     /// The sync state of one journal entry: pending or failed while it waits in the outbox, synced after.

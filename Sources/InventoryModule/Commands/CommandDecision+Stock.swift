@@ -23,7 +23,8 @@ extension CommandDecision {
         }
         let dueDate = request.dueDate
         var provenance = request.dueDateProvenance
-        try provenance?.validate()
+        try provenance?.validate(describing: LotDateProvenance.dueDateKinds)
+        let packaged = try packagedOn(request.packagedOn, provenance: request.packagedOnProvenance, product: product)
         if provenance == nil, case .on = dueDate {
             provenance = .typed(settings?.dueDateKind == .expiry ? .useBy : .bestBefore)
         }
@@ -31,7 +32,8 @@ extension CommandDecision {
         let payload = PurchasePayload(
             lotID: LotID(context.makeUUID()), productID: product, amount: amount, unit: unit, locationID: location,
             dueDate: dueDate, price: price, purchasedAt: request.purchasedAt ?? context.now, note: note,
-            barcode: barcode, dueDateProvenance: provenance)
+            barcode: barcode, dueDateProvenance: provenance, packagedOn: packaged.day,
+            packagedOnProvenance: packaged.provenance)
         var operations: [InventoryOperation] = [.purchase(payload)]
         if let item = request.shoppingListItemID { operations.append(.removeShoppingListItem(item)) }
         return operations
@@ -52,7 +54,8 @@ extension CommandDecision {
         ]
     }
 
-    /// `open`: a positive amount of sealed stock in the scope.
+    /// `open`: a positive amount of sealed stock in the scope, opened now or on a day up to today (with the
+    /// opening day's provenance).
     func open(_ request: OpenRequest) throws(InventoryError) -> [InventoryOperation] {
         let product = request.productID
         try requireProductOrStock(product)
@@ -60,7 +63,14 @@ extension CommandDecision {
         let candidates = try lots(of: product, in: request.scope, sealedOnly: true)
         let unit = try unit(request.unit, product: product, lots: candidates)
         try requireAvailable(amount, unit: unit, product: product, in: candidates)
-        return [.open(OpenPayload(productID: product, amount: amount, unit: unit, scope: request.scope))]
+        if let day = request.openedOn { try requireNotFuture(day, kind: .openedOn, product: product) }
+        let provenance = try openedOnProvenance(request.openedOnProvenance, day: request.openedOn)
+        return [
+            .open(
+                OpenPayload(
+                    productID: product, amount: amount, unit: unit, scope: request.scope, openedOn: request.openedOn,
+                    openedOnProvenance: provenance))
+        ]
     }
 
     /// `transfer`: an existing destination other than where the stock is, and enough stock elsewhere in scope.
@@ -114,17 +124,15 @@ extension CommandDecision {
         ]
     }
 
-    /// `editLot`: an existing lot, at least one change, an existing location, a valid price and note.
+    /// `editLot`: an existing lot, at least one change, an existing location, a valid price and note, an opening or
+    /// packaged-on day up to today with a provenance of its kind.
     func editLot(_ payload: EditLotPayload) throws(InventoryError) -> [InventoryOperation] {
         guard let lot = state.lot(payload.lotID) else { throw .unknownLot(payload.lotID) }
         guard !payload.isEmpty else { throw .emptyEdit(payload.lotID) }
         if let location = payload.locationID { try requireLocation(location) }
         _ = try nonNegative(payload.price?.newValue)
         if let note = payload.note?.newValue { _ = try InventoryText.note(note) }
-        if let day = payload.openedOn, day > state.today(in: context.householdID, at: context.now) {
-            throw .openedInTheFuture(lot.id, day: day)
-        }
-        var edit = payload
+        var edit = try lotDates(of: payload, lot: lot)
         edit.lotID = lot.id
         return [.editLot(edit)]
     }

@@ -72,6 +72,13 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     case invalidConfidence(Double)
     /// A reminder time of day is outside 00:00…23:59.
     case invalidReminderTime(hour: Int, minute: Int)
+    /// A date provenance of one kind was given for a date of another: `expected` lists the kinds that fit (a
+    /// packaged-on day takes ``LotDateKind/packagedOn``, an opening day ``LotDateKind/openedOn``, a due date
+    /// ``LotDateKind/bestBefore`` or ``LotDateKind/useBy``).
+    case provenanceKindMismatch(LotDateKind, expected: [LotDateKind])
+    /// A packaged-on day, or the day of an opening, after today on the household's calendar (an opening
+    /// back-dated through ``InventoryCommand/editLot(_:)`` is ``openedInTheFuture(_:day:)``).
+    case dateInTheFuture(LotDateKind, day: CalendarDay, product: ProductReference)
 
     /// A sentence naming what was wrong, e.g. `cannot consume 3 of milk: only 2 available`.
     public var description: String {
@@ -117,6 +124,11 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
         case .openedInTheFuture(let lot, let day): "lot \(lot) cannot be opened on \(day), a day still to come"
         case .invalidConfidence(let value): "recognition confidence \(value) is not between 0 and 1"
         case .invalidReminderTime(let hour, let minute): "\(hour):\(minute) is not a time of day"
+        case .provenanceKindMismatch(let kind, let expected):
+            "a date provenance of kind \(kind.rawValue) cannot describe a date of kind "
+                + expected.map(\.rawValue).joined(separator: " or ")
+        case .dateInTheFuture(let kind, let day, let product):
+            "the \(kind.rawValue) day of product \(product) cannot be \(day), a day still to come"
         }
     }
 

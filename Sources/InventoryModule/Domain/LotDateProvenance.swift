@@ -16,6 +16,11 @@ public struct LotDateProvenance: Hashable, Sendable, Codable {
     /// The recognizer's confidence, 0…1, for a scanned date.
     public var confidence: Double?
 
+    /// The keys of the stored and transmitted form (kept when a property is renamed).
+    private enum CodingKeys: String, CodingKey {
+        case kind, source, rawText, confidence
+    }
+
     /// A provenance.
     ///
     /// - Throws: ``InventoryError/invalidConfidence(_:)`` when `confidence` is not within 0…1 (or not a number),
@@ -57,4 +62,20 @@ public struct LotDateProvenance: Hashable, Sendable, Codable {
 
     /// Whether ``validate()`` passes.
     var isValid: Bool { (try? validate()) != nil }
+
+    /// The kinds that fit a due date.
+    static let dueDateKinds: [LotDateKind] = [.bestBefore, .useBy]
+
+    /// Checks the provenance (``validate()``) and that its kind is one of `kinds`, the kinds that fit the date it
+    /// describes.
+    ///
+    /// - Throws: ``InventoryError/provenanceKindMismatch(_:expected:)``, ``InventoryError/invalidConfidence(_:)``
+    ///   or ``InventoryError/invalidName(_:reason:)``.
+    func validate(describing kinds: [LotDateKind]) throws(InventoryError) {
+        guard kinds.contains(kind) else { throw .provenanceKindMismatch(kind, expected: kinds) }
+        try validate()
+    }
+
+    /// Whether ``validate(describing:)`` passes: how the fold checks a provenance decoded from a journal entry.
+    func isValid(describing kinds: [LotDateKind]) -> Bool { (try? validate(describing: kinds)) != nil }
 }

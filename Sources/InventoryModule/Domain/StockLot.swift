@@ -37,6 +37,15 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// What ``dueDate`` is and where it came from (typed, scanned, rule-estimated); `nil` for lots of earlier
     /// versions and lots without a due date.
     public var dueDateProvenance: LotDateProvenance?
+    /// The day the food was packaged (printed on the label), or `nil` when unknown. Part of the merge key: a
+    /// purchase merges only into a lot packaged on the same day (or both unknown).
+    public var packagedOn: CalendarDay?
+    /// Where ``packagedOn`` came from (kind ``LotDateKind/packagedOn``); `nil` without a packaged-on day.
+    public var packagedOnProvenance: LotDateProvenance?
+    /// Where the opening day (``openedAt``) came from (kind ``LotDateKind/openedOn``): typed when a person gave
+    /// the day, as recorded with the opening; `nil` while sealed, for lots of earlier versions and for openings
+    /// booked on the command's own day without one.
+    public var openedOnProvenance: LotDateProvenance?
 
     /// Creates a lot value.
     public init(
@@ -53,9 +62,14 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
         locationID: LocationID,
         note: String? = nil,
         barcode: String? = nil,
-        status: StockLotStatus = .available, dueDateProvenance: LotDateProvenance? = nil
+        status: StockLotStatus = .available, dueDateProvenance: LotDateProvenance? = nil,
+        packagedOn: CalendarDay? = nil, packagedOnProvenance: LotDateProvenance? = nil,
+        openedOnProvenance: LotDateProvenance? = nil
     ) {
         self.dueDateProvenance = dueDateProvenance
+        self.packagedOn = packagedOn
+        self.packagedOnProvenance = packagedOnProvenance
+        self.openedOnProvenance = openedOnProvenance
         self.id = id
         self.householdID = householdID
         self.productID = productID
@@ -78,5 +92,6 @@ public struct StockLot: Hashable, Sendable, Codable, Identifiable {
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
         case id, householdID = "householdId", productID = "productId", quantity, unit, dueDate, dueDateKind, purchasedAt, openedAt, price, locationID = "locationId", note, barcode, status, dueDateProvenance
+        case packagedOn, packagedOnProvenance, openedOnProvenance
     }
 }

@@ -24,14 +24,27 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
     /// The day the lot was opened, to back-date an opening: opens a sealed lot (or re-dates an opened one) as of
     /// that day on the household's calendar, and applies the opening rule from it.
     public var openedOn: CalendarDay?
+    /// Where the opening day came from (kind ``LotDateKind/openedOn``), with ``openedOn`` or with ``opened``
+    /// `true`; the command records ``LotDateSource/typed`` for an ``openedOn`` given without one, and drops one
+    /// given without an opening.
+    public var openedOnProvenance: LotDateProvenance?
+    /// A new packaged-on day (not after today on the household's calendar), or clear it.
+    public var packagedOn: ValueEdit<CalendarDay>?
+    /// Where a new packaged-on day came from (kind ``LotDateKind/packagedOn``); the command records
+    /// ``LotDateSource/typed`` for a day given without one, and drops one given without a new day.
+    public var packagedOnProvenance: LotDateProvenance?
 
     /// Creates a payload.
     public init(
         lotID: LotID, dueDate: ValueEdit<CalendarDay>? = nil, price: ValueEdit<Decimal>? = nil,
         note: ValueEdit<String>? = nil, locationID: LocationID? = nil, opened: Bool? = nil,
-        openedOn: CalendarDay? = nil
+        openedOn: CalendarDay? = nil, openedOnProvenance: LotDateProvenance? = nil,
+        packagedOn: ValueEdit<CalendarDay>? = nil, packagedOnProvenance: LotDateProvenance? = nil
     ) {
         self.openedOn = openedOn
+        self.openedOnProvenance = openedOnProvenance
+        self.packagedOn = packagedOn
+        self.packagedOnProvenance = packagedOnProvenance
         self.lotID = lotID
         self.dueDate = dueDate
         self.price = price
@@ -40,14 +53,16 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         self.opened = opened
     }
 
-    /// Whether the edit changes nothing.
+    /// Whether the edit changes nothing (a provenance alone changes nothing: it describes a day the edit sets).
     public var isEmpty: Bool {
         dueDate == nil && price == nil && note == nil && locationID == nil && opened == nil && openedOn == nil
+            && packagedOn == nil
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
         case lotID = "lotId", dueDay, dueDate, price, note, locationID = "locationId", opened, openedOn
+        case openedOnProvenance, packagedOn, packagedOnProvenance
     }
 
     /// Decodes the payload; a due date of an earlier version (an instant) becomes its UTC day.
@@ -70,6 +85,9 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         locationID = try container.decodeIfPresent(LocationID.self, forKey: .locationID)
         opened = try container.decodeIfPresent(Bool.self, forKey: .opened)
         openedOn = try container.decodeIfPresent(CalendarDay.self, forKey: .openedOn)
+        openedOnProvenance = try container.decodeIfPresent(LotDateProvenance.self, forKey: .openedOnProvenance)
+        packagedOn = try container.decodeIfPresent(ValueEdit<CalendarDay>.self, forKey: .packagedOn)
+        packagedOnProvenance = try container.decodeIfPresent(LotDateProvenance.self, forKey: .packagedOnProvenance)
     }
 
     /// Encodes the payload, the due date in both forms.
@@ -88,5 +106,8 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         try container.encodeIfPresent(locationID, forKey: .locationID)
         try container.encodeIfPresent(opened, forKey: .opened)
         try container.encodeIfPresent(openedOn, forKey: .openedOn)
+        try container.encodeIfPresent(openedOnProvenance, forKey: .openedOnProvenance)
+        try container.encodeIfPresent(packagedOn, forKey: .packagedOn)
+        try container.encodeIfPresent(packagedOnProvenance, forKey: .packagedOnProvenance)
     }
 }

@@ -24,14 +24,22 @@ public struct PurchasePayload: Hashable, Sendable, Codable {
     public var barcode: String?
     /// Where the due date came from; absent in entries of earlier versions.
     public var dueDateProvenance: LotDateProvenance?
+    /// The day the food was packaged; absent when unknown and in entries of earlier versions (which ignore the
+    /// key).
+    public var packagedOn: CalendarDay?
+    /// Where ``packagedOn`` came from (kind ``LotDateKind/packagedOn``); absent without a packaged-on day.
+    public var packagedOnProvenance: LotDateProvenance?
 
     /// Creates a payload.
     public init(
         lotID: LotID, productID: ProductReference, amount: Decimal, unit: UnitID, locationID: LocationID,
         dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, purchasedAt: Date,
-        note: String? = nil, barcode: String? = nil, dueDateProvenance: LotDateProvenance? = nil
+        note: String? = nil, barcode: String? = nil, dueDateProvenance: LotDateProvenance? = nil,
+        packagedOn: CalendarDay? = nil, packagedOnProvenance: LotDateProvenance? = nil
     ) {
         self.dueDateProvenance = dueDateProvenance
+        self.packagedOn = packagedOn
+        self.packagedOnProvenance = packagedOnProvenance
         self.lotID = lotID
         self.productID = productID
         self.amount = amount
@@ -47,5 +55,6 @@ public struct PurchasePayload: Hashable, Sendable, Codable {
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
         case lotID = "lotId", productID = "productId", amount, unit, locationID = "locationId", dueDate, price, purchasedAt, note, barcode, dueDateProvenance
+        case packagedOn, packagedOnProvenance
     }
 }

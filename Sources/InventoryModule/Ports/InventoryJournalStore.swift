@@ -9,6 +9,9 @@ import InventorySync
 /// - Appending an entry whose id is stored already keeps the stored entry (the journal holds each operation
 ///   exactly once).
 /// - ``entries(of:)`` returns every stored entry of the household, in any order.
+/// - Pull times are optional: a store that keeps them saves ``InventoryLocalTransaction/pullTime`` in
+///   ``commit(_:)`` next to the household's pull cursor (neither overwrites the other) and answers
+///   ``lastPullTime(of:)``; the default keeps none, and each new service then pulls on its first stale-checked read.
 /// - Checkpoints are optional: a store that keeps them saves and removes them in ``commit(_:)`` with the rest of
 ///   the transaction and answers ``checkpointMarks(of:)`` and ``checkpoint(_:)``; the defaults keep none, and
 ///   every open then folds the whole journal. ``entries(of:after:)`` should read only the tail (an index on the
@@ -99,6 +102,15 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func pullCursor(of household: HouseholdID) async throws -> Int64?
 
+    /// When the household was last pulled without a failure (``InventoryLocalTransaction/pullTime``), or `nil`
+    /// before the first such pull. ``InventoryReadPolicy/localThenRemoteIfStale(staleAfter:)`` reads it, so a new
+    /// service over the same store does not pull again while the last pull is fresh.
+    ///
+    /// The default keeps none and answers `nil` (the service then remembers pulls in memory only).
+    ///
+    /// - Throws: a storage error.
+    func lastPullTime(of household: HouseholdID) async throws -> Date?
+
     /// Applies a transaction atomically.
     ///
     /// - Throws: a storage error; nothing of the transaction was written then.
@@ -117,6 +129,9 @@ extension InventoryJournalStore {
         for id in ids where try await containsEntry(id) { stored.insert(id) }
         return stored
     }
+
+    /// The default: no pull times (the store ignores those of a transaction).
+    public func lastPullTime(of household: HouseholdID) async throws -> Date? { nil }
 
     /// The default: no checkpoints (the store ignores those of a transaction).
     public func checkpointMarks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] { [] }

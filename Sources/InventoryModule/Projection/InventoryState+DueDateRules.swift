@@ -62,6 +62,21 @@ extension InventoryState {
     }
 }
 
+extension InventoryState {
+    /// A packaged-on or opening day's provenance as recorded: `nil` when absent; an invalid one, or one of another
+    /// kind, is reported and dropped (the decision refuses both, so only a foreign entry holds one).
+    mutating func lotDateProvenance(
+        _ given: LotDateProvenance?, kind: LotDateKind, entry: InventoryJournalEntry
+    ) -> LotDateProvenance? {
+        guard let given else { return nil }
+        guard given.isValid(describing: [kind]) else {
+            anomalies.append(.invalidOperation(entry: entry.id, reason: "invalid \(kind.rawValue) provenance"))
+            return nil
+        }
+        return given
+    }
+}
+
 extension StockLot {
     /// Sets a due date a rule worked out; when it changes the date, the date is now the rule's estimate.
     mutating func setEstimatedDueDate(_ day: CalendarDay?) {

@@ -4,7 +4,8 @@ extension InventoryState {
     // MARK: - Purchase
 
     /// Adds a purchase: merged into the first identical sealed lot (same product, location, due date and kind,
-    /// unit and price), whose id its own lot id then aliases, or a new lot.
+    /// packaged-on day, unit and price), whose id its own lot id then aliases, or a new lot. The surviving lot keeps
+    /// its date provenances, as it keeps its due date's.
     mutating func foldPurchase(_ payload: PurchasePayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry), isValidPrice(payload.price, entry: entry),
             isFreshLotID(payload.lotID, entry: entry)
@@ -19,6 +20,7 @@ extension InventoryState {
                 lot.householdID == entry.householdID && lot.productID == payload.productID
                     && lot.locationID == payload.locationID && lot.dueDate == due && lot.unit == payload.unit
                     && lot.dueDateKind == kind && lot.price == payload.price && lot.status == .available
+                    && lot.packagedOn == payload.packagedOn
             }
             .min { ($0.purchasedAt, $0.id) < ($1.purchasedAt, $1.id) }
         if let survivor {
@@ -37,7 +39,10 @@ extension InventoryState {
                 quantity: payload.amount, unit: payload.unit, dueDate: due, dueDateKind: kind,
                 purchasedAt: payload.purchasedAt, price: payload.price, locationID: payload.locationID,
                 note: payload.note, barcode: payload.barcode,
-                dueDateProvenance: provenance(of: payload, due: due, kind: kind, entry: entry)))
+                dueDateProvenance: provenance(of: payload, due: due, kind: kind, entry: entry),
+                packagedOn: payload.packagedOn,
+                packagedOnProvenance: payload.packagedOn == nil
+                    ? nil : lotDateProvenance(payload.packagedOnProvenance, kind: .packagedOn, entry: entry)))
         noteCreated(payload.lotID, by: entry)
     }
 
@@ -56,18 +61,23 @@ extension InventoryState {
 
     // MARK: - Open
 
-    /// Opens the amount of the scope's sealed lots, earliest due first; a partly opened lot splits.
+    /// Opens the amount of the scope's sealed lots, earliest due first; a partly opened lot splits. A back-dated
+    /// opening opens them as of its day's start on the household's calendar.
     mutating func foldOpen(_ payload: OpenPayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry),
             let candidates = candidates(payload.productID, payload.scope, sealedOnly: true, entry: entry)
         else { return }
         let plan = allocate(payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
+        let openedAt = payload.openedOn.map { InventoryCalendar.instant(0, on: $0, in: timeZone(of: entry.householdID)) }
+            ?? entry.recordedAt
+        let provenance = lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry)
         var splits = 0
         for allocation in plan.allocations {
             var opened = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
             opened.status = .opened
-            opened.openedAt = entry.recordedAt
-            opened.setEstimatedDueDate(dueDateAfterOpening(opened, at: entry.recordedAt))
+            opened.openedAt = openedAt
+            opened.openedOnProvenance = provenance
+            opened.setEstimatedDueDate(dueDateAfterOpening(opened, at: openedAt))
             lotTable.insert(opened)
             noteChanged(opened.id, by: entry)
         }
@@ -147,7 +157,7 @@ extension InventoryState {
     // MARK: - Edit
 
     /// Changes a lot: location (with the freezer rules), opened flag (with the opening rule), then the explicit
-    /// due date, price and note.
+    /// due date, packaged-on day, price and note.
     mutating func foldEditLot(_ payload: EditLotPayload, entry: InventoryJournalEntry) {
         guard var lot = lot(payload.lotID) else {
             anomalies.append(.unknownLot(entry: entry.id, lot: payload.lotID))
@@ -165,22 +175,30 @@ extension InventoryState {
             let openedAt = InventoryCalendar.instant(0, on: day, in: timeZone(of: lot.householdID))
             lot.status = .opened
             lot.openedAt = openedAt
+            lot.openedOnProvenance = lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry)
             lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: openedAt))
         }
         switch payload.opened {
         case true? where !lot.isOpened && payload.openedOn == nil:
             lot.status = .opened
             lot.openedAt = entry.recordedAt
+            lot.openedOnProvenance = lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry)
             lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: entry.recordedAt))
         case false? where lot.isOpened:
             lot.status = .available
             lot.openedAt = nil
+            lot.openedOnProvenance = nil
         default:
             break
         }
         if let edit = payload.dueDate {
             lot.dueDate = edit.newValue
             lot.dueDateProvenance = edit.newValue.map { _ in .typed(lot.dueDateKind == .expiry ? .useBy : .bestBefore) }
+        }
+        if let edit = payload.packagedOn {
+            lot.packagedOn = edit.newValue
+            lot.packagedOnProvenance = edit.newValue == nil
+                ? nil : lotDateProvenance(payload.packagedOnProvenance, kind: .packagedOn, entry: entry)
         }
         if let edit = payload.price { lot.price = edit.newValue }
         if let edit = payload.note { lot.note = edit.newValue }

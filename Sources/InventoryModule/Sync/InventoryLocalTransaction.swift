@@ -3,7 +3,7 @@ import InventoryKit
 import InventorySync
 
 /// Everything one local step of the inventory module writes, committed atomically by an
-/// ``InventoryJournalStore``: journal entries, outbox changes, the pull cursor and checkpoints.
+/// ``InventoryJournalStore``: journal entries, outbox changes, the pull cursor, the pull time and checkpoints.
 public struct InventoryLocalTransaction: Sendable {
     /// Journal entries to append (an entry whose id is already stored is kept as it is).
     public var entries: [InventoryJournalEntry] = []
@@ -13,6 +13,9 @@ public struct InventoryLocalTransaction: Sendable {
     public var removedOutboxEntries: [UUID] = []
     /// A household's new position in the remote journal.
     public var pullCursor: (household: HouseholdID, sequence: Int64)?
+    /// When a household was last pulled without a failure: kept beside its pull cursor by a store that keeps pull
+    /// times (``InventoryJournalStore/lastPullTime(of:)``), ignored by one that does not.
+    public var pullTime: (household: HouseholdID, at: Date)?
     /// Checkpoints to save (a checkpoint with the mark of a stored one replaces it).
     public var checkpoints: [InventoryCheckpoint] = []
     /// Checkpoints to remove: stale ones (entries of this transaction reach back before them) and surplus ones.
@@ -25,6 +28,6 @@ public struct InventoryLocalTransaction: Sendable {
     /// Whether the transaction writes nothing.
     public var isEmpty: Bool {
         entries.isEmpty && outboxEntries.isEmpty && removedOutboxEntries.isEmpty && pullCursor == nil
-            && checkpoints.isEmpty && droppedCheckpoints.isEmpty
+            && pullTime == nil && checkpoints.isEmpty && droppedCheckpoints.isEmpty
     }
 }

@@ -46,4 +46,39 @@ struct HouseholdTimeTests {
         #expect(reminders.first?.fireAt == Date(timeIntervalSince1970: 1_773_190_800))
         #expect(ics.contains("DTSTART;VALUE=DATE:20260311"))
     }
+
+    @Test("lot dates: a scanned packaged-on day and a back-dated opening, with where each came from")
+    func lotDates() async throws {
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_773_129_600))   // 2026-03-10 08:00 UTC
+        let home = HouseholdID(UUID())
+        let pantry = LocationID.derived(household: home, name: "Pantry")
+        let piece = UnitID.derived(name: "piece")
+        let jam = try ProductReference("jam")
+        let inventory = InventoryModuleService(
+            storage: InMemoryStorageProvider(), replicaID: "phone", clock: clock.clock, timeZone: .utc)
+        try await inventory.perform(.createHousehold(name: "Home"), in: home)
+        try await inventory.perform(.defineLocation(LocationDefinition(name: "Pantry")), in: home)
+        try await inventory.perform(.defineUnit(UnitDefinition(name: "piece")), in: home)
+        // snippet: lot-dates
+        // A label read by the camera: the packaged-on day, with the text and the recognizer's confidence.
+        let label = try LotDateProvenance(kind: .packagedOn, source: .scannedLabel, rawText: "PKD 07.03.26", confidence: 0.87)
+        try await inventory.perform(
+            .purchase(
+                PurchaseRequest(
+                    productID: jam, amount: 1, unit: piece, locationID: pantry,
+                    dueDate: .on(try CalendarDay(year: 2026, month: 9, day: 30)),
+                    packagedOn: try CalendarDay(year: 2026, month: 3, day: 7), packagedOnProvenance: label)),
+            in: home)
+
+        // Opened two days ago, as someone remembers it (typed): the opening rule counts from that day.
+        try await inventory.perform(
+            .open(OpenRequest(productID: jam, openedOn: try CalendarDay(year: 2026, month: 3, day: 8))), in: home)
+        let lot = try await inventory.state(of: home).lots.values.first { $0.productID == jam }
+        // packagedOnProvenance: scannedLabel "PKD 07.03.26" (0.87), openedOnProvenance: typed
+        // end snippet
+        #expect(lot?.packagedOn?.description == "2026-03-07")
+        #expect(lot?.packagedOnProvenance == label)
+        #expect(lot?.openedOnProvenance?.source == .typed)
+        #expect(lot?.openedAt == Date(timeIntervalSince1970: 1_772_928_000))   // 2026-03-08 00:00 UTC
+    }
 }

@@ -48,4 +48,98 @@ struct InventoryReadFreshnessTests {
         let tablet = S.Device("tablet", remote: remote, seed: 8)
         #expect(try await tablet.service.state(of: S.home).households.isEmpty)
     }
+
+    /// A remote that counts the pulls (`changes` calls) it answers.
+    actor CountingRemote: InventoryRemoteGateway {
+        let base: InMemoryInventoryRemote
+        private(set) var pulls = 0
+
+        init(_ base: InMemoryInventoryRemote) { self.base = base }
+
+        func push(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
+            try await base.push(entries)
+        }
+
+        func changes(of household: HouseholdID, after cursor: Int64?, limit: Int) async throws -> InventoryChangeBatch {
+            pulls += 1
+            return try await base.changes(of: household, after: cursor, limit: limit)
+        }
+    }
+
+    /// A service on `storage` reading through `remote` under `localThenRemoteIfStale(staleAfter: 3_600)`.
+    static func tablet(
+        storage: InMemoryStorageProvider, remote: CountingRemote, clock: ManualClock
+    ) -> InventoryModuleService {
+        InventoryModuleService(
+            storage: storage, remote: remote,
+            strategy: InventorySyncStrategy(
+                writePolicy: .localThenEnqueue, readPolicy: .localThenRemoteIfStale(staleAfter: 3_600)),
+            replicaID: ReplicaID("tablet"), clock: clock.clock)
+    }
+
+    /// A remote holding the standard household, counted.
+    static func sharedHousehold() async throws -> CountingRemote {
+        let shared = InMemoryInventoryRemote()
+        let phone = S.Device("phone", remote: shared, seed: 5)
+        try await phone.setUpHousehold()
+        try await phone.service.syncPending()
+        return CountingRemote(shared)
+    }
+
+    @Test("a second service over the same store does not pull within staleAfter of the last pull, and does after it")
+    func freshnessOutlivesTheService() async throws {
+        let remote = try await Self.sharedHousehold()
+        let storage = InMemoryStorageProvider()
+        let clock = ManualClock(S.t0)
+        #expect(try await Self.tablet(storage: storage, remote: remote, clock: clock).state(of: S.home).households[S.home] != nil)
+        let afterFirst = await remote.pulls
+        #expect(afterFirst > 0)
+        #expect(try await StorageInventoryStore(storage: storage).lastPullTime(of: S.home) == S.t0)
+
+        clock.advance(by: 60)
+        _ = try await Self.tablet(storage: storage, remote: remote, clock: clock).state(of: S.home)
+        #expect(await remote.pulls == afterFirst)
+
+        clock.advance(by: 3_600)
+        let later = Self.tablet(storage: storage, remote: remote, clock: clock)
+        _ = try await later.state(of: S.home)
+        let afterStale = await remote.pulls
+        #expect(afterStale > afterFirst)
+        #expect(try await StorageInventoryStore(storage: storage).lastPullTime(of: S.home) == S.t0 + 3_660)
+        // The same service, a moment later: fresh.
+        _ = try await later.state(of: S.home)
+        #expect(await remote.pulls == afterStale)
+    }
+
+    @Test("a last pull ahead of the clock (the clock moved back) counts as stale, and the pull records the clock's time")
+    func pullInTheFutureIsStale() async throws {
+        let remote = try await Self.sharedHousehold()
+        let storage = InMemoryStorageProvider()
+        let clock = ManualClock(S.t0 + 7_200)
+        _ = try await Self.tablet(storage: storage, remote: remote, clock: clock).state(of: S.home)
+        let afterFirst = await remote.pulls
+        clock.set(S.t0)
+        let service = Self.tablet(storage: storage, remote: remote, clock: clock)
+        _ = try await service.state(of: S.home)
+        #expect(await remote.pulls > afterFirst)
+        #expect(try await StorageInventoryStore(storage: storage).lastPullTime(of: S.home) == S.t0)
+        let afterSecond = await remote.pulls
+        clock.advance(by: 60)
+        _ = try await service.state(of: S.home)
+        #expect(await remote.pulls == afterSecond)
+    }
+
+    @Test("a failed pull records no pull time: the next read pulls again")
+    func failedPullIsNotRecorded() async throws {
+        let remote = try await Self.sharedHousehold()
+        let storage = InMemoryStorageProvider()
+        let clock = ManualClock(S.t0)
+        await remote.base.failNextCalls(1)
+        _ = try await Self.tablet(storage: storage, remote: remote, clock: clock).state(of: S.home)
+        #expect(try await StorageInventoryStore(storage: storage).lastPullTime(of: S.home) == nil)
+        let afterFailure = await remote.pulls
+        _ = try await Self.tablet(storage: storage, remote: remote, clock: clock).state(of: S.home)
+        #expect(await remote.pulls > afterFailure)
+        #expect(try await StorageInventoryStore(storage: storage).lastPullTime(of: S.home) == S.t0)
+    }
 }

@@ -11,16 +11,16 @@ import Testing
 @Suite("Inventory wire keys")
 struct InventoryWireKeysTests {
     static let pinned: Set<String> = [
-        "addedAt", "additionLocationId", "amount", "anomalies", "appliedEntryIDs", "at", "attempts", "barcode",
+        "addedAt", "additionLocationId", "amount", "confidence", "anomalies", "appliedEntryIDs", "at", "attempts", "barcode",
         "changedLots", "consumptionHistory", "conversions", "correlationId", "createdAt", "createdLots", "date",
         "day", "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind", "dueDateProvenance", "dueDay",
         "dueDaysAfterFreezing", "dueDaysAfterOpening", "dueDaysAfterThawing", "dueSoonDays", "enqueuedAt",
         "entityID", "entry", "entryId", "entryIds", "factor", "firstOrderKey", "from", "householdId", "households",
         "id", "idempotencyKey", "idempotencyResults", "isFreezer", "isQuarantined", "kind", "lastAppliedOrderKey",
         "locationId", "locations", "lot", "lotAliases", "lotId", "lots", "mergedIntoLots", "minimumStock",
-        "missing", "name", "newLotId", "note", "opened", "openedAt", "operation", "operationID", "operations",
+        "missing", "name", "newLotId", "note", "opened", "openedAt", "openedOn", "openedOnProvenance", "packagedOn", "packagedOnProvenance", "operation", "operationID", "operations",
         "parentId", "payload", "pluralName", "price", "product", "productId", "productSettings", "purchasedAt",
-        "quantity", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall", "source",
+        "quantity", "rawText", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall", "source",
         "spoiled", "status", "stockUnit", "supersededOperationIDs", "timeZone", "to", "transactionId", "transactions", "type",
         "undoneTransactions", "unit", "units", "unknownLot", "value"
     ]

@@ -52,6 +52,30 @@ struct JournalCodingTests {
                 EditLotPayload(lotID: lot, dueDate: .clear, price: .set(F.dec("1.5")), note: .set("x"), opened: true)),
             "editLot"
         ),
+        (
+            .purchase(
+                PurchasePayload(
+                    lotID: lot, productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, purchasedAt: F.t0,
+                    packagedOn: F.cal(-2),
+                    packagedOnProvenance: try? LotDateProvenance(
+                        kind: .packagedOn, source: .scannedLabel, rawText: "PKD 08.03.26", confidence: 0.5))),
+            "purchase"
+        ),
+        (
+            .open(
+                OpenPayload(
+                    productID: F.milk, amount: 1, unit: F.litre, scope: .lot(lot), openedOn: F.cal(-1),
+                    openedOnProvenance: try? LotDateProvenance(kind: .openedOn, source: .typed))),
+            "open"
+        ),
+        (
+            .editLot(
+                EditLotPayload(
+                    lotID: lot, openedOn: F.cal(-1), openedOnProvenance: try? LotDateProvenance(kind: .openedOn, source: .typed),
+                    packagedOn: .set(F.cal(-3)), packagedOnProvenance: try? LotDateProvenance(kind: .packagedOn, source: .typed))),
+            "editLot"
+        ),
+        (.editLot(EditLotPayload(lotID: lot, packagedOn: .clear)), "editLot"),
         (.undo(TransactionID(UUID(uuid: (1, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16)))), "undo"),
     ]
 
