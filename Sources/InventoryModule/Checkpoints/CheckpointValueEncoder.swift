@@ -7,7 +7,8 @@ import Foundation
 /// container is a run of fields (varint key length, UTF-8 key, framed value), an unkeyed container a run of framed
 /// values, and a single value its raw bytes: strings as UTF-8, integers as varints, floating-point numbers as their
 /// bits, and UUIDs, dates, decimals and data in the form ``CheckpointByteWriter`` gives them. Frames are written as
-/// placeholders and filled in once the value they hold is complete.
+/// placeholders and filled in once the value they hold is complete. Dictionaries and sets are written in the order
+/// of their keys (``CheckpointCanonicalCollection``), so equal values encode to equal bytes.
 enum CheckpointValueEncoder {
     /// The bytes of `value`.
     ///
@@ -74,6 +75,8 @@ private final class EncodingState {
         case let date as Date: writer.date(date)
         case let decimal as Decimal: writer.decimal(decimal)
         case let data as Data: data.withUnsafeBytes { writer.append($0) }
+        case let collection as any CheckpointCanonicalCollection:
+            try collection.encodeCanonically(to: ValueEncoder(state: self, depth: depth))
         default: try value.encode(to: ValueEncoder(state: self, depth: depth))
         }
     }

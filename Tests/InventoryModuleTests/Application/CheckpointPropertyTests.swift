@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryKitTesting
-import InventoryModule
+@testable import InventoryModule
 import InventoryModuleTesting
 import InventorySync
 import Testing
@@ -70,12 +70,18 @@ struct CheckpointPropertyTests {
         #expect(!marks.isEmpty && marks.count <= 1 + seed % 3 + 8)
     }
 
-    /// Expects the device's state to be the fold of its whole stored journal.
+    /// Expects the device's state to be the fold of its whole stored journal, and its canonical checkpoint bytes to
+    /// be the full fold's, byte for byte.
     static func expectFullFold(_ device: S.Device, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         await device.service.waitForBackgroundWork()
         let journal = try await device.service.store.entries(of: S.home)
         let state = try await device.service.state(of: S.home)
-        #expect(state == InventoryProjector.project(journal), "replica \(device.replica)", sourceLocation: sourceLocation)
+        let fullFold = InventoryProjector.project(journal)
+        #expect(state == fullFold, "replica \(device.replica)", sourceLocation: sourceLocation)
+        let bytes = try InventoryCheckpointFormat.encode(state, canonical: true)
+        #expect(
+            bytes == (try InventoryCheckpointFormat.encode(fullFold, canonical: true)),
+            "replica \(device.replica): the canonical checkpoint bytes differ from the full fold's", sourceLocation: sourceLocation)
     }
 
     @Test("a damaged checkpoint is skipped: the state comes from an older one or the whole journal")
