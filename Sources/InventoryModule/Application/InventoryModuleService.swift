@@ -113,14 +113,28 @@ public actor InventoryModuleService {
     /// once, then kept here (a store that keeps no pull times leaves it in memory only).
     private var lastPulled: [HouseholdID: Date] = [:]
 
+    /// The refresh pulls in flight, by household: reads that find the state stale while one runs wait for it
+    /// instead of pulling again.
+    private var refreshes: [HouseholdID: Task<Void, any Error>] = [:]
+
     /// Pulls `household` first when the read policy finds its local state stale and the remote can be reached. A
-    /// last pull after `now` (the clock moved back) counts as stale.
+    /// last pull after `now` (the clock moved back) counts as stale. Overlapping stale reads share one pull.
     private func refreshIfStale(_ household: HouseholdID) async throws {
         guard case .localThenRemoteIfStale(let staleAfter) = strategy.readPolicy, remote != nil else { return }
         let started = clock.now()
         if let last = try await lastPull(of: household), last <= started, started.timeIntervalSince(last) < staleAfter {
             return
         }
+        // Re-entrant: another read may have started the pull while this one read the last pull's time.
+        if let running = refreshes[household] { return try await running.value }
+        let refresh = Task { try await self.pull(household, startedAt: started) }
+        refreshes[household] = refresh
+        defer { refreshes[household] = nil }
+        try await refresh.value
+    }
+
+    /// One refresh pull of `household`, recorded when it succeeded.
+    private func pull(_ household: HouseholdID, startedAt started: Date) async throws {
         guard await connectivity.isOnline else { return }
         let report = try await syncPending(households: [household])
         if report.pullFailures[household] == nil, report.stoppedBy == nil, report.wasOnline {

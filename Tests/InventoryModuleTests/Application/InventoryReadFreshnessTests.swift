@@ -111,6 +111,24 @@ struct InventoryReadFreshnessTests {
         #expect(await remote.pulls == afterStale)
     }
 
+    @Test("20 overlapping reads of a stale household share one pull")
+    func overlappingStaleReadsShareOnePull() async throws {
+        let single = try await Self.sharedHousehold()
+        _ = try await Self.tablet(storage: InMemoryStorageProvider(), remote: single, clock: ManualClock(S.t0))
+            .state(of: S.home)
+        let onePull = await single.pulls
+        #expect(onePull > 0)
+
+        let remote = try await Self.sharedHousehold()
+        let service = Self.tablet(storage: InMemoryStorageProvider(), remote: remote, clock: ManualClock(S.t0))
+        let states = try await withThrowingTaskGroup(of: InventoryState.self) { group in
+            for _ in 0..<20 { group.addTask { try await service.state(of: S.home) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(await remote.pulls == onePull, "each stale read pulled on its own")
+        #expect(states.allSatisfy { $0.households[S.home] != nil })
+    }
+
     @Test("a last pull ahead of the clock (the clock moved back) counts as stale, and the pull records the clock's time")
     func pullInTheFutureIsStale() async throws {
         let remote = try await Self.sharedHousehold()
