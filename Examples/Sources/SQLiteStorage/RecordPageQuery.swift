@@ -27,7 +27,7 @@ import InventoryKit
 /// Each statement joins the walked ids to their `records` rows (an index row without its record, which only outside
 /// damage could leave, is skipped); a row whose `fields` do not decode is skipped and named in the
 /// page's `damaged` entries where it sorts (by its index values), and the walk continues until the page is full.
-struct RecordPageQuery {
+struct RecordPageQuery: Sendable {
     let query: RecordQuery
     let collection: RecordCollection
     let scope: StorageScope

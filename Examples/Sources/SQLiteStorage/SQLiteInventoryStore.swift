@@ -207,40 +207,45 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
         let droppedCheckpoints = transaction.droppedCheckpoints
         let checkpoints = transaction.checkpoints
-        try await SQLiteStorage.perform("commit inventory journal entries") {
-            try await dbWriter.write { db in
-                if !entries.isEmpty {
-                    let insert = try db.cachedStatement(
-                        sql: """
-                            INSERT INTO inventory_journal (entry_id, household_id, recorded_at, payload) VALUES (?, ?, ?, ?)
-                            ON CONFLICT (entry_id) DO NOTHING
-                            """)
-                    for entry in entries {
-                        try insert.execute(arguments: [entry.id, entry.household, entry.recordedAt, entry.payload])
-                    }
-                }
-                for id in removed { try Self.outbox.delete(id, db) }
-                for entry in outboxEntries { try Self.outbox.save(entry, db) }
-                if let highest = outboxEntries.lazy.map(\.sequence).max() { try Self.outbox.raiseMark(to: highest, db) }
-                try Self.applyCheckpoints(dropped: droppedCheckpoints, saved: checkpoints, db)
-                if let cursor {
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO inventory_sync_cursor (household_id, sequence) VALUES (?, ?)
-                            ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence
-                            """
-                    ).execute(arguments: [cursor.household, cursor.sequence])
-                }
-                if let pullTime {
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO inventory_sync_cursor (household_id, pulled_at) VALUES (?, ?)
-                            ON CONFLICT (household_id) DO UPDATE SET pulled_at = excluded.pulled_at
-                            """
-                    ).execute(arguments: [pullTime.household, pullTime.at])
+        @Sendable func write(_ db: Database) throws {
+            if !entries.isEmpty {
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT INTO inventory_journal (entry_id, household_id, recorded_at, payload) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (entry_id) DO NOTHING
+                        """)
+                for entry in entries {
+                    try insert.execute(arguments: [entry.id, entry.household, entry.recordedAt, entry.payload])
                 }
             }
+            for id in removed { try Self.outbox.delete(id, db) }
+            for entry in outboxEntries { try Self.outbox.save(entry, db) }
+            if let highest = outboxEntries.lazy.map(\.sequence).max() { try Self.outbox.raiseMark(to: highest, db) }
+            try Self.applyCheckpoints(dropped: droppedCheckpoints, saved: checkpoints, db)
+            if let cursor {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO inventory_sync_cursor (household_id, sequence) VALUES (?, ?)
+                        ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence
+                        """
+                ).execute(arguments: [cursor.household, cursor.sequence])
+            }
+            if let pullTime {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO inventory_sync_cursor (household_id, pulled_at) VALUES (?, ?)
+                        ON CONFLICT (household_id) DO UPDATE SET pulled_at = excluded.pulled_at
+                        """
+                ).execute(arguments: [pullTime.household, pullTime.at])
+            }
         }
+        // A command's few rows are written on the calling thread (see `SQLiteStorage`'s "Threads"); pulled pages
+        // and checkpoints go through the writer's queue.
+        let rows = entries.count + removed.count + outboxEntries.count
+        guard !checkpoints.isEmpty || !droppedCheckpoints.isEmpty || rows > SQLiteStorage.synchronousWriteLimit else {
+            return try SQLiteStorage.performNow("commit inventory journal entries") { try dbWriter.write(write) }
+        }
+        try await SQLiteStorage.perform("commit inventory journal entries") { try await dbWriter.write(write) }
     }
 
     // MARK: - Helpers

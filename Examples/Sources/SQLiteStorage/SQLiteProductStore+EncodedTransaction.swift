@@ -19,6 +19,12 @@ extension SQLiteProductStore {
         private let pullCursor: Int64?
         private let requiredUnknown: [ProductID]
 
+        /// How many rows the transaction writes or checks.
+        var rowCount: Int {
+            products.count + syncStateChanges.count + removedProducts.count + tombstones.count + removedTombstones.count
+                + syncRecords.count + removedOutboxEntries.count + outboxEntries.count + requiredUnknown.count
+        }
+
         /// The tables ``ProductLocalTransaction/requiredUnknown`` looks into, with the collection a failed check
         /// names.
         private static let knownChecks: [(sql: String, collection: RecordCollection)] = [

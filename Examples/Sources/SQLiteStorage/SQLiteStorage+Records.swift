@@ -10,36 +10,36 @@ extension SQLiteStorage {
     /// The record with this id, or `nil`.
     func record(_ id: RecordID, in collection: RecordCollection, scope: StorageScope) async throws -> StoredRecord? {
         try collection.validate()
-        return try await Self.perform("read \(collection)/\(id)") {
-            try await dbWriter.read { db in
-                try Self.fetchRecord(id, in: collection, scope: scope, db)
-            }
+        return try Self.performNow("read \(collection)/\(id)") {
+            try dbWriter.read { db in try Self.fetchRecord(id, in: collection, scope: scope, db) }
         }
     }
 
     /// The records with these ids that exist, in the order of `ids`.
     func records(_ ids: [RecordID], in collection: RecordCollection, scope: StorageScope) async throws -> [StoredRecord] {
         try collection.validate()
-        return try await Self.perform("read records of \(collection)") {
-            try await dbWriter.read { db in
-                try ids.compactMap { id in try Self.fetchRecord(id, in: collection, scope: scope, db) }
-            }
+        @Sendable func fetch(_ db: Database) throws -> [StoredRecord] {
+            try ids.compactMap { id in try Self.fetchRecord(id, in: collection, scope: scope, db) }
         }
+        guard ids.count > Self.synchronousLimit else {
+            return try Self.performNow("read records of \(collection)") { try dbWriter.read(fetch) }
+        }
+        return try await Self.perform("read records of \(collection)") { try await dbWriter.read(fetch) }
     }
 
     /// One page of a query, filtered, sorted and paged by SQLite on the field index (``RecordPageQuery``); then
     /// the page's rows are read. A row whose indexed fields do not decode is named in the page's `damaged`
-    /// entries where it sorts.
+    /// entries where it sorts. A page of up to ``synchronousLimit`` records is read on the calling thread.
     func query(
         _ query: RecordQuery, in collection: RecordCollection, scope: StorageScope
     ) async throws -> RecordPage<StoredRecord> {
         try collection.validate()
         try query.validate()
-        return try await Self.perform("query \(collection)") {
-            try await dbWriter.read { db in
-                try RecordPageQuery(query: query, collection: collection, scope: scope).page(db)
-            }
+        let page = RecordPageQuery(query: query, collection: collection, scope: scope)
+        guard query.limit > Self.synchronousLimit else {
+            return try Self.performNow("query \(collection)") { try dbWriter.read(page.page) }
         }
+        return try await Self.perform("query \(collection)") { try await dbWriter.read { db in try page.page(db) } }
     }
 
     /// How many of the collection's records match the filter: `COUNT(*)` of the collection without a filter, of
