@@ -5,8 +5,8 @@ import InventoryModule
 import InventorySync
 
 /// The inventory module's local port, native on SQLite: the journal in a table indexed by household, its outbox
-/// and, per household, the pull cursor and the time of the last successful pull (`inventory_sync_cursor`), in the
-/// database of a ``SQLiteStorage``.
+/// and, per household, the pull cursor (`inventory_sync_cursor`) and the time of the last successful pull
+/// (`inventory_pull_times`), in the database of a ``SQLiteStorage``.
 ///
 /// ```swift
 /// let inventory = InventoryModuleService(store: SQLiteInventoryStore(storage: storage), replicaID: device)
@@ -160,13 +160,13 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
     }
 
-    /// When a household was last pulled without a failure, or `nil` before that: `pulled_at` of its cursor row.
+    /// When a household was last pulled without a failure, or `nil` before that: its row of `inventory_pull_times`.
     ///
     /// - Throws: a backend failure.
     public func lastPullTime(of household: HouseholdID) async throws -> Date? {
         try await read("read the pull time of \(household)") { db in
             try Double.fetchOne(
-                db.cachedStatement(sql: "SELECT pulled_at FROM inventory_sync_cursor WHERE household_id = ?"),
+                db.cachedStatement(sql: "SELECT pulled_at FROM inventory_pull_times WHERE household_id = ?"),
                 arguments: [household.rawValue]
             ).map { Date(timeIntervalSinceReferenceDate: $0) }
         }
@@ -175,8 +175,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
     // MARK: - Database Access: Writes
 
     /// Applies a transaction in one SQLite transaction: journal entries (kept when already stored), removed
-    /// outbox entries, outbox entries and the outbox's sequence mark, the pull cursor and the pull time (each
-    /// upserted into the household's cursor row without touching the other).
+    /// outbox entries, outbox entries and the outbox's sequence mark, the pull cursor and the pull time.
     ///
     /// - Throws: `StorageError.encodingFailed` before anything is written, or a backend failure after a
     ///   rollback; nothing of the transaction was written then.
@@ -233,7 +232,7 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
             if let pullTime {
                 try db.cachedStatement(
                     sql: """
-                        INSERT INTO inventory_sync_cursor (household_id, pulled_at) VALUES (?, ?)
+                        INSERT INTO inventory_pull_times (household_id, pulled_at) VALUES (?, ?)
                         ON CONFLICT (household_id) DO UPDATE SET pulled_at = excluded.pulled_at
                         """
                 ).execute(arguments: [pullTime.household, pullTime.at])
@@ -241,11 +240,9 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
         // A command's few rows are written on the calling thread (see `SQLiteStorage`'s "Threads"); pulled pages
         // and checkpoints go through the writer's queue.
-        let rows = entries.count + removed.count + outboxEntries.count
-        guard !checkpoints.isEmpty || !droppedCheckpoints.isEmpty || rows > SQLiteStorage.synchronousWriteLimit else {
-            return try SQLiteStorage.performNow("commit inventory journal entries") { try dbWriter.write(write) }
-        }
-        try await SQLiteStorage.perform("commit inventory journal entries") { try await dbWriter.write(write) }
+        let rows = checkpoints.isEmpty && droppedCheckpoints.isEmpty
+            ? entries.count + removed.count + outboxEntries.count : .max
+        try await SQLiteStorage.write(dbWriter, "commit inventory journal entries", rows: rows, write)
     }
 
     // MARK: - Helpers
@@ -270,6 +267,6 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
     }
 
     private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await SQLiteStorage.perform(operation) { try await dbWriter.read(body) }
+        try await SQLiteStorage.read(dbWriter, operation, body)
     }
 }

@@ -154,34 +154,24 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         }
     }
 
-    /// Creates or replaces an entry.
+    /// Creates or replaces an entry (with a ``source``, its `enqueued_at` column too).
     func save(_ row: EncodedEntry, _ db: Database) throws {
-        guard source != nil else {
-            let statement = try db.cachedStatement(
-                sql: """
-                    INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, payload)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (operation_id) DO UPDATE SET
-                        entity_id = excluded.entity_id, sequence = excluded.sequence, quarantined = excluded.quarantined,
-                        next_attempt_at = excluded.next_attempt_at, payload = excluded.payload
-                    """)
-            return try statement.execute(
-                arguments: [row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload])
+        var columns = ["entity_id", "sequence", "quarantined", "next_attempt_at", "payload"]
+        var values: [(any DatabaseValueConvertible)?] = [
+            row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.payload,
+        ]
+        if source != nil {
+            columns.append("enqueued_at")
+            values.append(row.enqueuedAt)
         }
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO \(table) (operation_id, entity_id, sequence, quarantined, next_attempt_at, enqueued_at, payload)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO \(table) (operation_id, \(columns.joined(separator: ", ")))
+                VALUES (?\(String(repeating: ", ?", count: columns.count)))
                 ON CONFLICT (operation_id) DO UPDATE SET
-                    entity_id = excluded.entity_id, sequence = excluded.sequence, quarantined = excluded.quarantined,
-                    next_attempt_at = excluded.next_attempt_at, enqueued_at = excluded.enqueued_at,
-                    payload = excluded.payload
+                    \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
                 """)
-        try statement.execute(
-            arguments: [
-                row.operationID, row.entityID, row.sequence, row.isQuarantined, row.nextAttemptAt, row.enqueuedAt,
-                row.payload,
-            ])
+        try statement.execute(arguments: StatementArguments([row.operationID] + values))
     }
 
     /// Raises the outbox's mark to `sequence`, never lowering it; call it in the transaction that writes the

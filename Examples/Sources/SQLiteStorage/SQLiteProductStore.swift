@@ -43,7 +43,7 @@ public struct SQLiteProductStore: ProductStore {
     ///
     /// - Throws: `StorageError.corruptRecord` when its payload does not decode, or a backend failure.
     public func product(_ id: ProductID) async throws -> Product? {
-        let payload = try readNow("read product \(id)") { db in
+        let payload = try await read("read product \(id)", size: 1) { db in
             try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT payload FROM products WHERE product_id = ?"), arguments: [id.rawValue])
         }
@@ -54,7 +54,7 @@ public struct SQLiteProductStore: ProductStore {
     ///
     /// - Throws: `StorageError.corruptRecord` when its payload does not decode, or a backend failure.
     public func tombstone(_ id: ProductID) async throws -> ProductTombstone? {
-        let payload = try readNow("read tombstone \(id)") { db in
+        let payload = try await read("read tombstone \(id)", size: 1) { db in
             try Data.fetchOne(
                 db.cachedStatement(sql: "SELECT payload FROM product_tombstones WHERE product_id = ?"),
                 arguments: [id.rawValue])
@@ -124,7 +124,7 @@ public struct SQLiteProductStore: ProductStore {
     ///
     /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
     public func syncRecord(_ id: ProductID) async throws -> ProductSyncRecord? {
-        try readNow("read sync record \(id)") { db in try Self.syncRecord(id, db) }
+        try await read("read sync record \(id)", size: 1) { db in try Self.syncRecord(id, db) }
     }
 
     /// The sync records of several products, in one read.
@@ -196,7 +196,7 @@ public struct SQLiteProductStore: ProductStore {
     ///
     /// - Throws: `StorageError.corruptRecord` when it does not decode, or a backend failure.
     public func pendingEntry(for id: ProductID) async throws -> ProductOutboxEntry? {
-        try readNow("read the product outbox") { db in try Self.outbox.latest(forEntity: id.rawValue, db) }
+        try await read("read the product outbox", size: 1) { db in try Self.outbox.latest(forEntity: id.rawValue, db) }
     }
 
     /// The number of outbox entries, quarantined ones included.
@@ -240,26 +240,18 @@ public struct SQLiteProductStore: ProductStore {
     public func commit(_ transaction: ProductLocalTransaction) async throws {
         guard !transaction.isEmpty else { return }
         let encoded = try EncodedTransaction(transaction, outbox: Self.outbox)
-        // A command's few rows are written on the calling thread (see `SQLiteStorage`'s "Threads").
-        guard encoded.rowCount > SQLiteStorage.synchronousWriteLimit else {
-            return try SQLiteStorage.performNow("commit products") {
-                try dbWriter.write { db in try encoded.execute(db, outbox: Self.outbox, feed: Self.feed) }
-            }
-        }
-        try await SQLiteStorage.perform("commit products") {
-            try await dbWriter.write { db in try encoded.execute(db, outbox: Self.outbox, feed: Self.feed) }
+        try await SQLiteStorage.write(dbWriter, "commit products", rows: encoded.rowCount) { db in
+            try encoded.execute(db, outbox: Self.outbox, feed: Self.feed)
         }
     }
 
     // MARK: - Helpers
 
-    private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await SQLiteStorage.perform(operation) { try await dbWriter.read(body) }
-    }
-
-    /// A read of one row by its key, run on the calling thread (see `SQLiteStorage`'s "Threads").
-    private func readNow<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
-        try SQLiteStorage.performNow(operation) { try dbWriter.read(body) }
+    /// A read, on the calling thread when it returns at most `size` rows within `SQLiteStorage`'s limit.
+    private func read<T: Sendable>(
+        _ operation: String, size: Int = .max, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await SQLiteStorage.read(dbWriter, operation, size: size, body)
     }
 
     private static func syncRecord(_ id: ProductID, _ db: Database) throws -> ProductSyncRecord? {

@@ -18,9 +18,8 @@ extension SQLiteStorage {
     ///   projected state by the order key of the last entry it folded.
     /// - `"v6-inventory-outbox-detached-rows"`: `inventory_outbox` gains `enqueued_at`: a fresh outbox entry
     ///   committed with its journal entry is stored as columns only, its change read from the journal row.
-    /// - `"v7-inventory-pull-times"`: `inventory_sync_cursor` gains `pulled_at`, the time of the household's last
-    ///   successful pull, and its `sequence` may be null (a household pulled before the remote gave it a cursor);
-    ///   the table is rebuilt with its rows kept.
+    /// - `"v7-inventory-pull-times"`: the `inventory_pull_times` table of ``SQLiteInventoryStore``: per household,
+    ///   the time of its last successful pull.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -225,20 +224,15 @@ extension SQLiteStorage {
 
     // MARK: - v7
 
-    /// Rebuilds `inventory_sync_cursor` with a nullable `sequence` and a `pulled_at` column (SQLite cannot drop a
-    /// `NOT NULL` in place), copying the cursors stored so far.
+    /// Creates `inventory_pull_times`: per household, the time of its last successful pull, written beside (not
+    /// into) its row of `inventory_sync_cursor`.
     private static func addInventoryPullTimes(_ db: Database) throws {
         try db.execute(
             sql: """
-                CREATE TABLE inventory_sync_cursor_v7 (
+                CREATE TABLE inventory_pull_times (
                     household_id TEXT NOT NULL PRIMARY KEY,
-                    sequence INTEGER,
-                    pulled_at REAL
+                    pulled_at REAL NOT NULL
                 );
-                INSERT INTO inventory_sync_cursor_v7 (household_id, sequence)
-                    SELECT household_id, sequence FROM inventory_sync_cursor;
-                DROP TABLE inventory_sync_cursor;
-                ALTER TABLE inventory_sync_cursor_v7 RENAME TO inventory_sync_cursor;
                 """)
     }
 }

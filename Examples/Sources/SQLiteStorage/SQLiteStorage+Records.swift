@@ -10,21 +10,17 @@ extension SQLiteStorage {
     /// The record with this id, or `nil`.
     func record(_ id: RecordID, in collection: RecordCollection, scope: StorageScope) async throws -> StoredRecord? {
         try collection.validate()
-        return try Self.performNow("read \(collection)/\(id)") {
-            try dbWriter.read { db in try Self.fetchRecord(id, in: collection, scope: scope, db) }
+        return try await Self.read(dbWriter, "read \(collection)/\(id)", size: 1) { db in
+            try Self.fetchRecord(id, in: collection, scope: scope, db)
         }
     }
 
     /// The records with these ids that exist, in the order of `ids`.
     func records(_ ids: [RecordID], in collection: RecordCollection, scope: StorageScope) async throws -> [StoredRecord] {
         try collection.validate()
-        @Sendable func fetch(_ db: Database) throws -> [StoredRecord] {
+        return try await Self.read(dbWriter, "read records of \(collection)", size: ids.count) { db in
             try ids.compactMap { id in try Self.fetchRecord(id, in: collection, scope: scope, db) }
         }
-        guard ids.count > Self.synchronousLimit else {
-            return try Self.performNow("read records of \(collection)") { try dbWriter.read(fetch) }
-        }
-        return try await Self.perform("read records of \(collection)") { try await dbWriter.read(fetch) }
     }
 
     /// One page of a query, filtered, sorted and paged by SQLite on the field index (``RecordPageQuery``); then
@@ -36,10 +32,7 @@ extension SQLiteStorage {
         try collection.validate()
         try query.validate()
         let page = RecordPageQuery(query: query, collection: collection, scope: scope)
-        guard query.limit > Self.synchronousLimit else {
-            return try Self.performNow("query \(collection)") { try dbWriter.read(page.page) }
-        }
-        return try await Self.perform("query \(collection)") { try await dbWriter.read { db in try page.page(db) } }
+        return try await Self.read(dbWriter, "query \(collection)", size: query.limit) { db in try page.page(db) }
     }
 
     /// How many of the collection's records match the filter: `COUNT(*)` of the collection without a filter, of

@@ -20,7 +20,8 @@ import InventoryKit
 /// - `blobs(scope, id, data BLOB)`: both data stores.
 /// - `products`, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`: the product
 ///   module's native tables (``SQLiteProductStore``).
-/// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`, `inventory_checkpoints`: the inventory
+/// - `inventory_journal`, `inventory_outbox`, `inventory_sync_cursor`, `inventory_pull_times`,
+///   `inventory_checkpoints`: the inventory
 ///   module's native tables (``SQLiteInventoryStore``).
 /// - `outbox_sequence_marks(outbox, value)`: the highest sequence each native outbox ever committed, so
 ///   sequences are not reused after acknowledged entries left it.
@@ -169,15 +170,30 @@ extension SQLiteStorage {
     /// The most rows a write may touch to run synchronously on the calling thread (see "Threads").
     static let synchronousWriteLimit = 64
 
-    /// Runs a synchronous database access, reporting its failure as ``perform(_:_:)-swift.type.method`` does.
-    static func performNow<T>(_ operation: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as CancellationError {
-            throw error
-        } catch {
-            throw StorageError.wrapping(error, operation: operation)
+    /// Reads in one read transaction: on the calling thread when it returns at most ``synchronousLimit`` records
+    /// (`size`; leave it out for an unbounded read), otherwise through GRDB's reader queue (see "Threads").
+    /// Failures are reported as ``perform(_:_:)`` reports them.
+    static func read<T: Sendable>(
+        _ writer: any DatabaseWriter, _ operation: String, size: Int = .max,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        guard size > synchronousLimit else {
+            return try synchronously(operation) { try writer.read(body) }
         }
+        return try await perform(operation) { try await writer.read(body) }
+    }
+
+    /// Writes in one transaction: on the calling thread when it touches at most ``synchronousWriteLimit`` rows
+    /// (`rows`; leave it out for an unbounded write), otherwise through GRDB's writer queue (see "Threads").
+    /// Failures are reported as ``perform(_:_:)`` reports them.
+    static func write<T: Sendable>(
+        _ writer: any DatabaseWriter, _ operation: String, rows: Int = .max,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        guard rows > synchronousWriteLimit else {
+            return try synchronously(operation) { try writer.write(body) }
+        }
+        return try await perform(operation) { try await writer.write(body) }
     }
 
     /// Runs a database access, reporting its failure as a ``StorageError``.
@@ -188,10 +204,22 @@ extension SQLiteStorage {
     static func perform<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as CancellationError {
-            throw error
         } catch {
-            throw StorageError.wrapping(error, operation: operation)
+            throw storageError(error, operation: operation)
         }
+    }
+
+    /// Runs a synchronous access (a sync closure, so GRDB's synchronous `read`/`write` is the one called).
+    private static func synchronously<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw storageError(error, operation: operation)
+        }
+    }
+
+    /// The error a failed access reports: cancellation and a `StorageError` as they are, anything else wrapped.
+    private static func storageError(_ error: any Error, operation: String) -> any Error {
+        error is CancellationError ? error : StorageError.wrapping(error, operation: operation)
     }
 }

@@ -124,17 +124,12 @@ struct SQLiteInventoryOutboxRowTests {
     // MARK: - Data
 
     private static func journalEntry(_ number: Int) -> InventoryJournalEntry {
-        let id = S.uuid(number)
-        return InventoryJournalEntry(
-            id: id, householdID: home, transactionID: TransactionID(id), correlationID: CorrelationID(id),
-            recordedAt: S.t0 + Double(number), replicaID: ReplicaID("tests"),
-            operation: .createHousehold(name: "Home \(number)"))
+        S.journalEntry(number, household: home)
     }
 
+    /// Enqueued a moment after recording, so a read that took the journal's time for the enqueue time would show.
     private static func outboxEntry(_ entry: InventoryJournalEntry, sequence: Int) -> InventoryOutboxEntry {
-        InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-            payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt + 0.25)
+        S.outboxEntry(entry, sequence: sequence, enqueuedAt: entry.recordedAt + 0.25)
     }
 
     private static func transaction(

@@ -5,7 +5,7 @@ import InventoryModule
 import SQLiteStorage
 import Testing
 
-@Suite("SQLite inventory pull times: kept beside the pull cursor, migrated from v5")
+@Suite("SQLite inventory pull times: kept beside the pull cursor, in their own table, migrated from v5")
 struct SQLiteInventoryPullTimeTests {
     typealias S = SQLiteTestSupport
 

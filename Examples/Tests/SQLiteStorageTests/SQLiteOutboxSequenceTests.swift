@@ -139,16 +139,10 @@ struct SQLiteOutboxSequenceTests {
     }
 
     private static func journalEntry(_ number: Int) -> InventoryJournalEntry {
-        let id = S.uuid(number)
-        return InventoryJournalEntry(
-            id: id, householdID: home, transactionID: TransactionID(id), correlationID: CorrelationID(id),
-            recordedAt: S.t0 + Double(number), replicaID: ReplicaID("tests"),
-            operation: .createHousehold(name: "Home \(number)"))
+        S.journalEntry(number, household: home)
     }
 
     private static func inventoryEntry(_ entry: InventoryJournalEntry, sequence: Int) -> InventoryOutboxEntry {
-        InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-            payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt)
+        S.outboxEntry(entry, sequence: sequence)
     }
 }

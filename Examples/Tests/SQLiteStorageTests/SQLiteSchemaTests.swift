@@ -81,7 +81,7 @@ struct SQLiteSchemaTests {
         #expect(applied == SQLiteStorage.schemaVersions)
         for table in [
             "records", "blobs", "products", "product_tombstones", "product_sync", "product_outbox", "product_sync_cursor",
-            "inventory_journal", "inventory_outbox", "inventory_sync_cursor", "outbox_sequence_marks",
+            "inventory_journal", "inventory_outbox", "inventory_sync_cursor", "inventory_pull_times", "outbox_sequence_marks",
             "record_field_names", "record_fields",
         ] {
             #expect(tables.contains(table), "missing table \(table)")

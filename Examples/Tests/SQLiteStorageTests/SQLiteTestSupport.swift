@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventoryModule
+import InventorySync
 import ProductModule
 import SQLiteStorage
 
@@ -34,6 +36,25 @@ enum SQLiteTestSupport {
         try Product.new(
             barcode: barcode ? ean13(number) : nil, title: title ?? "Product \(number)", brand: brand, id: uuid(number),
             now: now)
+    }
+
+    /// A journal entry numbered `number`: the household `household` created, recorded `number` seconds after
+    /// ``t0``.
+    static func journalEntry(_ number: Int, household: HouseholdID) -> InventoryJournalEntry {
+        let id = uuid(number)
+        return InventoryJournalEntry(
+            id: id, householdID: household, transactionID: TransactionID(id), correlationID: CorrelationID(id),
+            recordedAt: t0 + Double(number), replicaID: ReplicaID("tests"),
+            operation: .createHousehold(name: "Home \(number)"))
+    }
+
+    /// The fresh outbox entry of a journal entry, enqueued when it was recorded unless told otherwise.
+    static func outboxEntry(
+        _ entry: InventoryJournalEntry, sequence: Int, enqueuedAt: Date? = nil
+    ) -> InventoryOutboxEntry {
+        InventoryOutboxEntry(
+            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
+            payload: InventoryJournalChange(entry: entry), enqueuedAt: enqueuedAt ?? entry.recordedAt)
     }
 
     /// Every row of every table, by table name: equal dumps mean equal databases.

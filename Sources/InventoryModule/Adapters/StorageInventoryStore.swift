@@ -4,13 +4,15 @@ import InventorySync
 
 /// The inventory module's local port on top of any `StorageProvider`, in its user metadata store: collections
 /// `inventory-journal`, `inventory-outbox`, `inventory-outbox-sequence` (the outbox's sequence mark) and
-/// `inventory-sync-cursor` (per household, the pull cursor and the time of the last successful pull). Every
-/// ``commit(_:)`` is one `StorageProvider.commit(_:)`.
+/// `inventory-sync-cursor` (per household, the pull cursor) and `inventory-pull-time` (per household, the time of
+/// the last successful pull). Every ``commit(_:)`` is one `StorageProvider.commit(_:)`.
 public struct StorageInventoryStore: InventoryJournalStore {
     /// The journal collection.
     public static let journalCollection: RecordCollection = "inventory-journal"
     /// The cursor collection.
     public static let cursorCollection: RecordCollection = "inventory-sync-cursor"
+    /// The collection of the households' last successful pull times.
+    public static let pullTimeCollection: RecordCollection = "inventory-pull-time"
     /// The collection holding the outbox's sequence high-water mark.
     public static let outboxSequenceCollection: RecordCollection = "inventory-outbox-sequence"
 
@@ -107,9 +109,9 @@ public struct StorageInventoryStore: InventoryJournalStore {
         try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))?.sequence
     }
 
-    /// When a household was last pulled without a failure: kept in its cursor record.
+    /// When a household was last pulled without a failure: its record in `inventory-pull-time`.
     public func lastPullTime(of household: HouseholdID) async throws -> Date? {
-        try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))?.pulledAt
+        try await storage.userMetadata.load(PullTime.self, id: try RecordID(household.rawValue))?.pulledAt
     }
 
     /// Applies a transaction as one atomic `StorageProvider` commit; entries already stored are kept.
@@ -135,7 +137,12 @@ public struct StorageInventoryStore: InventoryJournalStore {
             batch.user.append(.delete(RecordID(id), in: InventoryOutboxEntry.collection))
         }
         for entry in transaction.outboxEntries { batch.user.append(try .save(entry)) }
-        batch.user += try await cursorWrites(transaction)
+        if let cursor = transaction.pullCursor {
+            batch.user.append(try .save(Cursor(household: cursor.household.rawValue, sequence: cursor.sequence)))
+        }
+        if let pull = transaction.pullTime {
+            batch.user.append(try .save(PullTime(household: pull.household.rawValue, pulledAt: pull.at)))
+        }
         batch.user += try await checkpointWrites(transaction)
         guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
             try await storage.commit(batch)
@@ -154,31 +161,19 @@ public struct StorageInventoryStore: InventoryJournalStore {
         }
     }
 
-    /// The cursor records a transaction changes: the stored record of each household with the transaction's new
-    /// cursor or pull time, so neither overwrites the other. (The service commits inside its gate, so nothing
-    /// changes the record between the read and the commit.)
-    private func cursorWrites(_ transaction: InventoryLocalTransaction) async throws -> [RecordWrite] {
-        let households = Set([transaction.pullCursor?.household, transaction.pullTime?.household].compactMap(\.self))
-        var writes: [RecordWrite] = []
-        for household in households.sorted() {
-            var cursor =
-                try await storage.userMetadata.load(Cursor.self, id: try RecordID(household.rawValue))
-                ?? Cursor(household: household.rawValue)
-            if let new = transaction.pullCursor, new.household == household { cursor.sequence = new.sequence }
-            if let new = transaction.pullTime, new.household == household { cursor.pulledAt = new.at }
-            writes.append(try .save(cursor))
-        }
-        return writes
-    }
-
-    /// A household's sync metadata: its pull cursor (`nil` when only a pull time is known) and the time of its last
-    /// successful pull (`nil` in records of earlier versions).
     private struct Cursor: StorableRecord {
         static let collection = StorageInventoryStore.cursorCollection
         var household: String
-        var sequence: Int64?
-        var pulledAt: Date?
+        var sequence: Int64
         var recordID: RecordID { get throws { try RecordID(household) } }
     }
 
+    /// When a household was last pulled without a failure (its own record, so a cursor and a pull time are each
+    /// written without reading the other).
+    private struct PullTime: StorableRecord {
+        static let collection = StorageInventoryStore.pullTimeCollection
+        var household: String
+        var pulledAt: Date
+        var recordID: RecordID { get throws { try RecordID(household) } }
+    }
 }

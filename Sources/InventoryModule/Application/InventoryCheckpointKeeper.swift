@@ -105,24 +105,31 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
         guard policy.interval > 0 else { return }
         for _ in 0..<Self.maximumWaits {
             await waitForBackgroundWork()
-            let started: Task<Void, Never>?? = await gate.run {
+            let step: WriteStep = await gate.run {
                 guard let state = cache.state(of: household), (try? await marks(of: household)) != nil else {
-                    return .none
+                    return .nothingToWrite
                 }
                 return lock.withLock {
                     let last = marks[household]?.map(\.entryCount).max() ?? 0
-                    guard !deferred.contains(household), state.entryLog.count > last else { return .none }
-                    // Another write is in flight: wait for it, then look again.
-                    guard !inFlight.contains(household) else { return .some(nil) }
-                    return .some(startWrite(state, of: household, thenScheduleNext: false))
+                    guard !deferred.contains(household), state.entryLog.count > last else { return .nothingToWrite }
+                    guard !inFlight.contains(household) else { return .anotherWriteInFlight }
+                    return .started(startWrite(state, of: household, thenScheduleNext: false))
                 }
             }
-            switch started {
-            case .none: return
-            case .some(nil): continue
-            case .some(let task?): return await task.value
+            switch step {
+            case .nothingToWrite: return
+            case .anotherWriteInFlight: continue
+            case .started(let write): return await write.value
             }
         }
+    }
+
+    /// What ``writeNow(_:)`` found inside the gate.
+    private enum WriteStep: Sendable {
+        case nothingToWrite
+        /// Wait for it, then look again.
+        case anotherWriteInFlight
+        case started(Task<Void, Never>)
     }
 
     /// How often ``writeNow(_:)`` waits for a write that started after its previous wait.

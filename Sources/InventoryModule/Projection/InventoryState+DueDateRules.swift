@@ -26,6 +26,15 @@ extension InventoryState {
         return min(due, opened)
     }
 
+    /// Opens `lot` at `instant`: opened, its opening time and the opening day's provenance, and the due date the
+    /// opening rule works out from that time.
+    func open(_ lot: inout StockLot, at instant: Date, provenance: LotDateProvenance?) {
+        lot.status = .opened
+        lot.openedAt = instant
+        lot.openedOnProvenance = provenance
+        lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: instant))
+    }
+
     /// The due date of `lot` once moved to `destination` at `date`: frozen (days after freezing) when it enters a
     /// freezer, thawed (days after thawing) when it leaves one, when the product sets those days.
     func dueDateAfterMove(_ lot: StockLot, to destination: LocationID, at date: Date) -> CalendarDay? {

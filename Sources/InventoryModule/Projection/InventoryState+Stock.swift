@@ -74,10 +74,7 @@ extension InventoryState {
         var splits = 0
         for allocation in plan.allocations {
             var opened = allocation.isWhole ? allocation.lot : split(allocation, index: &splits, entry: entry)
-            opened.status = .opened
-            opened.openedAt = openedAt
-            opened.openedOnProvenance = provenance
-            opened.setEstimatedDueDate(dueDateAfterOpening(opened, at: openedAt))
+            open(&opened, at: openedAt, provenance: provenance)
             lotTable.insert(opened)
             noteChanged(opened.id, by: entry)
         }
@@ -172,18 +169,15 @@ extension InventoryState {
             lot.locationID = destination
         }
         if let day = payload.openedOn {
-            let openedAt = InventoryCalendar.instant(0, on: day, in: timeZone(of: lot.householdID))
-            lot.status = .opened
-            lot.openedAt = openedAt
-            lot.openedOnProvenance = lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry)
-            lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: openedAt))
+            open(
+                &lot, at: InventoryCalendar.instant(0, on: day, in: timeZone(of: lot.householdID)),
+                provenance: lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry))
         }
         switch payload.opened {
         case true? where !lot.isOpened && payload.openedOn == nil:
-            lot.status = .opened
-            lot.openedAt = entry.recordedAt
-            lot.openedOnProvenance = lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry)
-            lot.setEstimatedDueDate(dueDateAfterOpening(lot, at: entry.recordedAt))
+            open(
+                &lot, at: entry.recordedAt,
+                provenance: lotDateProvenance(payload.openedOnProvenance, kind: .openedOn, entry: entry))
         case false? where lot.isOpened:
             lot.status = .available
             lot.openedAt = nil
