@@ -257,6 +257,14 @@ public struct StorageProviderConformance: Sendable {
                                 + "the reference \(reference.records.map(\.id.rawValue))")
                 try conformanceCheck((page.nextCursor == nil) == (reference.nextCursor == nil), check,
                             "round \(round): the page's next cursor disagrees with the reference")
+                let payloads = try await provider.domainMetadata.queryPayloads(query, in: "parity")
+                try conformanceCheck(
+                    payloads.records.map(\.id) == page.records.map(\.id)
+                        && payloads.records.map(\.payload) == page.records.map(\.payload)
+                        && payloads.records.map(\.revision) == page.records.map(\.revision)
+                        && payloads.nextCursor == page.nextCursor, check,
+                    "round \(round), page \(pages): queryPayloads returned \(payloads.records.map(\.id.rawValue)), "
+                        + "query \(page.records.map(\.id.rawValue)) (or their payloads, revisions or cursors differ)")
                 seen += page.records.map(\.id)
                 pages += 1
                 guard let next = query.after(page.nextCursor), pages <= recordCount + 1 else { break }

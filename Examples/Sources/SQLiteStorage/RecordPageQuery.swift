@@ -27,10 +27,15 @@ import InventoryKit
 /// Each statement joins the walked ids to their `records` rows (an index row without its record, which only outside
 /// damage could leave, is skipped); a row whose `fields` do not decode is skipped and named in the
 /// page's `damaged` entries where it sorts (by its index values), and the walk continues until the page is full.
+/// A page read for payloads only (``readsFields`` false) decodes the fields of its last record alone, so it returns
+/// the other records whatever their fields hold; damage on the last record reads the page again with fields.
 struct RecordPageQuery: Sendable {
     let query: RecordQuery
     let collection: RecordCollection
     let scope: StorageScope
+    /// Whether the page's records carry their decoded fields; without, only the last record's are decoded (the
+    /// next cursor is made from them) and the others' are left empty.
+    var readsFields = true
 
     /// A statement returning `id, revision, payload, fields` rows in query order: its text and its arguments up to
     /// its `LIMIT ?`.
@@ -59,9 +64,14 @@ struct RecordPageQuery: Sendable {
                 while let row = try rows.next() {
                     fetched += 1
                     if fetched <= skip { continue }
-                    switch try reader.read(row) {
+                    // The page's last record always has its fields read: the next cursor holds its sort values.
+                    switch try reader.read(row, readsFields: readsFields || records.count + 1 == query.limit) {
                     case .record(let record): records.append(record)
-                    case .damaged(let entry): damaged.append((records.count, entry))
+                    case .damaged(let entry):
+                        // Damage shows only where fields are read; a payload reader sees it on the last record,
+                        // and the page is read again with every record's fields, to place it.
+                        guard readsFields else { return try RecordPageQuery(query: query, collection: collection, scope: scope).page(db) }
+                        damaged.append((records.count, entry))
                     }
                     if records.count == capacity { break walking }
                 }

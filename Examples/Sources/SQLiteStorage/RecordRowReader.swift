@@ -21,18 +21,21 @@ struct RecordRowReader {
         self.collection = collection
     }
 
-    /// Reads one `(id, revision, payload, fields)` row.
+    /// Reads one `(id, revision, payload, fields)` row; with `readsFields` false, the record's fields are left
+    /// empty and the `fields` column is not read.
     ///
     /// - Throws: ``StorageError/backendFailure(operation:reason:)`` for an id that is not a valid record id, and
     ///   the database's errors.
-    func read(_ row: Row) throws -> Outcome {
+    func read(_ row: Row, readsFields: Bool = true) throws -> Outcome {
         let rawID = try row.decode(String.self, atIndex: 0)
         guard let id = RecordID(rawValue: rawID) else {
             throw StorageError.backendFailure(
                 operation: "query \(collection)", reason: "the stored id \"\(rawID.prefix(80))\" is not a valid record id")
         }
         do {
-            let fields = try Self.decodeFields(try row.decode(String.self, atIndex: 3), id: id, collection: collection, decoder: decoder)
+            let fields = readsFields
+                ? try Self.decodeFields(try row.decode(String.self, atIndex: 3), id: id, collection: collection, decoder: decoder)
+                : [:]
             return .record(
                 StoredRecord(id: id, payload: try row.decode(Data.self, atIndex: 2), fields: fields, revision: try row.decode(Int.self, atIndex: 1)))
         } catch let error as StorageError {

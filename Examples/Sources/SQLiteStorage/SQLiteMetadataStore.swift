@@ -18,6 +18,11 @@ struct SQLiteMetadataStore: MetadataStore {
         try await storage.query(query, in: collection, scope: scope)
     }
 
+    /// One page of the collection's records that match the query, without reading their indexed fields.
+    func queryPayloads(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord> {
+        try await storage.query(query, in: collection, scope: scope, readsFields: false)
+    }
+
     /// Applies writes in one transaction.
     func apply(_ writes: [RecordWrite]) async throws {
         try await storage.apply(writes.map { (scope, $0) })

@@ -26,12 +26,14 @@ extension SQLiteStorage {
     /// One page of a query, filtered, sorted and paged by SQLite on the field index (``RecordPageQuery``); then
     /// the page's rows are read. A row whose indexed fields do not decode is named in the page's `damaged`
     /// entries where it sorts. A page of up to ``synchronousLimit`` records is read on the calling thread.
+    /// Without `readsFields`, the records' fields are left empty and only the last record's are decoded, for the
+    /// next cursor.
     func query(
-        _ query: RecordQuery, in collection: RecordCollection, scope: StorageScope
+        _ query: RecordQuery, in collection: RecordCollection, scope: StorageScope, readsFields: Bool = true
     ) async throws -> RecordPage<StoredRecord> {
         try collection.validate()
         try query.validate()
-        let page = RecordPageQuery(query: query, collection: collection, scope: scope)
+        let page = RecordPageQuery(query: query, collection: collection, scope: scope, readsFields: readsFields)
         return try await Self.read(dbWriter, "query \(collection)", size: query.limit) { db in try page.page(db) }
     }
 

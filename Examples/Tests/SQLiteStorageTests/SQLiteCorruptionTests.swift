@@ -92,4 +92,25 @@ struct SQLiteCorruptionTests {
         // Typed and whole-collection reads are strict: they throw the damage.
         await #expect(throws: StorageError.self) { try await storage.domainMetadata.all(in: "things") }
     }
+
+    @Test("a page read for payloads returns a record whose fields do not decode, unless its fields make the next cursor; then the page is read with fields and names it")
+    func corruptFieldsInPayloadPages() async throws {
+        let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
+        let storage = try SQLiteStorage(queue)
+        try await storage.domainMetadata.apply(try ["a", "b", "c"].enumerated().map { index, name in
+            .put(StoredRecord(id: try RecordID(name), payload: Data(name.utf8), fields: ["n": .int(Int64(index))]), in: "things")
+        })
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE records SET fields = '{\"n\":[\"what\",1]}' WHERE id = 'b'")
+        }
+        let whole = try await storage.domainMetadata.queryPayloads(RecordQuery(), in: "things")
+        #expect(whole.records.map(\.id.rawValue) == ["a", "b", "c"] && whole.damaged.isEmpty)
+        #expect(whole.records.map(\.payload) == ["a", "b", "c"].map { Data($0.utf8) } && whole.records.allSatisfy(\.fields.isEmpty))
+        // `b` ends the first page of two, so its fields would make the cursor: the page is read with fields.
+        let pair = try await storage.domainMetadata.queryPayloads(RecordQuery(limit: 2), in: "things")
+        #expect(pair.records.map(\.id.rawValue) == ["a", "c"] && pair.damaged.map(\.id?.rawValue) == ["b"])
+        #expect(pair.nextCursor == nil)
+        let full = try await storage.domainMetadata.query(RecordQuery(limit: 2), in: "things")
+        #expect(full.records.map(\.id.rawValue) == pair.records.map(\.id.rawValue) && full.nextCursor == pair.nextCursor)
+    }
 }

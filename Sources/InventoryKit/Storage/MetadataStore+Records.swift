@@ -29,12 +29,14 @@ extension MetadataStore {
     /// One page of typed records matching the query. Strict: a record the store could not read fails the page
     /// (see ``DamagedRecord``).
     ///
+    /// The records are read through ``queryPayloads(_:in:)``: only their payloads are decoded.
+    ///
     /// - Throws: the errors of ``query(_:in:)``, the error of the page's first ``RecordPage/damaged`` record, or
     ///   ``StorageError/corruptRecord(collection:id:reason:)`` for a record that does not decode as `Record`.
     public func query<Record: StorableRecord>(
         _ type: Record.Type, _ query: RecordQuery
     ) async throws -> RecordPage<Record> {
-        let page = try await self.query(query, in: Record.collection).requireUndamaged()
+        let page = try await queryPayloads(query, in: Record.collection).requireUndamaged()
         return try page.map { stored throws(StorageError) in try Record.decode(stored) }
     }
 }

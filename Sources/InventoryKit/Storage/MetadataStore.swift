@@ -33,6 +33,15 @@ public protocol MetadataStore: Sendable {
     /// - Throws: ``StorageError``: an invalid collection name, query or cursor, or a backend failure.
     func query(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord>
 
+    /// The page ``query(_:in:)`` returns, for a reader that needs each record's id, payload and revision but not
+    /// its indexed fields: a store may return the records with empty ``StoredRecord/fields`` and skip reading them.
+    /// The page's records, order and ``RecordPage/nextCursor`` are those of ``query(_:in:)``; a record whose
+    /// fields the store cannot read but whose payload it can may be returned rather than named in
+    /// ``RecordPage/damaged``. The typed ``query(_:_:)`` reads through it. Default: ``query(_:in:)``.
+    ///
+    /// - Throws: the errors of ``query(_:in:)``.
+    func queryPayloads(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord>
+
     /// Applies writes atomically and in order.
     ///
     /// - Throws: ``StorageError``: an invalid collection name, a failed precondition, or a backend failure;
@@ -61,6 +70,11 @@ extension MetadataStore {
             if let record = try await record(id, in: collection) { found.append(record) }
         }
         return found
+    }
+
+    /// Returns ``query(_:in:)``'s page, fields included; override to skip reading the fields.
+    public func queryPayloads(_ query: RecordQuery, in collection: RecordCollection) async throws -> RecordPage<StoredRecord> {
+        try await self.query(query, in: collection)
     }
 
     /// Counts by paging through ``query(_:in:)``; override with a native count.
