@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import SQLiteStorage
 
 /// The deterministic data of the generic-record scenarios: client records with a few indexed fields, and
 /// inventory journal entries for a remote.
@@ -22,6 +23,10 @@ enum RecordBenchData {
             ["name": .string(name), "city": .string(city), "status": .string(status), "updatedAt": .date(updatedAt)]
         }
     }
+
+    /// The composite index an app declares for ``activeQuery(limit:cursor:)``: clients by status, then by update
+    /// time.
+    static let activePair = SQLiteCompositeIndex(Client.collection, equal: "status", sortedBy: "updatedAt")
 
     /// The query of the page scenarios: active clients, most recently updated first.
     static func activeQuery(limit: Int, cursor: RecordCursor? = nil) -> RecordQuery {

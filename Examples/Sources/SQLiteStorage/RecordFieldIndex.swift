@@ -57,7 +57,7 @@ enum RecordFieldIndex {
     /// Indexes every stored record (migration v4), one collection at a time. A row whose fields do not decode is
     /// indexed with nulls, so queries still reach it and name it in their damaged entries.
     static func build(_ db: Database) throws {
-        var writer = Writer()
+        var writer = Writer(writesPairs: false)
         let decoder = StoredFieldsCoding.makeDecoder()
         let rows = try Row.fetchCursor(db, sql: "SELECT scope, collection, id, fields FROM records ORDER BY scope, collection, id")
         while let row = try rows.next() {
@@ -80,8 +80,9 @@ enum RecordFieldIndex {
         return keys
     }
 
-    /// Keeps the index in step with writes to `records`, inside the writing transaction; remembers the registered
-    /// names of the collections it touched (make one per transaction).
+    /// Keeps the index and the collections' composite indexes (``RecordCompositeIndex``) in step with writes to
+    /// `records`, inside the writing transaction; remembers the registered names and pairs of the collections it
+    /// touched (make one per transaction).
     struct Writer {
         private struct CollectionKey: Hashable {
             let scope: String
@@ -89,6 +90,14 @@ enum RecordFieldIndex {
         }
 
         private var keys: [CollectionKey: [String: Int64]] = [:]
+        private var pairs: [CollectionKey: [RecordCompositeIndex.Pair]] = [:]
+        private let writesPairs: Bool
+
+        /// A writer for one transaction; `writesPairs` false for the v4 migration, which runs before the composite
+        /// tables exist (v8 creates them empty).
+        init(writesPairs: Bool = true) {
+            self.writesPairs = writesPairs
+        }
 
         /// Indexes a record that was just inserted or replaced in `records`: registers its new field names
         /// (back-filling nulls for the collection's other records) and writes one row per registered name.
@@ -107,6 +116,18 @@ enum RecordFieldIndex {
             for (name, field) in known {
                 try upsert.execute(arguments: [field, id, (fields[name] ?? .null).indexValue])
             }
+            let composites = try pairs(key, db)
+            guard !composites.isEmpty else { return }
+            let pairUpsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO record_composite_values (composite, id, equal_value, value) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (composite, id) DO UPDATE SET equal_value = excluded.equal_value, value = excluded.value
+                    WHERE equal_value IS NOT excluded.equal_value OR value IS NOT excluded.value
+                    """)
+            for pair in composites {
+                try pairUpsert.execute(
+                    arguments: [pair.key, id, (fields[pair.equalName] ?? .null).indexValue, (fields[pair.sortName] ?? .null).indexValue])
+            }
         }
 
         /// Removes a deleted record's rows.
@@ -116,6 +137,17 @@ enum RecordFieldIndex {
             keys[key] = known
             let statement = try db.cachedStatement(sql: "DELETE FROM record_fields WHERE field = ? AND id = ?")
             for field in known.values { try statement.execute(arguments: [field, id]) }
+            let pairDelete = try db.cachedStatement(sql: "DELETE FROM record_composite_values WHERE composite = ? AND id = ?")
+            for pair in try pairs(key, db) { try pairDelete.execute(arguments: [pair.key, id]) }
+        }
+
+        /// The composite pairs of a collection, read once per writer.
+        private mutating func pairs(_ key: CollectionKey, _ db: Database) throws -> [RecordCompositeIndex.Pair] {
+            guard writesPairs else { return [] }
+            if let known = pairs[key] { return known }
+            let found = try RecordCompositeIndex.pairs(scope: key.scope, collection: key.collection, db)
+            pairs[key] = found
+            return found
         }
 
         /// Registers a name and gives every record already in the collection a null row for it.

@@ -26,10 +26,14 @@ struct RecordFieldSQL: Sendable {
     let idColumn: String
     /// The field whose index the statement walks, read as `d.value`; `nil` for none.
     let drivingField: String?
+    /// The equal field of the composite pair the statement walks (``RecordCompositeIndex``), read as
+    /// `d.equal_value`; `nil` when it walks the field index.
+    var pairedField: String? = nil
 
     /// How a field is read.
     func operand(_ field: String) -> Operand {
         if field == drivingField { return .expression("d.value") }
+        if field == pairedField { return .expression("d.equal_value") }
         guard let key = keys[field] else { return .null }
         return .expression("(SELECT value FROM record_fields WHERE field = \(key) AND id = \(idColumn))")
     }

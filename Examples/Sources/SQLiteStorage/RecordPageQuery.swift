@@ -10,6 +10,10 @@ import InventoryKit
 ///   (`(field, value, id)` ascending, `(field, value DESC, id)` descending), so SQLite returns rows in query order
 ///   without sorting. Later sort keys are correlated lookups in `ORDER BY`; SQLite orders each run of equal
 ///   first-key values by them, so a multi-key sort costs the run of equal first values it reads on top of the page.
+/// - **Sorted, with an equality filter on a declared pair** (``SQLiteCompositeIndex``: the filter, or a term of its
+///   top-level `and`, requires the pair's equal field to equal a non-null value, and the pair's sort field is the
+///   first registered sort key): the same walk on that value's range of the pair's index, so the rows walked are
+///   the matches of that term alone.
 /// - **Unsorted with an equality filter** (`equals`, alone or in a top-level `and`): the walk of that field's
 ///   equal values, which is in id order.
 /// - **Otherwise**: the `records` primary key, in id order.
@@ -45,10 +49,20 @@ struct RecordPageQuery: Sendable {
         let isCacheable: Bool
     }
 
+    /// What a sorted walk reads: one field's rows of the field index, or one equal value's rows of a composite pair.
+    private enum Source {
+        /// The field index's rows of the field with this key.
+        case field(Int64)
+        /// The rows of the composite pair with this key whose equal field has this value.
+        case pair(Int64, equalField: String, value: DatabaseValue)
+    }
+
     /// Executes the query in the read transaction `db`.
     func page(_ db: Database) throws -> RecordPage<StoredRecord> {
         let keys = try RecordFieldIndex.fieldKeys(scope: scope.rawValue, collection: collection.rawValue, db)
-        let walks = plan(keys)
+        let pairs = query.filter == nil || query.sort.isEmpty
+            ? [] : try RecordCompositeIndex.pairs(scope: scope.rawValue, collection: collection.rawValue, db)
+        let walks = plan(keys, pairs)
         let reader = RecordRowReader(collection: collection)
         let capacity = query.limit + 1
         var records: [StoredRecord] = []
@@ -91,12 +105,17 @@ struct RecordPageQuery: Sendable {
     }
 
     /// The statements to run in order: each returns ids in query order.
-    private func plan(_ keys: [String: Int64]) -> [Walk] {
+    private func plan(_ keys: [String: Int64], _ pairs: [RecordCompositeIndex.Pair]) -> [Walk] {
         let sort = query.sort
         if let driving = sort.firstIndex(where: { keys[$0.field] != nil }), let key = keys[sort[driving].field] {
-            return sortedWalks(keys, driving: driving, key: key)
+            let sortName = sort[driving].field
+            let paired = equalityTerms(keys).lazy.compactMap { term in
+                pairs.first { $0.equalName == term.field && $0.sortName == sortName }
+                    .map { Source.pair($0.key, equalField: term.field, value: term.value) }
+            }.first
+            return sortedWalks(keys, driving: driving, source: paired ?? .field(key))
         }
-        if let (field, key) = equalityField(keys) {
+        if let (field, key, _) = equalityTerms(keys).first {
             let sql = RecordFieldSQL(keys: keys, idColumn: "d.id", drivingField: field)
             let position = cursorCondition(sql)
             let condition = SQLCondition.all([position, filterCondition(sql)])
@@ -116,11 +135,12 @@ struct RecordPageQuery: Sendable {
         ]
     }
 
-    /// The walks of a query sorted by a registered field, the sort key at `driving`.
-    private func sortedWalks(_ keys: [String: Int64], driving: Int, key: Int64) -> [Walk] {
+    /// The walks of a query sorted by a registered field, the sort key at `driving`, read from `source`.
+    private func sortedWalks(_ keys: [String: Int64], driving: Int, source key: Source) -> [Walk] {
         let sort = query.sort
         let ascending = sort[driving].order == .ascending
-        let sql = RecordFieldSQL(keys: keys, idColumn: "d.id", drivingField: sort[driving].field)
+        var sql = RecordFieldSQL(keys: keys, idColumn: "d.id", drivingField: sort[driving].field)
+        if case .pair(_, let field, _) = key { sql.pairedField = field }
         var order = ["d.value \(ascending ? "ASC" : "DESC")"]
         for sortKey in sort[(driving + 1)...] {
             if case .expression(let operand) = sql.operand(sortKey.field) {
@@ -159,12 +179,28 @@ struct RecordPageQuery: Sendable {
 
     /// A walk of one field's index.
     private func walk(on key: Int64, ascending: Bool, _ condition: SQLCondition, order: String) -> Walk {
-        let index = ascending ? RecordFieldIndex.ascendingIndex : RecordFieldIndex.descendingIndex
+        walk(on: .field(key), ascending: ascending, condition, order: order)
+    }
+
+    /// A walk of one field's index, or of one equal value's range of a composite pair.
+    private func walk(on source: Source, ascending: Bool, _ condition: SQLCondition, order: String) -> Walk {
+        let from: String
+        let range: SQLCondition
+        switch source {
+        case .field(let key):
+            from = "record_fields AS d INDEXED BY \(ascending ? RecordFieldIndex.ascendingIndex : RecordFieldIndex.descendingIndex)"
+            range = SQLCondition("d.field = \(key)", [])
+        case .pair(let key, _, let value):
+            from = "record_composite_values AS d INDEXED BY "
+                + (ascending ? RecordCompositeIndex.ascendingIndex : RecordCompositeIndex.descendingIndex)
+            range = SQLCondition("d.composite = \(key) AND d.equal_value = ?", [value])
+        }
+        let all = SQLCondition.all([range, condition])
         return Walk(
-            sql: "SELECT d.id, r.revision, r.payload, r.fields FROM record_fields AS d INDEXED BY \(index) "
+            sql: "SELECT d.id, r.revision, r.payload, r.fields FROM \(from) "
                 + "CROSS JOIN records AS r ON r.scope = ? AND r.collection = ? AND r.id = d.id "
-                + "WHERE d.field = \(key) AND \(condition.sql) ORDER BY \(order) LIMIT ?",
-            arguments: [scope.rawValue.databaseValue, collection.rawValue.databaseValue] + condition.arguments,
+                + "WHERE \(all.sql) ORDER BY \(order) LIMIT ?",
+            arguments: [scope.rawValue.databaseValue, collection.rawValue.databaseValue] + all.arguments,
             isCacheable: condition.leafCount <= 8)
     }
 
@@ -188,17 +224,18 @@ struct RecordPageQuery: Sendable {
         return .any(alternatives)
     }
 
-    /// A registered field the filter requires to equal a non-null value (the filter itself or a term of its
-    /// top-level `and`): its equal values are a range of its index, in id order.
-    private func equalityField(_ keys: [String: Int64]) -> (String, Int64)? {
+    /// The registered fields the filter requires to equal a non-null value (the filter itself or the terms of its
+    /// top-level `and`), with their keys and values: each one's equal values are a range of its index, in id
+    /// order, and of a composite pair it leads.
+    private func equalityTerms(_ keys: [String: Int64]) -> [(field: String, key: Int64, value: DatabaseValue)] {
         let terms: [RecordFilter] = switch query.filter {
         case .and(let filters)?: filters
         case let filter?: [filter]
         case nil: []
         }
-        for term in terms {
-            if case .equals(let field, let value) = term, !value.isNull, let key = keys[field] { return (field, key) }
+        return terms.compactMap { term in
+            guard case .equals(let field, let value) = term, !value.isNull, let key = keys[field] else { return nil }
+            return (field, key, value.indexValue)
         }
-        return nil
     }
 }

@@ -20,6 +20,8 @@ extension SQLiteStorage {
     ///   committed with its journal entry is stored as columns only, its change read from the journal row.
     /// - `"v7-inventory-pull-times"`: the `inventory_pull_times` table of ``SQLiteInventoryStore``: per household,
     ///   the time of its last successful pull.
+    /// - `"v8-record-composite-indexes"`: the tables of the declared composite indexes (`record_composites`,
+    ///   `record_composite_values` and its two indexes, see ``SQLiteCompositeIndex``), empty until a pair is declared.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -58,6 +60,9 @@ extension SQLiteStorage {
         }
         migrator.registerMigration("v7-inventory-pull-times") { db in
             try addInventoryPullTimes(db)
+        }
+        migrator.registerMigration("v8-record-composite-indexes") { db in
+            try RecordCompositeIndex.createTables(db)
         }
         return migrator
     }

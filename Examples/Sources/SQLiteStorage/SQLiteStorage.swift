@@ -17,6 +17,8 @@ import InventoryKit
 /// - `record_field_names`, `record_fields(field, id, value)`: the field index of the records — one row per record
 ///   and field name its collection uses (NULL where the record lacks it), with ascending and descending indexes
 ///   ending in the id (``RecordFieldIndex``).
+/// - `record_composites`, `record_composite_values(composite, id, equal_value, value)`: the composite indexes the
+///   app declares for frequent queries (``SQLiteCompositeIndex``, ``RecordCompositeIndex``).
 /// - `blobs(scope, id, data BLOB)`: both data stores.
 /// - `products`, `product_tombstones`, `product_sync`, `product_outbox`, `product_sync_cursor`: the product
 ///   module's native tables (``SQLiteProductStore``).
@@ -26,7 +28,7 @@ import InventoryKit
 /// - `outbox_sequence_marks(outbox, value)`: the highest sequence each native outbox ever committed, so
 ///   sequences are not reused after acknowledged entries left it.
 ///
-/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"` … `"v7-inventory-pull-times"`), run
+/// The schema is built by ``migrator``, a `DatabaseMigrator` with named migrations (`"v1"` … `"v8-record-composite-indexes"`), run
 /// by every initializer: a database of any earlier version is brought up to date, its data kept.
 ///
 /// ## Guarantees
@@ -55,11 +57,18 @@ public struct SQLiteStorage: StorageProvider {
     /// A database that a newer version of the app migrated further (it lists migrations this version does not
     /// know) is refused rather than used with a schema this code does not understand.
     ///
+    /// `compositeIndexes` are the pairs of fields to index together for frequent queries
+    /// (``SQLiteCompositeIndex``): the missing ones are built, and pairs built by an earlier opening that are no
+    /// longer declared are removed.
+    ///
     /// - important: Create the writer with a configuration returned by ``makeConfiguration(_:)``.
     /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the database was migrated by a newer
-    ///   version, or a migration fails (it is rolled back, and the database keeps its previous version).
-    public init(_ dbWriter: any DatabaseWriter) throws {
+    ///   version, or a migration fails (it is rolled back, and the database keeps its previous version);
+    ///   ``StorageError/invalidQuery(reason:)`` or ``StorageError/invalidCollectionName(_:reason:)`` for a
+    ///   composite index that cannot be built.
+    public init(_ dbWriter: any DatabaseWriter, compositeIndexes: [SQLiteCompositeIndex] = []) throws {
         self.dbWriter = dbWriter
+        try RecordCompositeIndex.validate(compositeIndexes)
         let migrator = Self.migrator
         let unknown: Set<String>
         do {
@@ -73,12 +82,20 @@ public struct SQLiteStorage: StorageProvider {
                 operation: "open the database",
                 reason: "it was migrated by a newer version (unknown migrations: \(unknown.sorted().joined(separator: ", ")))")
         }
+        do {
+            if try dbWriter.read({ db in try RecordCompositeIndex.needsSynchronizing(compositeIndexes, db) }) {
+                try dbWriter.write { db in try RecordCompositeIndex.synchronize(compositeIndexes, db) }
+            }
+        } catch {
+            throw StorageError.wrapping(error, operation: "build the composite indexes")
+        }
     }
 
-    /// Opens (or creates) the database file at `path` as a `DatabasePool` in WAL mode, creating missing folders.
+    /// Opens (or creates) the database file at `path` as a `DatabasePool` in WAL mode, creating missing folders,
+    /// with the declared composite indexes (see ``init(_:compositeIndexes:)``).
     ///
     /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the file cannot be opened or migrated.
-    public init(path: String) throws {
+    public init(path: String, compositeIndexes: [SQLiteCompositeIndex] = []) throws {
         let pool: DatabasePool
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -87,7 +104,7 @@ public struct SQLiteStorage: StorageProvider {
         } catch {
             throw StorageError.wrapping(error, operation: "open \(path)")
         }
-        try self.init(pool)
+        try self.init(pool, compositeIndexes: compositeIndexes)
     }
 
     /// A new, empty, private in-memory database (a `DatabaseQueue`), for tests and previews.
