@@ -120,7 +120,7 @@ struct RecordPageQuery: Sendable {
             let position = cursorCondition(sql)
             let condition = SQLCondition.all([position, filterCondition(sql)])
             if condition.isNever { return [] }
-            return [walk(on: key, ascending: true, condition, order: "d.id")]
+            return [walk(on: .field(key), ascending: true, condition, order: "d.id")]
         }
         let sql = RecordFieldSQL(keys: keys, idColumn: "r.id", drivingField: nil)
         let condition = SQLCondition.all([cursorCondition(sql), filterCondition(sql)])
@@ -175,11 +175,6 @@ struct RecordPageQuery: Sendable {
                 range("d.value IS ?", [value.indexValue], run), range("d.value < ?", [value.indexValue], filter),
                 range("d.value IS NULL", [], filter),
             ]
-    }
-
-    /// A walk of one field's index.
-    private func walk(on key: Int64, ascending: Bool, _ condition: SQLCondition, order: String) -> Walk {
-        walk(on: .field(key), ascending: ascending, condition, order: order)
     }
 
     /// A walk of one field's index, or of one equal value's range of a composite pair.
