@@ -76,18 +76,11 @@ final class OffMirrorFixture: @unchecked Sendable {  // immutable after init; `p
         var byCode: [String: Int]
         /// Each product request's time, in seconds since the mirror started.
         var times: [Double]
+        /// The mirror's start, in seconds since 1970: `startedAt + times[i]` is a request's time on the test's clock.
+        var startedAt: Double
 
-        /// The most requests that started within any window of `seconds`.
-        func busiestWindow(_ seconds: Double) -> Int {
-            let sorted = times.sorted()
-            var best = 0
-            var start = 0
-            for end in sorted.indices {
-                while sorted[end] - sorted[start] >= seconds { start += 1 }
-                best = max(best, end - start + 1)
-            }
-            return best
-        }
+        /// Each product request's time on the wall clock, oldest first.
+        var wallTimes: [Date] { times.sorted().map { Date(timeIntervalSince1970: startedAt + $0) } }
     }
 
     /// The requests the mirror counted.

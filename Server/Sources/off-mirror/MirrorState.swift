@@ -7,6 +7,8 @@ actor MirrorState {
     private var times: [Double] = []
     private var perCode: [String: Int] = [:]
     private let started = ContinuousClock.now
+    /// The wall-clock time of `started`, so a client on the same machine can place the log's times on its own clock.
+    private let startedAt = Date().timeIntervalSince1970
 
     init(faults: [String: MirrorFault.Kind]) {
         self.faults = faults
@@ -26,9 +28,10 @@ actor MirrorState {
         }
     }
 
-    /// The request log as JSON: the total, the count per code and each request's time in seconds since start.
+    /// The request log as JSON: the total, the count per code, each request's time in seconds since start, and the
+    /// start as seconds since 1970.
     func report() -> Data {
-        let object: [String: Any] = ["total": times.count, "byCode": perCode, "times": times]
+        let object: [String: Any] = ["total": times.count, "byCode": perCode, "times": times, "startedAt": startedAt]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
