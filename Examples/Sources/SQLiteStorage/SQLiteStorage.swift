@@ -195,9 +195,25 @@ extension SQLiteStorage {
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         guard size > synchronousLimit else {
-            return try synchronously(operation) { try writer.read(body) }
+            return try synchronously(operation) { try writer.unsafeRead { db in try inReadTransaction(db, body) } }
         }
         return try await perform(operation) { try await writer.read(body) }
+    }
+
+    /// Runs `body` in a deferred transaction (one snapshot for all its statements) that cached statements begin
+    /// and end. GRDB's `read` does the same but parses `BEGIN` and `COMMIT` anew on every call: a tenth of the
+    /// time of a page read on the calling thread (perf, `records.query-page`). The body only reads; a failed one
+    /// rolls back.
+    private static func inReadTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        do {
+            let value = try body(db)
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return value
+        } catch {
+            if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+            throw error
+        }
     }
 
     /// Writes in one transaction: on the calling thread when it touches at most ``synchronousWriteLimit`` rows
