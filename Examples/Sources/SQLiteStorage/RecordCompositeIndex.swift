@@ -66,6 +66,29 @@ enum RecordCompositeIndex {
         return pairs
     }
 
+    /// The collection's registered field keys (as ``RecordFieldIndex/fieldKeys(scope:collection:_:)``) and built
+    /// pairs (as ``pairs(scope:collection:_:)``), read by one statement: a query page needs both.
+    static func fieldKeysAndPairs(
+        scope: String, collection: String, _ db: Database
+    ) throws -> (keys: [String: Int64], pairs: [Pair]) {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT name, field, NULL FROM record_field_names WHERE scope = ?1 AND collection = ?2
+                UNION ALL SELECT equal_name, composite, sort_name FROM record_composites WHERE scope = ?1 AND collection = ?2
+                """)
+        var keys: [String: Int64] = [:]
+        var pairs: [Pair] = []
+        let rows = try Row.fetchCursor(statement, arguments: [scope, collection])
+        while let row = try rows.next() {
+            if let sortName: String = row[2] {
+                pairs.append(Pair(key: row[1], equalName: row[0], sortName: sortName))
+            } else {
+                keys[row[0]] = row[1]
+            }
+        }
+        return (keys, pairs)
+    }
+
     /// Checks declarations before anything is built.
     ///
     /// - Throws: ``StorageError/invalidCollectionName(_:reason:)`` for an invalid collection name,

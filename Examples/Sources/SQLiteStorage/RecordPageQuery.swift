@@ -23,9 +23,10 @@ import InventoryKit
 /// post-filtered), checked per row walked: a filter that matches few of the rows walked costs in proportion.
 ///
 /// ## Cursor
-/// After a cursor, the walk of the first sort key splits into index ranges visited in order — the rows equal to
-/// the cursor's value (placed by the exact keyset condition on the other keys and the id), then the rows after it
-/// (and, descending, the nulls) — each `LIMIT`ed to what the page still needs.
+/// After a cursor, the walk of the first sort key is an index range from the cursor's value on — its rows equal to
+/// that value placed by the exact keyset condition on the other keys and the id, the rows after it taken whole —
+/// and, descending, the nulls after it (a null cursor value: its run of nulls, then, ascending, every value); each
+/// range is `LIMIT`ed to what the page still needs.
 ///
 /// ## Damage
 /// Each statement joins the walked ids to their `records` rows (an index row without its record, which only outside
@@ -59,9 +60,8 @@ struct RecordPageQuery: Sendable {
 
     /// Executes the query in the read transaction `db`.
     func page(_ db: Database) throws -> RecordPage<StoredRecord> {
-        let keys = try RecordFieldIndex.fieldKeys(scope: scope.rawValue, collection: collection.rawValue, db)
-        let pairs = query.filter == nil || query.sort.isEmpty
-            ? [] : try RecordCompositeIndex.pairs(scope: scope.rawValue, collection: collection.rawValue, db)
+        let (keys, pairs) = try RecordCompositeIndex.fieldKeysAndPairs(
+            scope: scope.rawValue, collection: collection.rawValue, db)
         let walks = plan(keys, pairs)
         let reader = RecordRowReader(collection: collection)
         let capacity = query.limit + 1
@@ -160,21 +160,22 @@ struct RecordPageQuery: Sendable {
         // have folded to always or never), so the driving value decides: its equal run, placed by the keyset of
         // the later keys and the id, then every row after it.
         let value = cursor.values[driving]
-        let run = SQLCondition.all([cursorCondition(sql, from: driving + 1), filter])
+        let later = cursorCondition(sql, from: driving + 1)
         func range(_ sql: String, _ arguments: [DatabaseValue] = [], _ rest: SQLCondition) -> Walk {
             walk(on: key, ascending: ascending, .all([SQLCondition(sql, arguments), rest]), order: orderBy)
         }
         if value.isNull {
+            let run = SQLCondition.all([later, filter])
             return ascending
                 ? [range("d.value IS NULL", [], run), range("d.value >= ?", [(-Double.infinity).databaseValue], filter)]
                 : [range("d.value IS NULL", [], run)]
         }
-        return ascending
-            ? [range("d.value IS ?", [value.indexValue], run), range("d.value > ?", [value.indexValue], filter)]
-            : [
-                range("d.value IS ?", [value.indexValue], run), range("d.value < ?", [value.indexValue], filter),
-                range("d.value IS NULL", [], filter),
-            ]
+        // One range from the cursor's value on, whose equal run is placed by the later keys: a statement fewer
+        // than walking the run and the rest apart. Descending, the nulls sort last, outside any range of values.
+        let bound = value.indexValue
+        let rest = SQLCondition.all([.any([SQLCondition(ascending ? "d.value > ?" : "d.value < ?", [bound]), later]), filter])
+        let values = range(ascending ? "d.value >= ?" : "d.value <= ?", [bound], rest)
+        return ascending ? [values] : [values, range("d.value IS NULL", [], filter)]
     }
 
     /// A walk of one field's index, or of one equal value's range of a composite pair.

@@ -78,12 +78,20 @@ public struct RecordID: RawRepresentable, Hashable, Comparable, Sendable, Codabl
         if raw.isEmpty { return "the id is empty" }
         let length = raw.utf8.count
         if length > maximumLength { return "the id is \(length) bytes long (at most \(maximumLength))" }
-        // General category Cc is exactly U+0000–U+001F and U+007F–U+009F (stable by Unicode policy): compared
-        // directly, not through `properties.generalCategory`, a table lookup per scalar that cost more than the
-        // rest of reading a query row.
-        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "the id contains a control character"
-        }
+        if containsControlCharacter(raw) { return "the id contains a control character" }
         return nil
+    }
+
+    /// Whether the text holds a character of general category Cc, exactly U+0000–U+001F and U+007F–U+009F (stable
+    /// by Unicode policy). Read on the UTF-8 bytes, not through `properties.generalCategory` (a table lookup per
+    /// scalar that cost more than the rest of reading a query row) nor the scalar view (decoding each scalar):
+    /// in valid UTF-8, those scalars are the bytes below 0x20, 0x7F, and 0xC2 followed by 0x80–0x9F.
+    private static func containsControlCharacter(_ raw: String) -> Bool {
+        var afterC2 = false
+        for byte in raw.utf8 {
+            if byte < 0x20 || byte == 0x7F || (afterC2 && byte <= 0x9F) { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
     }
 }

@@ -30,6 +30,19 @@ struct StorageValueTests {
         }
     }
 
+    @Test("a record id is refused exactly when it holds a scalar of general category Cc, for every scalar")
+    func controlCharactersMatchUnicode() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            // Each scalar between letters and after a two-byte character, so its UTF-8 bytes sit among others.
+            let raw = "a\(Character(scalar))é"
+            let isControl = scalar.properties.generalCategory == .control
+            if (RecordID(rawValue: raw) == nil) != isControl { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "mismatched scalars: \(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test("UUID record ids are lowercase and never fail")
     func uuidIDs() throws {
         let uuid = try #require(UUID(uuidString: "F21E6E0C-DE96-52F9-86E3-7C122CFF3A48"))
