@@ -56,18 +56,8 @@ enum RecordCompositeIndex {
                 """)
     }
 
-    /// The pairs built for a collection.
-    static func pairs(scope: String, collection: String, _ db: Database) throws -> [Pair] {
-        let statement = try db.cachedStatement(
-            sql: "SELECT composite, equal_name, sort_name FROM record_composites WHERE scope = ? AND collection = ?")
-        var pairs: [Pair] = []
-        let rows = try Row.fetchCursor(statement, arguments: [scope, collection])
-        while let row = try rows.next() { pairs.append(Pair(key: row[0], equalName: row[1], sortName: row[2])) }
-        return pairs
-    }
-
     /// The collection's registered field keys (as ``RecordFieldIndex/fieldKeys(scope:collection:_:)``) and built
-    /// pairs (as ``pairs(scope:collection:_:)``), read by one statement: a query page needs both.
+    /// pairs, read by one statement: a query page and a writer need both.
     static func fieldKeysAndPairs(
         scope: String, collection: String, _ db: Database
     ) throws -> (keys: [String: Int64], pairs: [Pair]) {

@@ -89,8 +89,9 @@ enum RecordFieldIndex {
             let collection: String
         }
 
-        private var keys: [CollectionKey: [String: Int64]] = [:]
-        private var pairs: [CollectionKey: [RecordCompositeIndex.Pair]] = [:]
+        /// What the writer knows of each collection it touched: its field keys (with the names it registered) and
+        /// its composite pairs.
+        private var catalogs: [CollectionKey: (keys: [String: Int64], pairs: [RecordCompositeIndex.Pair])] = [:]
         private let writesPairs: Bool
 
         /// A writer for one transaction; `writesPairs` false for the v4 migration, which runs before the composite
@@ -103,11 +104,13 @@ enum RecordFieldIndex {
         /// (back-filling nulls for the collection's other records) and writes one row per registered name.
         mutating func put(_ fields: [String: FieldValue], id: String, scope: String, collection: String, _ db: Database) throws {
             let key = CollectionKey(scope: scope, collection: collection)
-            var known = try keys[key] ?? RecordFieldIndex.fieldKeys(scope: scope, collection: collection, db)
+            var (known, composites) = try catalog(key, db)
+            var registered = false
             for name in fields.keys where known[name] == nil {
                 known[name] = try Self.register(name, scope: scope, collection: collection, db)
+                registered = true
             }
-            keys[key] = known
+            if registered { catalogs[key] = (known, composites) }
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO record_fields (field, id, value) VALUES (?, ?, ?)
@@ -116,7 +119,6 @@ enum RecordFieldIndex {
             for (name, field) in known {
                 try upsert.execute(arguments: [field, id, (fields[name] ?? .null).indexValue])
             }
-            let composites = try pairs(key, db)
             guard !composites.isEmpty else { return }
             let pairUpsert = try db.cachedStatement(
                 sql: """
@@ -132,21 +134,24 @@ enum RecordFieldIndex {
 
         /// Removes a deleted record's rows.
         mutating func delete(id: String, scope: String, collection: String, _ db: Database) throws {
-            let key = CollectionKey(scope: scope, collection: collection)
-            let known = try keys[key] ?? RecordFieldIndex.fieldKeys(scope: scope, collection: collection, db)
-            keys[key] = known
+            let (known, composites) = try catalog(CollectionKey(scope: scope, collection: collection), db)
             let statement = try db.cachedStatement(sql: "DELETE FROM record_fields WHERE field = ? AND id = ?")
             for field in known.values { try statement.execute(arguments: [field, id]) }
+            guard !composites.isEmpty else { return }
             let pairDelete = try db.cachedStatement(sql: "DELETE FROM record_composite_values WHERE composite = ? AND id = ?")
-            for pair in try pairs(key, db) { try pairDelete.execute(arguments: [pair.key, id]) }
+            for pair in composites { try pairDelete.execute(arguments: [pair.key, id]) }
         }
 
-        /// The composite pairs of a collection, read once per writer.
-        private mutating func pairs(_ key: CollectionKey, _ db: Database) throws -> [RecordCompositeIndex.Pair] {
-            guard writesPairs else { return [] }
-            if let known = pairs[key] { return known }
-            let found = try RecordCompositeIndex.pairs(scope: key.scope, collection: key.collection, db)
-            pairs[key] = found
+        /// A collection's field keys and pairs, read once per writer (one statement; the field keys alone before
+        /// the composite tables exist).
+        private mutating func catalog(
+            _ key: CollectionKey, _ db: Database
+        ) throws -> (keys: [String: Int64], pairs: [RecordCompositeIndex.Pair]) {
+            if let known = catalogs[key] { return known }
+            let found = writesPairs
+                ? try RecordCompositeIndex.fieldKeysAndPairs(scope: key.scope, collection: key.collection, db)
+                : (try RecordFieldIndex.fieldKeys(scope: key.scope, collection: key.collection, db), [])
+            catalogs[key] = found
             return found
         }
 
