@@ -73,8 +73,8 @@ enum KitPayloads {
             payload: try payload(entity))
     }
 
-    /// Decodes a wire payload into a kit type.
-    static func decode<T: Decodable>(_ type: T.Type, _ payload: JSONValue?) throws -> T {
-        try RecordCoding.decode(T.self, from: JSONEncoder().encode(payload ?? .null))
+    /// Decodes a served payload into a kit type.
+    static func decode<T: Decodable>(_ type: T.Type, _ payload: JSONFragment?) throws -> T {
+        try RecordCoding.decode(T.self, from: Data((payload?.text ?? "null").utf8))
     }
 }

@@ -225,7 +225,7 @@ struct SchemaChecker: Sendable {
                 problems.append("\(path): more than \(Int(maximum)) items")
             }
         }
-        if case .number(let number) = value {
+        if let number = value.number {
             if let minimum = keywords["minimum"]?.number, number < minimum { problems.append("\(path): \(number) < \(minimum)") }
             if let maximum = keywords["maximum"]?.number, number > maximum { problems.append("\(path): \(number) > \(maximum)") }
         }
@@ -266,7 +266,7 @@ struct SchemaChecker: Sendable {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object): true
         case ("number", .number): true
-        case ("integer", .number(let number)): number.rounded() == number
+        case ("integer", .number(let number)): isWhole(number)
         default: false
         }
     }
@@ -277,10 +277,18 @@ struct SchemaChecker: Sendable {
         case ("date-time", .string(let text)):
             (try? Date(text, strategy: .iso8601)) != nil
                 || (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) != nil
-        case ("int32", .number(let number)): number.rounded() == number && abs(number) <= Double(Int32.max)
-        case ("int64", .number(let number)): number.rounded() == number && abs(number) <= 9.3e18
+        case ("int32", .number(let number)): isWhole(number) && abs(number) <= Decimal(Int32.max)
+        case ("int64", .number(let number)): isWhole(number) && abs(number) <= Decimal(Int64.max)
         default: true  // A format applies to its own type only.
         }
+    }
+
+    /// Whether a number has no fractional part.
+    private static func isWhole(_ number: Decimal) -> Bool {
+        var input = number
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &input, 0, .plain)
+        return rounded == number
     }
 
     private static func describe(_ value: JSONValue) -> String {
@@ -296,6 +304,6 @@ extension JSONValue {
 
     /// The number, or `nil`.
     var number: Double? {
-        if case .number(let number) = self { number } else { nil }
+        if case .number(let number) = self { NSDecimalNumber(decimal: number).doubleValue } else { nil }
     }
 }

@@ -42,7 +42,7 @@ struct SyncAPITests {
             #expect(page.changes.map(\.opId) == operations.map(\.opId))
             #expect(page.changes.map(\.kind) == [.journal, .product])
             #expect(page.changes.map(\.entityId) == [entryID.uuidString.lowercased(), "4006381333931"])
-            #expect(page.changes[0].payload == operations[0].payload)
+            #expect(try page.changes[0].payload.value() == operations[0].payload)
             let record = try KitPayloads.decode(RemoteProductRecord.self, page.changes[1].payload)
             #expect(record == RemoteProductRecord(productID: pen.productID, product: pen, stamp: KitPayloads.stamp(1), sequence: 2))
             #expect(page.cursor == 2)

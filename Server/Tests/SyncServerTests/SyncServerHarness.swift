@@ -54,6 +54,11 @@ struct SyncServerHarness: Sendable {
         )
     }
 
+    /// The body of the first page of changes, as text.
+    func rawChanges(_ household: HouseholdID, token: BearerToken) async throws -> String {
+        String(buffer: try await pull(household, token: token).body)
+    }
+
     /// Pulls every page from `after` until `hasMore` is false.
     func pullAll(_ household: HouseholdID, token: BearerToken, after: Int64 = 0, limit: Int = 50) async throws
         -> ChangesResponse
@@ -91,10 +96,12 @@ func makeOperation(
     PushRequest.Operation(opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId, payload: payload)
 }
 
-/// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router.
+/// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router, or against a
+/// server listening on a loopback port with `setup: .live` (`client.port`), for requests only HTTP parsing sees.
 func withSyncServer(
     limits: SyncLimits = SyncLimits(),
     migrations: [Migration] = SchemaMigrations.all,
+    setup: TestingSetup = .router,
     _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
 ) async throws {
     try await withPostgresCluster { cluster in
@@ -110,6 +117,7 @@ func withSyncServer(
                 client: client,
                 clientIsRunning: true,
                 configuration: SyncServerConfiguration(
+                    host: "127.0.0.1",
                     port: 0,
                     database: cluster.configuration(),
                     limits: limits,
@@ -117,7 +125,7 @@ func withSyncServer(
                 ),
                 logger: logger
             )
-            try await app.test(.router) { client in
+            try await app.test(setup) { client in
                 try await body(SyncServerHarness(store: store, client: client))
             }
         }

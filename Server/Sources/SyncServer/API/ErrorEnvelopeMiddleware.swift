@@ -1,11 +1,18 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Turns every error thrown below it into the ``ErrorEnvelope``, so no other error shape leaves the server.
 ///
 /// ``APIError`` keeps its code; other `HTTPResponseError`s (for example Hummingbird's body-size error) map by
-/// status; anything else becomes `internal`, logged with the request id and never echoed to the client.
+/// status; a body that breaks HTTP/1.1's framing (a malformed chunk, found while a handler reads the body) is
+/// `invalid_request`; anything else becomes `internal`, logged with the request id and never echoed to the client.
+///
+/// What never reaches the application cannot be rendered here: a request line or header block the HTTP parser
+/// refuses (malformed, a header field or all header fields together over 80 KiB — a long query string counts, as
+/// it is part of the request line) is answered by Hummingbird itself with `400 Bad Request`, an empty body and
+/// `Connection: close` (documented in `Server/README.md` and the OpenAPI document).
 public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
@@ -20,6 +27,10 @@ public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware
             return try await next(request, context)
         } catch let error as APIError {
             return APIError.envelopeResponse(ErrorEnvelope(code: error.code, message: error.message, details: error.details))
+        } catch let error as HTTPParserError {
+            return APIError.envelopeResponse(ErrorEnvelope(
+                code: .invalidRequest, message: "The request body is not valid HTTP/1.1 framing.",
+                details: ["reason": "\(error)"]))
         } catch let error as any HTTPResponseError {
             let code = APIErrorCode(status: error.status)
             let message = code == .payloadTooLarge ? "The request body is too large." : error.status.reasonPhrase

@@ -4,11 +4,11 @@ import InventoryModule
 import ProductModule
 
 /// The body of `POST /v1/households/{id}/push` as the server reads it: the fields of ``PushRequest``, with each
-/// payload decoded straight into the kit's type for its operation's kind when the body allows it
-/// (``PushBodyScreen``) instead of into ``JSONValue`` and, after serializing it again, into the kit's type.
+/// payload decoded straight from the body's bytes into the kit's type for its operation's kind
+/// (``OperationPayload``), exact numbers included.
 ///
 /// The fields are decoded in ``PushRequest``'s order, so a body that does not have its shape fails on the same
-/// field either way.
+/// field either way. A payload the kit's type refuses fails its operation only, never the body.
 struct PushBody: Sendable, Decodable {
     /// One operation; the fields of ``PushRequest/Operation``.
     struct Operation: Sendable, Decodable {
@@ -18,13 +18,21 @@ struct PushBody: Sendable, Decodable {
         let kind: String
         /// The entity id, as sent.
         let entityId: String
-        /// The payload, decoded by kind where possible.
+        /// The payload, decoded by kind.
         let payload: OperationPayload
         /// Superseded operation ids, as sent.
         let supersededOpIds: [String]?
 
         private enum CodingKeys: String, CodingKey {
             case opId, kind, entityId, payload, supersededOpIds
+        }
+
+        /// Any member name: reading a payload as an object without decoding its members.
+        private struct AnyKey: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
 
         /// An operation of a ``PushRequest``, its payload kept as any JSON.
@@ -36,36 +44,42 @@ struct PushBody: Sendable, Decodable {
             supersededOpIds = operation.supersededOpIds
         }
 
-        /// Decodes an operation, its payload into the kit's type for the kind when it decodes so.
+        /// Decodes an operation, its payload into the kit's type for the kind.
+        /// - Throws: `DecodingError` when a member other than the payload is missing or of the wrong type, or the
+        ///   payload is missing.
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             opId = try container.decode(String.self, forKey: .opId)
             kind = try container.decode(String.self, forKey: .kind)
             entityId = try container.decode(String.self, forKey: .entityId)
-            payload = try Self.payload(of: ChangeKind(rawValue: kind), in: container)
+            guard container.contains(.payload) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.payload,
+                    DecodingError.Context(codingPath: container.codingPath, debugDescription: "No value for payload."))
+            }
+            payload = switch ChangeKind(rawValue: kind) {
+            case .journal: Self.payload(InventoryJournalEntry.self, in: container) { .journal($0, canonical: $1) }
+            case .product: Self.payload(ProductChange.self, in: container) { .product($0, canonical: $1) }
+            case .namedEntity: Self.payload(NamedEntity.self, in: container) { .namedEntity($0, canonical: $1) }
+            case nil: .unread
+            }
             supersededOpIds = try container.decodeIfPresent([String].self, forKey: .supersededOpIds)
         }
 
-        private static func payload(
-            of kind: ChangeKind?, in container: KeyedDecodingContainer<CodingKeys>
-        ) throws -> OperationPayload {
-            // A payload the kit's type refuses is read again as any JSON: the validator reports why, as for a
-            // PushRequest payload.
-            switch kind {
-            case .journal:
-                if let entry = try? container.decode(InventoryJournalEntry.self, forKey: .payload) {
-                    return .journal(entry)
+        /// The payload decoded as `T` and encoded in the kit's canonical form, or why it is refused.
+        private static func payload<T: Codable>(
+            _ type: T.Type, in container: KeyedDecodingContainer<CodingKeys>,
+            _ wrap: (T, Data) -> OperationPayload
+        ) -> OperationPayload {
+            do {
+                let value = try container.decode(T.self, forKey: .payload)
+                return wrap(value, try RecordCoding.encode(value))
+            } catch {
+                guard (try? container.nestedContainer(keyedBy: AnyKey.self, forKey: .payload)) != nil else {
+                    return .notObject
                 }
-            case .product:
-                if let change = try? container.decode(ProductChange.self, forKey: .payload) { return .product(change) }
-            case .namedEntity:
-                if let entity = try? container.decode(NamedEntity.self, forKey: .payload) {
-                    return .namedEntity(entity)
-                }
-            case nil:
-                break
+                return .refused(type: "\(T.self)", reason: RecordCoding.describe(error))
             }
-            return .json(try container.decode(JSONValue.self, forKey: .payload))
         }
     }
 
@@ -94,17 +108,13 @@ struct PushBody: Sendable, Decodable {
     /// The fewest operations a slice decoded on a core of its own holds: below it, one core decodes the body.
     static let minimumOperationsPerSlice = 500
 
-    /// Reads a body: payloads straight into the kit's types when ``PushBodyScreen`` allows it, otherwise as
-    /// ``PushRequest`` reads them.
+    /// Reads a body.
     ///
     /// A big body of the plain shape (``PushBodySplitter``) is decoded in slices of operations on all cores at once
     /// (decoding is most of a big push's own work); the result is the same as decoding it whole, and a body any
     /// slice of which does not decode is decoded whole, so its error is the one a whole decoding reports.
     /// - Throws: `DecodingError` when the body is not JSON of the expected shape.
     static func decode(_ body: Data) async throws -> PushBody {
-        guard PushBodyScreen.allowsDirectDecoding(body) else {
-            return PushBody(try JSONDecoder().decode(PushRequest.self, from: body))
-        }
         if let split = PushBodySplitter.operations(of: body), let operations = await decodeSlices(of: body, split) {
             return PushBody(operations: operations)
         }

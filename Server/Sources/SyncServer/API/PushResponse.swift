@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// The body answering a push: one result per operation, in request order.
-public struct PushResponse: Sendable, Codable, Equatable, ResponseEncodable {
+public struct PushResponse: Sendable, Codable, Equatable {
     /// What happened to one operation.
     public struct Result: Sendable, Codable, Equatable {
         /// The outcome of one operation.
@@ -28,13 +28,13 @@ public struct PushResponse: Sendable, Codable, Equatable, ResponseEncodable {
         public var message: String?
         /// The sequence number of the stored change.
         public var seq: Int64?
-        /// For a conflict: the server's current state, in the form a pull serves it.
-        public var current: JSONValue?
+        /// For a conflict: the server's current state, in the form a pull serves it (its stored text).
+        public var current: JSONFragment?
 
         /// Creates a result.
         public init(
             opId: String, status: Status, code: String? = nil, message: String? = nil, seq: Int64? = nil,
-            current: JSONValue? = nil
+            current: JSONFragment? = nil
         ) {
             self.opId = opId
             self.status = status

@@ -36,8 +36,7 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
         group.get("households/:id/products/:productId") { request, context in
             let household = try await authorizedHousehold(request, context)
-            let record = try await service.product(of: household, id: context.parameters.get("productId") ?? "")
-            return record
+            return try await service.product(of: household, id: try Self.pathParameter("productId", of: context))
         }
         group.delete("households/:id") { request, context in
             let household = try await authorizedHousehold(request, context)
@@ -49,7 +48,18 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     private func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
         let device = try await service.authenticate(
             BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
-        return try service.authorize(device, householdParameter: context.parameters.get("id") ?? "")
+        return try service.authorize(device, householdParameter: try Self.pathParameter("id", of: context))
+    }
+
+    /// A path parameter, percent-decoded (the router matches and hands out the raw segment: `50%25off` is the
+    /// product `50%off`, `a%2Fb` the product `a/b`).
+    /// - Throws: ``APIError`` `invalid_request` when the segment is not valid percent-encoded UTF-8.
+    static func pathParameter(_ name: String, of context: Context) throws -> String {
+        let raw = context.parameters.get(name) ?? ""
+        guard let decoded = raw.removingPercentEncoding else {
+            throw APIError.invalidField(name, "The path segment \(name) is not valid percent-encoded UTF-8.")
+        }
+        return decoded
     }
 
     /// Reads at most ``SyncLimits/maxBodyBytes`` and decodes a push body; maps failures to the envelope's codes.

@@ -5,31 +5,23 @@ import ProductModule
 
 /// A pushed operation's payload as the server read it from the request body.
 ///
-/// A body ``PushBodyScreen`` passes has each payload decoded straight into the kit's type for the operation's
-/// kind; a payload that does not decode so (or of an unknown kind, or from any other body) stays any JSON and is
-/// validated the way ``PushRequest`` payloads are, messages included.
+/// A payload of a known kind is decoded straight from the body's bytes into the kit's type for that kind — its
+/// numbers read from their text, never through `Double` — and encoded once in the kit's canonical form
+/// (`RecordCoding`), which is what the server checks and, for a journal entry, stores. A payload the kit's type
+/// refuses keeps the reason, which the validator reports for that operation alone.
 enum OperationPayload: Sendable {
-    /// A journal operation's payload, decoded from the body.
-    case journal(InventoryJournalEntry)
-    /// A product operation's payload, decoded from the body.
-    case product(ProductChange)
-    /// A named entity operation's payload, decoded from the body.
-    case namedEntity(NamedEntity)
-    /// Any JSON, as sent.
+    /// A journal operation's payload, decoded from the body, with its canonical encoding.
+    case journal(InventoryJournalEntry, canonical: Data)
+    /// A product operation's payload, decoded from the body, with its canonical encoding.
+    case product(ProductChange, canonical: Data)
+    /// A named entity operation's payload, decoded from the body, with its canonical encoding.
+    case namedEntity(NamedEntity, canonical: Data)
+    /// Any JSON, from a ``PushRequest`` built in Swift: decoded into the kit's type by the validator.
     case json(JSONValue)
-
-    /// The journal entry, when decoded as one.
-    var journalEntry: InventoryJournalEntry? {
-        if case .journal(let entry) = self { entry } else { nil }
-    }
-
-    /// The product change, when decoded as one.
-    var productChange: ProductChange? {
-        if case .product(let change) = self { change } else { nil }
-    }
-
-    /// The named entity, when decoded as one.
-    var namedEntity: NamedEntity? {
-        if case .namedEntity(let entity) = self { entity } else { nil }
-    }
+    /// The kit's type for the operation's kind refused the payload: why (``RecordCoding/describe(_:)``).
+    case refused(type: String, reason: String)
+    /// The payload is not a JSON object.
+    case notObject
+    /// The operation's kind is unknown, so its payload was not read.
+    case unread
 }

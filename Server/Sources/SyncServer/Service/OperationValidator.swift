@@ -6,8 +6,10 @@ import ProductModule
 /// Turns one wire operation into a ``PendingChange`` or says why it is refused: bounds, ids, and the payload
 /// decoded into the kit's own type, so nothing the kit would not accept reaches the database.
 ///
-/// A payload ``PushBody`` decoded straight into the kit's type is checked as it is; one read as any JSON is
-/// serialized with sorted keys, checked for U+0000 and decoded into the kit's type first.
+/// Ids have one spelling: a journal entry's or named entity's `entityId` is a UUID in any case spelling that
+/// must name the payload's id, and the change carries it in its canonical form (lower case), so duplicates,
+/// conflicts and tombstones see through the spelling. A product id is text, compared as it is (the kit's
+/// `ProductID` rules).
 struct OperationValidator: Sendable {
     /// The bounds.
     let limits: SyncLimits
@@ -29,10 +31,6 @@ struct OperationValidator: Sendable {
         guard !operation.entityId.unicodeScalars.contains(where: Self.isControl) else {
             return .failure(reject("entityId must not contain control characters.", field: "entityId"))
         }
-        // A payload decoded into a kit type was a JSON object.
-        if case .json(let value) = operation.payload {
-            guard case .object = value else { return .failure(reject("payload must be a JSON object.", field: "payload")) }
-        }
         let superseded = operation.supersededOpIds ?? []
         guard superseded.isEmpty || kind == .product else {
             return .failure(reject("supersededOpIds applies to product operations only.", field: "supersededOpIds"))
@@ -44,80 +42,113 @@ struct OperationValidator: Sendable {
         guard supersededIDs.count == superseded.count else {
             return .failure(reject("every supersededOpIds element must be a UUID.", field: "supersededOpIds"))
         }
-        // A payload decoded straight from the body is finite and holds no U+0000 (PushBodyScreen).
-        var json: Data?
-        if case .json(let value) = operation.payload {
+        return decoded(operation.payload, kind: kind).flatMap { content, canonical in
+            // PostgreSQL's text and jsonb cannot hold U+0000.
+            guard !Self.holdsNullCharacter(canonical) else {
+                return .failure(reject("payload must not contain U+0000.", field: "payload"))
+            }
+            return change(content, canonical: canonical, opID: opID, entityID: operation.entityId, superseded: supersededIDs)
+        }
+    }
+
+    /// The kit value of a payload with its canonical encoding, or why it is refused.
+    private func decoded(_ payload: OperationPayload, kind: ChangeKind) -> Result<(DecodedContent, Data), APIError> {
+        switch payload {
+        case .journal(let entry, let canonical): return .success((.journal(entry), canonical))
+        case .product(let change, let canonical): return .success((.product(change), canonical))
+        case .namedEntity(let entity, let canonical): return .success((.namedEntity(entity), canonical))
+        case .notObject, .unread: return .failure(reject("payload must be a JSON object.", field: "payload"))
+        case .refused(let type, let reason):
+            return .failure(reject("payload is not a valid \(type): \(reason)", field: "payload"))
+        case .json(let value):
+            guard case .object = value else { return .failure(reject("payload must be a JSON object.", field: "payload")) }
+            let json: Data
             do {
                 json = Data(try value.jsonText().utf8)
             } catch {
                 return .failure(reject("payload must be finite JSON.", field: "payload"))
             }
-            // PostgreSQL's text and jsonb cannot hold U+0000.
-            guard json?.firstRange(of: Data(#"\u0000"#.utf8)) == nil else {
-                return .failure(reject("payload must not contain U+0000.", field: "payload"))
-            }
-        }
-        let source = PayloadSource(decoded: operation.payload, json: json)
-        return content(kind, source, opID: opID, entityID: operation.entityId, superseded: supersededIDs).map {
-            PendingChange(opID: opID, entityID: operation.entityId, content: $0)
-        }
-    }
-
-    /// Where a payload's kit value comes from: decoded from the body already, or from its serialized text.
-    private struct PayloadSource {
-        /// The payload as read from the body.
-        let decoded: OperationPayload
-        /// The serialized text of a payload read as any JSON.
-        let json: Data?
-    }
-
-    private func content(
-        _ kind: ChangeKind, _ source: PayloadSource, opID: UUID, entityID: String, superseded: [UUID]
-    ) -> Result<ChangeContent, APIError> {
-        switch kind {
-        case .journal:
-            return value(source.decoded.journalEntry, from: source).flatMap { entry in
-                guard UUID(uuidString: entityID) == entry.id else {
-                    return .failure(reject("entityId must be the journal entry's id.", field: "entityId"))
-                }
-                guard entry.householdID == InventoryModule.HouseholdID(household.rawValue) else {
-                    return .failure(reject("The journal entry belongs to another household.", field: "payload.householdId"))
-                }
-                return .success(.journal(entry))
-            }
-        case .product:
-            return value(source.decoded.productChange, from: source).flatMap { change in
-                guard change.productID.rawValue == entityID else {
-                    return .failure(reject("entityId must be the change's productId.", field: "entityId"))
-                }
-                return .success(.product(ProductPushRequest(
-                    operationID: opID, supersededOperationIDs: superseded, change: change)))
-            }
-        case .namedEntity:
-            return value(source.decoded.namedEntity, from: source).flatMap { entity in
-                guard UUID(uuidString: entityID) == entity.id else {
-                    return .failure(reject("entityId must be the named entity's id.", field: "entityId"))
-                }
-                return .success(.namedEntity(entity))
+            return switch kind {
+            case .journal: decode(InventoryJournalEntry.self, json).map { (.journal($0), $1) }
+            case .product: decode(ProductChange.self, json).map { (.product($0), $1) }
+            case .namedEntity: decode(NamedEntity.self, json).map { (.namedEntity($0), $1) }
             }
         }
     }
 
-    /// The kit value decoded from the body, or else decoded from the payload's serialized text.
-    private func value<T: Decodable>(_ decoded: T?, from source: PayloadSource) -> Result<T, APIError> {
-        if let decoded { return .success(decoded) }
-        guard let json = source.json else {
-            // PushBody decodes a payload by its operation's kind, so a kit value is always the kind's.
-            return .failure(reject("payload is not a valid \(T.self).", field: "payload"))
-        }
-        return decode(T.self, json)
+    /// A payload decoded into the kit's type for its kind.
+    private enum DecodedContent {
+        case journal(InventoryJournalEntry)
+        case product(ProductChange)
+        case namedEntity(NamedEntity)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ json: Data) -> Result<T, APIError> {
+    private func change(
+        _ content: DecodedContent, canonical: Data, opID: UUID, entityID: String, superseded: [UUID]
+    ) -> Result<PendingChange, APIError> {
+        switch content {
+        case .journal(let entry):
+            guard UUID(uuidString: entityID) == entry.id else {
+                return .failure(reject("entityId must be the journal entry's id.", field: "entityId"))
+            }
+            guard entry.householdID == InventoryModule.HouseholdID(household.rawValue) else {
+                return .failure(reject("The journal entry belongs to another household.", field: "payload.householdId"))
+            }
+            return .success(PendingChange(
+                opID: opID, entityID: Self.canonical(entry.id), content: .journal(entry), canonicalPayload: canonical))
+        case .product(let change):
+            guard change.productID.rawValue == entityID else {
+                return .failure(reject("entityId must be the change's productId.", field: "entityId"))
+            }
+            let request = ProductPushRequest(operationID: opID, supersededOperationIDs: superseded, change: change)
+            return .success(PendingChange(
+                opID: opID, entityID: entityID, content: .product(request), canonicalPayload: canonical))
+        case .namedEntity(let entity):
+            guard UUID(uuidString: entityID) == entity.id else {
+                return .failure(reject("entityId must be the named entity's id.", field: "entityId"))
+            }
+            return .success(PendingChange(
+                opID: opID, entityID: Self.canonical(entity.id), content: .namedEntity(entity),
+                canonicalPayload: canonical))
+        }
+    }
+
+    /// A UUID's one spelling on the wire and in the database: lower case, as `RecordID` writes it.
+    static func canonical(_ id: UUID) -> String {
+        id.uuidString.lowercased()
+    }
+
+    /// The payload's kit value and its canonical encoding, decoded from its serialized text.
+    private func decode<T: Codable>(_ type: T.Type, _ json: Data) -> Result<(T, Data), APIError> {
         do {
-            return .success(try RecordCoding.decode(T.self, from: json))
+            let value = try RecordCoding.decode(T.self, from: json)
+            return .success((value, try RecordCoding.encode(value)))
         } catch {
             return .failure(reject("payload is not a valid \(T.self): \(RecordCoding.describe(error))", field: "payload"))
+        }
+    }
+
+    /// Whether JSON text written by `JSONEncoder` holds U+0000: the escape `\u0000` whose backslash is not itself
+    /// escaped (`\\u0000` is the six characters `\u0000`, which PostgreSQL stores).
+    static func holdsNullCharacter(_ json: Data) -> Bool {
+        json.withUnsafeBytes { bytes in
+            let backslash = UInt8(ascii: "\\"), zero = UInt8(ascii: "0"), letterU = UInt8(ascii: "u")
+            var backslashes = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == backslash {
+                    backslashes += 1
+                    continue
+                }
+                if backslashes % 2 == 1, byte == letterU, index + 4 < bytes.count,
+                   bytes[index + 1] == zero, bytes[index + 2] == zero, bytes[index + 3] == zero,
+                   bytes[index + 4] == zero
+                {
+                    return true
+                }
+                backslashes = 0
+            }
+            return false
         }
     }
 

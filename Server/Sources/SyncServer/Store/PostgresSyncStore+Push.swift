@@ -83,7 +83,7 @@ extension PostgresSyncStore {
             batch.record(change.opID, seq: seq)
             return .duplicate(seq: seq)
         case .conflict(let current):
-            return .conflict(current: try JSONValue(jsonText: String(decoding: current, as: UTF8.self)))
+            return .conflict(current: JSONFragment(trusted: String(decoding: current, as: UTF8.self)))
         case .reject(let reason):
             return .rejected(reason: reason)
         }

@@ -157,7 +157,7 @@ public struct PostgresSyncStore: SyncStore {
                         opId: opID.uuidString.lowercased(),
                         kind: ChangeKind(rawValue: kind) ?? .journal,
                         entityId: entityID,
-                        payload: try JSONValue(jsonText: payload),
+                        payload: JSONFragment(trusted: payload),
                         createdAt: createdAt
                     )
                 )

@@ -5,6 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
+        canonicalEntityIDs,
     ]
 
     /// Households, their devices and the per-household sequence counter.
@@ -118,6 +119,29 @@ public enum SchemaMigrations {
             """
             DELETE FROM operations o USING changes c
             WHERE c.household_id = o.household_id AND c.op_id = o.op_id
+            """,
+        ]
+    )
+
+    /// A journal entry's and a named entity's id has one spelling, the lower-case UUID (``OperationValidator``):
+    /// ids stored as a device sent them are spelled so. A named entity stored under two spellings keeps the
+    /// newer state under the canonical one; a journal entry stored twice keeps both change rows (devices fold
+    /// an entry once by its id), now found as one entry by a later push.
+    static let canonicalEntityIDs = Migration(
+        name: "0005_canonical_entity_ids",
+        statements: [
+            """
+            UPDATE changes SET entity_id = lower(entity_id)
+            WHERE kind IN ('journal', 'namedEntity') AND entity_id <> lower(entity_id)
+            """,
+            """
+            DELETE FROM entities e USING entities t
+            WHERE e.kind = 'namedEntity' AND t.household_id = e.household_id AND t.kind = e.kind
+              AND lower(t.entity_id) = lower(e.entity_id) AND t.entity_id <> e.entity_id AND t.seq > e.seq
+            """,
+            """
+            UPDATE entities SET entity_id = lower(entity_id)
+            WHERE kind = 'namedEntity' AND entity_id <> lower(entity_id)
             """,
         ]
     )

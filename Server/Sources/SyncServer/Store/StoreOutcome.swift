@@ -7,7 +7,7 @@ public enum StoreOutcome: Sendable, Hashable {
     case duplicate(seq: Int64)
     /// Not stored: the server holds another state the change was not based on; `current` is that state as a
     /// change payload (a product's remote record, or the named entity holding the semantic key).
-    case conflict(current: JSONValue)
+    case conflict(current: JSONFragment)
     /// Not stored, ever: the kit's rules refuse the change.
     case rejected(reason: String)
 }
