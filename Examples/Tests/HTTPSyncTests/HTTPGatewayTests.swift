@@ -30,6 +30,22 @@ struct HTTPGatewayTests {
         #expect(current.product == create.product && current.stamp == create.stamp && current.sequence == sequence)
     }
 
+    @Test("products: an id holding path characters (/, %, ?, #, spaces, non-ASCII) is fetched as one path segment")
+    func productIDsWithPathCharacters() async throws {
+        let server = try SyncServerFixture.shared()
+        let gateway = HTTPProductGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        for raw in ["a/b", "50%off", "tea&biscuits?#", "..", "café"] {
+            let id = try ProductID(raw)
+            let product = Product(productID: id, title: raw, createdAt: now, updatedAt: now)
+            let change = ProductChange(
+                productID: id, product: product, stamp: SyncStamp(updatedAt: now, version: 1, replicaID: ReplicaID("test-device")),
+                baseStamp: nil)
+            _ = try await gateway.push([ProductPushRequest(operationID: UUID(), change: change)])
+            #expect(try await gateway.fetch(id)?.product == product, "\(raw)")
+        }
+    }
+
     @Test("products: fetch, tombstones, the change feed and queries")
     func productFetchChangesAndQuery() async throws {
         let server = try SyncServerFixture.shared()

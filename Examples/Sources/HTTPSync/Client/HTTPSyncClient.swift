@@ -93,18 +93,23 @@ public struct HTTPSyncClient: Sendable {
         }
     }
 
+    /// The characters a path segment keeps as they are.
+    private static let segmentCharacters = CharacterSet(charactersIn: "-_~").union(
+        CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"))
+
     /// The request for a path under the household, with the bearer token and JSON headers.
     private func makeRequest(method: String, path: [String], query: [URLQueryItem], body: Data?) throws -> URLRequest {
-        var url = configuration.apiRoot.appendingPathComponent("households").appendingPathComponent(configuration.householdID.rawValue)
-        for segment in path { url.appendPathComponent(segment) }
-        if !query.isEmpty {
-            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-                throw RemoteSyncError.permanent("cannot build a URL from \(url)")
-            }
-            components.queryItems = query
-            guard let withQuery = components.url else { throw RemoteSyncError.permanent("cannot build a URL from \(url)") }
-            url = withQuery
+        let base = configuration.apiRoot.appendingPathComponent("households").appendingPathComponent(configuration.householdID.rawValue)
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+            throw RemoteSyncError.permanent("cannot build a URL from \(base)")
         }
+        // One segment each, everything but unreserved letters, digits, `-`, `_` and `~` percent-encoded: a product id
+        // `a/b` is `a%2Fb`, `50%off` is `50%25off`, `..` is `%2E%2E` (never a step up the path).
+        for segment in path {
+            components.percentEncodedPath += "/" + (segment.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? "")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else { throw RemoteSyncError.permanent("cannot build a URL from \(base)") }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.requestTimeout)
         request.httpMethod = method
         request.setValue("Bearer \(configuration.token)", forHTTPHeaderField: "Authorization")
