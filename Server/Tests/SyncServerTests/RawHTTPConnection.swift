@@ -16,13 +16,7 @@ enum RawHTTPConnection {
 
     /// Sends `request` to `127.0.0.1:port` and returns what came back within `timeout` seconds.
     static func exchange(port: Int, _ request: [UInt8], timeout: Int = 10) throws -> String {
-        #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let streamType = SOCK_STREAM
-        #endif
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed: \(errno)") }
+        let fd = try tcpSocket()
         defer { close(fd) }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
@@ -49,6 +43,18 @@ enum RawHTTPConnection {
             answer += buffer[0..<count]
         }
         return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// A new IPv4 TCP socket; the caller closes it.
+    static func tcpSocket() throws -> Int32 {
+        #if canImport(Glibc)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { throw Failure(description: "socket failed: \(errno)") }
+        return fd
     }
 
     /// A request's bytes: the request line, `headers` (each `Name: value`) and `body`, with CRLF line ends.

@@ -97,13 +97,7 @@ final class ServerProcess: Sendable {
 
     /// A port nothing listens on now (bound to 0 and released).
     static func freeLoopbackPort() throws -> Int {
-        #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let streamType = SOCK_STREAM
-        #endif
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed: \(errno)") }
+        let fd = try RawHTTPConnection.tcpSocket()
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
