@@ -8,10 +8,11 @@ import InventorySync
 import FoundationNetworking
 #endif
 
-/// `pantry household …`: the server household this pantry belongs to.
+/// `pantry household …`: the server household this pantry belongs to, and the household's time zone.
 struct HouseholdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "household", abstract: "Join a household on the sync server.", subcommands: [Join.self])
+        commandName: "household", abstract: "Join a household on the sync server; show or change its time zone.",
+        subcommands: [Join.self, Zone.self])
 
     /// `pantry household join --server URL --token TOKEN --household ID`.
     struct Join: AsyncParsableCommand {

@@ -44,11 +44,14 @@ struct PantryEnvironment {
     }
 
     /// Opens the store at `options.location` (creating it on first use) with the remote `resolve` chooses from the
-    /// settings saved in the store (the server `pantry household join` saved), before anything is written.
+    /// settings saved in the store (the server `pantry household join` saved), before anything is written, and
+    /// makes sure of the household (``ensureHousehold()``) unless `ensuringHousehold` is false (`sync` does it
+    /// itself, inside its progress line).
     ///
     /// - Throws: what `resolve` throws, the household rules' ``PantryError``s, or a storage error.
     static func open(
-        _ options: StoreOptions, resolvingRemote resolve: (PantrySettings) async throws -> PantryRemote
+        _ options: StoreOptions, ensuringHousehold: Bool = true,
+        resolvingRemote resolve: (PantrySettings) async throws -> PantryRemote
     ) async throws -> PantryEnvironment {
         let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
         let household: HouseholdID
@@ -103,14 +106,35 @@ struct PantryEnvironment {
         let environment = PantryEnvironment(
             storage: storage, products: products, inventory: inventory, namedEntities: namedEntities, household: household,
             remote: remote, close: closeBoth)
-        try await environment.ensureHousehold()
+        if ensuringHousehold {
+            do {
+                try await environment.ensureHousehold()
+            } catch {
+                await environment.close()
+                throw error
+            }
+        }
         return environment
     }
 
     /// Creates the household, its unit and default locations on first use.
-    func ensureHousehold() async throws {
-        let state = try await inventory.state(of: household)
-        if state.households[household] == nil {
+    ///
+    /// A pantry with a remote (a second store or the server) that does not know its household yet pulls it first:
+    /// it joins the household another device created instead of creating one of its own, and books nothing of it.
+    /// Offline, or when the remote holds no household yet, it creates the household in this machine's time zone
+    /// (`$TZ`, else the system's). That creation is no zone change: when another device created the household too
+    /// before they synced, the household keeps the zone of the first creation in journal order, and only
+    /// `pantry household timezone ZONE` changes it (see `HouseholdTimeZone`).
+    ///
+    /// - Returns: the report of that first pull, or `nil` when none ran.
+    /// - Throws: an inventory or storage error.
+    @discardableResult
+    func ensureHousehold() async throws -> InventorySyncReport? {
+        var joined: InventorySyncReport?
+        if remote.isSet, try await inventory.state(of: household).households[household] == nil {
+            joined = try await inventory.syncPending(households: [household])
+        }
+        if try await inventory.state(of: household).households[household] == nil {
             try await inventory.perform(.createHousehold(name: "Home"), in: household)
         }
         if try await inventory.state(of: household).units[Self.piece] == nil {
@@ -122,6 +146,7 @@ struct PantryEnvironment {
                 try await inventory.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: household)
             }
         }
+        return joined
     }
 
     /// The location with this name (case-insensitive), or a typed error listing the known ones.

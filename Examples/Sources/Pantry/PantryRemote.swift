@@ -10,6 +10,12 @@ enum PantryRemote {
     /// The InventoryKit sync server (`sync --server URL --token TOKEN --household ID`).
     case server(HTTPSyncConfiguration)
 
+    /// Whether the pantry syncs with something in this run.
+    var isSet: Bool {
+        if case .none = self { return false }
+        return true
+    }
+
     /// The server's configuration, when the remote is one.
     var server: HTTPSyncConfiguration? {
         if case .server(let configuration) = self { return configuration }

@@ -24,15 +24,20 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         let variables = ProcessInfo.processInfo.environment
-        let environment = try await PantryEnvironment.open(options) { saved in try syncTarget(variables, saved: saved) }
+        let environment = try await PantryEnvironment.open(options, ensuringHousehold: false) { saved in
+            try syncTarget(variables, saved: saved)
+        }
         let products: ProductSyncReport
-        let inventory: InventorySyncReport
+        var inventory: InventorySyncReport
         var categories: NamedEntitySyncReport?
         do {
             let progress = await SyncProgress.start(
                 products: environment.products, inventory: environment.inventory, enabled: !options.json)
+            // A pantry that does not know its household yet joins the remote's before it would create one.
+            let joined = try await environment.ensureHousehold()
             products = try await environment.products.syncPending()
             inventory = try await environment.inventory.syncPending(households: [environment.household])
+            if let joined { inventory = inventory.following(joined) }
             if environment.remote.server != nil { categories = try await environment.namedEntities.sync() }
             await progress.finish()
             if PantryLastSync.succeeded(products), PantryLastSync.succeeded(inventory), categories.map(PantryLastSync.succeeded) ?? true {
@@ -85,5 +90,20 @@ struct SyncCommand: AsyncParsableCommand {
                 "sync needs --server URL (or $PANTRY_SERVER, or a server saved by `pantry household join`), or --remote PATH")
         }
         return .server(configuration)
+    }
+}
+
+extension SyncReport {
+    /// This pass's report with the counts of an `earlier` pass of the same command added (a pantry's join pull
+    /// before its sync): what was pushed, pulled, failed, quarantined and resolved in both. The rest is this pass's:
+    /// it pulled the same household again, so its pull failures are the ones that still stand.
+    fileprivate func following(_ earlier: SyncReport) -> SyncReport {
+        var report = self
+        report.pushed += earlier.pushed
+        report.pulled += earlier.pulled
+        report.failed += earlier.failed
+        report.quarantined += earlier.quarantined
+        report.conflicts += earlier.conflicts
+        return report
     }
 }

@@ -20,14 +20,16 @@ struct PantryRun {
         return try #require(found, "pantry was not built next to the tests")
     }
 
+    /// Runs pantry in `folder`, with `variables` added to (or replacing) the test process's environment.
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL) throws -> PantryRun {
+    static func run(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) throws -> PantryRun {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["PANTRY_HOME"] = folder.appendingPathComponent("home").path
+        environment.merge(variables) { _, given in given }
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash must fail the test, not hang it (see CrashSafetyTests)
         process.environment = environment
         let output = Pipe()

@@ -29,8 +29,9 @@ public actor InventoryModuleService {
     public nonisolated let replicaID: ReplicaID
     /// The source of timestamps.
     public nonisolated let clock: InventoryClock
-    /// The time zone a household created through this service gets (the device's by default); change it later
-    /// with ``InventoryCommand/setHouseholdTimeZone(_:)``.
+    /// The time zone a household created through this service gets (the device's by default), unless another
+    /// device created the household earlier in journal order; change it later with
+    /// ``InventoryCommand/setHouseholdTimeZone(_:)``.
     public nonisolated let timeZone: HouseholdTimeZone
 
     /// The local journal (for the package's tests; apps go through the commands, which keep the outbox).

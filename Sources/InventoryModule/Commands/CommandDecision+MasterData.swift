@@ -1,19 +1,21 @@
 import Foundation
 
 extension CommandDecision {
-    /// `createHousehold`: a valid name, for a household that does not exist yet; the context's time zone is set
-    /// in the same transaction unless it is UTC (the zone of a household without one).
+    /// `createHousehold`: a valid name, for a household that does not exist yet, created in the context's time
+    /// zone (a zone the system knows; any name of UTC becomes ``HouseholdTimeZone/utc``).
+    ///
+    /// One entry carries the name and the zone: the creation's zone is never booked as a
+    /// `setHouseholdTimeZone`, so it cannot override a zone the household already has when it meets another
+    /// device's creation or a person's change after a sync.
     func createHousehold(name: String) throws(InventoryError) -> [InventoryOperation] {
         guard state.households[context.householdID] == nil else {
             throw .householdAlreadyExists(context.householdID)
         }
-        let created = InventoryOperation.createHousehold(name: try InventoryText.name(name))
         let zone = try HouseholdTimeZone(identifier: context.timeZone.identifier)
-        guard !zone.isUTC else { return [created] }
-        return [created, .setHouseholdTimeZone(zone)]
+        return [.createHousehold(name: try InventoryText.name(name), timeZone: zone.isUTC ? .utc : zone)]
     }
 
-    /// `setHouseholdTimeZone`: a zone the system knows.
+    /// `setHouseholdTimeZone`: a zone the system knows, chosen on purpose.
     func setHouseholdTimeZone(_ zone: HouseholdTimeZone) throws(InventoryError) -> [InventoryOperation] {
         [.setHouseholdTimeZone(try HouseholdTimeZone(identifier: zone.identifier))]
     }

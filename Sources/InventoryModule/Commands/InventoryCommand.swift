@@ -3,9 +3,11 @@ import Foundation
 /// What a caller asks the inventory to do, before validation. ``InventoryCommandHandler`` turns a command into
 /// journal entries (or a typed ``InventoryError``).
 public enum InventoryCommand: Hashable, Sendable {
-    /// Creates the context's household.
+    /// Creates the context's household, in the context's time zone (see ``HouseholdTimeZone`` for how creations
+    /// on two devices merge).
     case createHousehold(name: String)
-    /// Sets the household's time zone (the calendar of its due dates, views and reminders).
+    /// Sets the household's time zone on purpose (the calendar of its due dates, views and reminders): it wins over
+    /// the zone any creation brought, and the last change in journal order wins.
     case setHouseholdTimeZone(HouseholdTimeZone)
     /// Defines (or redefines) a storage location.
     case defineLocation(LocationDefinition)

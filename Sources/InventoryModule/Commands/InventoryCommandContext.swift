@@ -27,7 +27,8 @@ public struct InventoryCommandContext: Sendable {
     /// Whether the product module knows a product, as resolved by the caller.
     public var productExists: @Sendable (ProductReference) -> Bool
     /// The time zone a household created by the command gets: the device's, as the app passes it (the service
-    /// passes its `timeZone`). UTC unless given.
+    /// passes its `timeZone`). UTC unless given. The creation entry carries it; it never changes the zone of a
+    /// household another device created earlier in journal order.
     public var timeZone: HouseholdTimeZone
 
     /// Creates a context with a product lookup closure.

@@ -8,8 +8,9 @@ public struct Household: Hashable, Sendable, Codable {
     public var name: String
     /// When the household was first created (the recording time of its first `createHousehold` entry).
     public var createdAt: Date
-    /// The calendar the household's due dates, views and reminders are evaluated on; ``HouseholdTimeZone/utc``
-    /// until the journal sets one (households of earlier versions).
+    /// The calendar the household's due dates, views and reminders are evaluated on: the last zone set on purpose
+    /// in journal order, else the zone of the household's first creation; ``HouseholdTimeZone/utc`` for households
+    /// of earlier versions until one is set.
     public var timeZone: HouseholdTimeZone
 
     /// Creates a household value.

@@ -3,11 +3,19 @@ import Foundation
 /// What a journal entry records: a change of master data or a stock booking.
 ///
 /// Encoded as `{"type": "<kind>", "value": …}` where the type is the ``InventoryOperationKind`` name. Decoding an
-/// unknown type fails rather than dropping the entry, so an older client never folds a journal it cannot read.
+/// unknown type fails rather than dropping the entry, so an older client never folds a journal it cannot read. A
+/// `createHousehold` value is the name alone for a household created on UTC (the form of earlier versions), and
+/// `{"name": …, "timeZone": …}` for one created in another zone.
 public enum InventoryOperation: Hashable, Sendable, Codable {
-    /// Creates (or renames) the entry's household.
-    case createHousehold(name: String)
-    /// Sets the time zone of the entry's household: the calendar its due dates and views are evaluated on.
+    /// Creates the entry's household in the time zone it was created in (the deciding device's, or the one the
+    /// app named; ``HouseholdTimeZone/utc`` in entries of earlier versions, which booked the zone separately).
+    ///
+    /// When the household exists already — another device created it too before the two synced — the entry only
+    /// renames it: the zone stays the one the first creation in journal order brought, or the one a
+    /// ``setHouseholdTimeZone(_:)`` chose. A creation never changes a household's zone.
+    case createHousehold(name: String, timeZone: HouseholdTimeZone = .utc)
+    /// Sets the time zone of the entry's household on purpose: the calendar its due dates and views are evaluated
+    /// on from this entry on, whatever zone its creation brought. The last one in journal order wins.
     case setHouseholdTimeZone(HouseholdTimeZone)
     /// Defines or redefines a storage location.
     case defineLocation(StorageLocation)
@@ -78,7 +86,9 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
             try container.decode(Value.self, forKey: .value)
         }
         switch kind {
-        case .createHousehold: self = .createHousehold(name: try value(String.self))
+        case .createHousehold:
+            let creation = try value(HouseholdCreationValue.self)
+            self = .createHousehold(name: creation.name, timeZone: creation.timeZone)
         case .setHouseholdTimeZone: self = .setHouseholdTimeZone(try value(HouseholdTimeZone.self))
         case .defineLocation: self = .defineLocation(try value(StorageLocation.self))
         case .removeLocation: self = .removeLocation(try value(LocationID.self))
@@ -104,7 +114,8 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.rawValue, forKey: .type)
         switch self {
-        case .createHousehold(let name): try container.encode(name, forKey: .value)
+        case .createHousehold(let name, let zone):
+            try container.encode(HouseholdCreationValue(name: name, timeZone: zone), forKey: .value)
         case .setHouseholdTimeZone(let zone): try container.encode(zone, forKey: .value)
         case .defineLocation(let location): try container.encode(location, forKey: .value)
         case .removeLocation(let id): try container.encode(id, forKey: .value)

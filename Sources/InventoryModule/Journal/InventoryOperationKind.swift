@@ -1,6 +1,6 @@
 /// The kind of an ``InventoryOperation``: its stable name, as encoded in `type`.
 public enum InventoryOperationKind: String, Hashable, Sendable, Codable, CaseIterable {
-    /// ``InventoryOperation/createHousehold(name:)``.
+    /// ``InventoryOperation/createHousehold(name:timeZone:)``.
     case createHousehold
     /// ``InventoryOperation/setHouseholdTimeZone(_:)``.
     case setHouseholdTimeZone

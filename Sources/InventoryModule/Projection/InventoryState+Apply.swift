@@ -78,7 +78,7 @@ extension InventoryState {
         effects[entry.transactionID]?.operations.append(entry.operation.kind)
         effects[entry.transactionID]?.entryIDs.append(entry.id)
         switch entry.operation {
-        case .createHousehold(let name): foldCreateHousehold(name: name, entry: entry)
+        case .createHousehold(let name, let zone): foldCreateHousehold(name: name, timeZone: zone, entry: entry)
         case .setHouseholdTimeZone(let zone): foldSetTimeZone(zone, entry: entry)
         case .defineLocation(let location): foldDefineLocation(location, entry: entry)
         case .removeLocation(let id): foldRemoveLocation(id, entry: entry)

@@ -1,19 +1,28 @@
 import Foundation
 
 extension InventoryState {
-    /// Creates the entry's household, or renames it (keeping its creation time).
-    mutating func foldCreateHousehold(name: String, entry: InventoryJournalEntry) {
+    /// Creates the entry's household in the zone of its creation, or renames an existing one (keeping its creation
+    /// time and its zone).
+    ///
+    /// The household's zone is the last `setHouseholdTimeZone` in journal order, else the zone of its first
+    /// creation in journal order: the entries arrive in that order, so a creation that finds the household —
+    /// another device's earlier creation, or a zone change — leaves the zone alone. Two devices that both created
+    /// the household before they synced end on the earlier creation's zone, in whatever order they sync.
+    mutating func foldCreateHousehold(name: String, timeZone: HouseholdTimeZone, entry: InventoryJournalEntry) {
         if let existing = households[entry.householdID] {
             households[entry.householdID]?.name = name
             households[entry.householdID]?.createdAt = min(existing.createdAt, entry.recordedAt)
         } else {
-            households[entry.householdID] = Household(id: entry.householdID, name: name, createdAt: entry.recordedAt)
+            households[entry.householdID] = Household(
+                id: entry.householdID, name: name, createdAt: entry.recordedAt, timeZone: timeZone)
         }
     }
 
-    /// Sets the household's time zone. The entry that creates a household and the one that sets its zone share
-    /// a recording time, so the zone may come first in the total order: it then starts the household (unnamed
-    /// until its `createHousehold` entry names it).
+    /// Sets the household's time zone: a change made on purpose, which replaces whatever zone the household had.
+    ///
+    /// Earlier versions booked a creation's zone as this entry, in the creation's transaction and at its recording
+    /// time, so the zone may come first in the total order: it then starts the household (unnamed until its
+    /// `createHousehold` entry names it). Such an entry keeps the meaning it had: those journals fold as before.
     mutating func foldSetTimeZone(_ zone: HouseholdTimeZone, entry: InventoryJournalEntry) {
         if households[entry.householdID] == nil {
             households[entry.householdID] = Household(

@@ -3,10 +3,18 @@ import Foundation
 /// The time zone a household lives in, by its IANA identifier (`"Europe/Oslo"`): the calendar on which "today",
 /// "due within n days", overdue and expired are evaluated, and on which due-date rules count days.
 ///
-/// Set when the household is created (the device's zone unless the app names one), changed with
-/// ``InventoryCommand/setHouseholdTimeZone(_:)``, and synced with the journal like other master data, so every
-/// device of the household evaluates on the same calendar. A household created before households had a time zone
-/// is on ``utc`` until one is set: the calendar earlier versions used.
+/// A household's zone is what its creator set or what a person changed on purpose, never a side effect of a
+/// device's first command:
+/// - the household's first `createHousehold` entry in journal order brings the zone it was created in (the
+///   deciding device's unless the app names one). A later creation — another device that created the household
+///   too before the two synced — renames it and leaves the zone alone, so every device ends on the earlier
+///   creation's zone whatever order they sync in;
+/// - ``InventoryCommand/setHouseholdTimeZone(_:)`` changes it on purpose, and the last such change in journal
+///   order wins over any creation, earlier or later.
+///
+/// The zone syncs with the journal like other master data, so every device of the household evaluates on the
+/// same calendar. A household created before households had a time zone is on ``utc`` until one is set: the
+/// calendar earlier versions used.
 ///
 /// Encoded as the identifier string.
 public struct HouseholdTimeZone: Hashable, Sendable, Codable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -45,6 +46,35 @@ struct HouseholdTimeTests {
         #expect(reminders.map(\.kind) == [.dueToday, .overdue])
         #expect(reminders.first?.fireAt == Date(timeIntervalSince1970: 1_773_190_800))
         #expect(ics.contains("DTSTART;VALUE=DATE:20260311"))
+    }
+
+    @Test("whose zone: two devices that created the household offline end on the first creation's, a change on purpose wins")
+    func whoseZone() async throws {
+        let home = HouseholdID(UUID())
+        let journal = InMemoryInventoryRemote()
+        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue)
+        let early = ManualClock(Date(timeIntervalSince1970: 1_773_129_600))
+        let later = ManualClock(Date(timeIntervalSince1970: 1_773_129_660))
+        // snippet: household-time-zone-merge
+        // Two phones create the household before they ever synced, a minute apart, in two zones.
+        let kiritimati = InventoryModuleService(
+            storage: InMemoryStorageProvider(), remote: journal, strategy: strategy, replicaID: "kiritimati",
+            clock: early.clock, timeZone: try HouseholdTimeZone(identifier: "Pacific/Kiritimati"))
+        let pagoPago = InventoryModuleService(
+            storage: InMemoryStorageProvider(), remote: journal, strategy: strategy, replicaID: "pago-pago",
+            clock: later.clock, timeZone: try HouseholdTimeZone(identifier: "Pacific/Pago_Pago"))
+        try await kiritimati.perform(.createHousehold(name: "Home"), in: home)
+        try await pagoPago.perform(.createHousehold(name: "Home"), in: home)
+        for phone in [pagoPago, kiritimati, pagoPago] { try await phone.syncPending(households: [home]) }
+        let merged = try await pagoPago.state(of: home).households[home]?.timeZone   // Pacific/Kiritimati
+
+        // A person moves the household on purpose: after the next sync, every device is on Oslo.
+        try await pagoPago.perform(.setHouseholdTimeZone(try HouseholdTimeZone(identifier: "Europe/Oslo")), in: home)
+        for phone in [pagoPago, kiritimati] { try await phone.syncPending(households: [home]) }
+        // end snippet
+        #expect(merged?.identifier == "Pacific/Kiritimati")
+        #expect(try await kiritimati.state(of: home).households[home]?.timeZone.identifier == "Europe/Oslo")
+        #expect(try await kiritimati.state(of: home) == (try await pagoPago.state(of: home)))
     }
 
     @Test("lot dates: a scanned packaged-on day and a back-dated opening, with where each came from")

@@ -9,6 +9,7 @@ struct JournalCodingTests {
     static let item = F.id(ShoppingListItemID.self, "item-1")
     static let operations: [(InventoryOperation, String)] = [
         (.createHousehold(name: "Home"), "createHousehold"),
+        (.createHousehold(name: "Home", timeZone: (try? HouseholdTimeZone(identifier: "Pacific/Kiritimati")) ?? .utc), "createHousehold"),
         (.defineLocation(StorageLocation(id: F.shelf, name: "Shelf", parentID: F.cellar)), "defineLocation"),
         (.removeLocation(F.pantry), "removeLocation"),
         (.defineUnit(QuantityUnit(id: F.pack, name: "pack", pluralName: "packs")), "defineUnit"),

@@ -120,16 +120,4 @@ struct HouseholdCalendarTests {
             _ = try HouseholdTimeZone(identifier: "Mars/Olympus_Mons")
         }
     }
-
-    @Test("creating a household sets the context's time zone in the same transaction")
-    func creationSetsZone() throws {
-        let zone = try HouseholdTimeZone(identifier: "Asia/Singapore")
-        let context = InventoryCommandContext(
-            householdID: F.home, now: F.t0, replicaID: "a", correlationID: CorrelationID(UUID()),
-            makeUUID: { UUID() }, knownProducts: [], timeZone: zone)
-        let entries = try InventoryCommandHandler.decide(.createHousehold(name: "Home"), in: InventoryState(), context: context)
-        let state = InventoryProjector.project(entries)
-        #expect(state.households[F.home]?.timeZone == zone)
-        #expect(Set(entries.map(\.transactionID)).count == 1)
-    }
 }
