@@ -35,6 +35,32 @@ struct PushBody: Sendable, Decodable {
             init?(intValue: Int) { nil }
         }
 
+        /// The operation with its kit value encoded in the kit's canonical form (``OperationPayload``); a payload
+        /// that does not encode is refused.
+        func encodingPayload() -> Operation {
+            let encoded: OperationPayload
+            do {
+                encoded = switch payload {
+                case .journal(let entry, _): .journal(entry, canonical: try RecordCoding.encode(entry))
+                case .product(let change, _): .product(change, canonical: try RecordCoding.encode(change))
+                case .namedEntity(let entity, _): .namedEntity(entity, canonical: try RecordCoding.encode(entity))
+                case .json, .refused, .notObject, .unread: payload
+                }
+            } catch {
+                encoded = .refused(type: "payload", reason: RecordCoding.describe(error))
+            }
+            return Operation(opId: opId, kind: kind, entityId: entityId, payload: encoded, supersededOpIds: supersededOpIds)
+        }
+
+        /// An operation of its parts.
+        private init(opId: String, kind: String, entityId: String, payload: OperationPayload, supersededOpIds: [String]?) {
+            self.opId = opId
+            self.kind = kind
+            self.entityId = entityId
+            self.payload = payload
+            self.supersededOpIds = supersededOpIds
+        }
+
         /// An operation of a ``PushRequest``, its payload kept as any JSON.
         init(_ operation: PushRequest.Operation) {
             opId = operation.opId
@@ -58,22 +84,20 @@ struct PushBody: Sendable, Decodable {
                     DecodingError.Context(codingPath: container.codingPath, debugDescription: "No value for payload."))
             }
             payload = switch ChangeKind(rawValue: kind) {
-            case .journal: Self.payload(InventoryJournalEntry.self, in: container) { .journal($0, canonical: $1) }
-            case .product: Self.payload(ProductChange.self, in: container) { .product($0, canonical: $1) }
-            case .namedEntity: Self.payload(NamedEntity.self, in: container) { .namedEntity($0, canonical: $1) }
+            case .journal: Self.payload(InventoryJournalEntry.self, in: container) { .journal($0, canonical: nil) }
+            case .product: Self.payload(ProductChange.self, in: container) { .product($0, canonical: nil) }
+            case .namedEntity: Self.payload(NamedEntity.self, in: container) { .namedEntity($0, canonical: nil) }
             case nil: .unread
             }
             supersededOpIds = try container.decodeIfPresent([String].self, forKey: .supersededOpIds)
         }
 
-        /// The payload decoded as `T` and encoded in the kit's canonical form, or why it is refused.
-        private static func payload<T: Codable>(
-            _ type: T.Type, in container: KeyedDecodingContainer<CodingKeys>,
-            _ wrap: (T, Data) -> OperationPayload
+        /// The payload decoded as `T`, or why it is refused.
+        private static func payload<T: Decodable>(
+            _ type: T.Type, in container: KeyedDecodingContainer<CodingKeys>, _ wrap: (T) -> OperationPayload
         ) -> OperationPayload {
             do {
-                let value = try container.decode(T.self, forKey: .payload)
-                return wrap(value, try RecordCoding.encode(value))
+                return wrap(try container.decode(T.self, forKey: .payload))
             } catch {
                 guard (try? container.nestedContainer(keyedBy: AnyKey.self, forKey: .payload)) != nil else {
                     return .notObject
@@ -115,10 +139,17 @@ struct PushBody: Sendable, Decodable {
     /// slice of which does not decode is decoded whole, so its error is the one a whole decoding reports.
     /// - Throws: `DecodingError` when the body is not JSON of the expected shape.
     static func decode(_ body: Data) async throws -> PushBody {
+        var decoded: PushBody
         if let split = PushBodySplitter.operations(of: body), let operations = await decodeSlices(of: body, split) {
-            return PushBody(operations: operations)
+            decoded = PushBody(operations: operations)
+        } else {
+            decoded = try JSONDecoder().decode(PushBody.self, from: body)
         }
-        return try JSONDecoder().decode(PushBody.self, from: body)
+        // Only a `\u0000` escape puts U+0000 in a string: a body with one has its payloads encoded to be checked.
+        if OperationValidator.holdsNullCharacter(body) {
+            decoded = PushBody(operations: decoded.operations.map { $0.encodingPayload() })
+        }
+        return decoded
     }
 
     /// The operations of `body`, slice by slice on as many cores as help; `nil` when the body is too small to

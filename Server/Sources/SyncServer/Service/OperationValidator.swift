@@ -43,8 +43,8 @@ struct OperationValidator: Sendable {
             return .failure(reject("every supersededOpIds element must be a UUID.", field: "supersededOpIds"))
         }
         return decoded(operation.payload, kind: kind).flatMap { content, canonical in
-            // PostgreSQL's text and jsonb cannot hold U+0000.
-            guard !Self.holdsNullCharacter(canonical) else {
+            // PostgreSQL's text and jsonb cannot hold U+0000; a payload not encoded comes from a body that holds none.
+            if let canonical, Self.holdsNullCharacter(canonical) {
                 return .failure(reject("payload must not contain U+0000.", field: "payload"))
             }
             return change(content, canonical: canonical, opID: opID, entityID: operation.entityId, superseded: supersededIDs)
@@ -52,7 +52,7 @@ struct OperationValidator: Sendable {
     }
 
     /// The kit value of a payload with its canonical encoding, or why it is refused.
-    private func decoded(_ payload: OperationPayload, kind: ChangeKind) -> Result<(DecodedContent, Data), APIError> {
+    private func decoded(_ payload: OperationPayload, kind: ChangeKind) -> Result<(DecodedContent, Data?), APIError> {
         switch payload {
         case .journal(let entry, let canonical): return .success((.journal(entry), canonical))
         case .product(let change, let canonical): return .success((.product(change), canonical))
@@ -69,9 +69,9 @@ struct OperationValidator: Sendable {
                 return .failure(reject("payload must be finite JSON.", field: "payload"))
             }
             return switch kind {
-            case .journal: decode(InventoryJournalEntry.self, json).map { (.journal($0), $1) }
-            case .product: decode(ProductChange.self, json).map { (.product($0), $1) }
-            case .namedEntity: decode(NamedEntity.self, json).map { (.namedEntity($0), $1) }
+            case .journal: decode(InventoryJournalEntry.self, json).map { (.journal($0), Optional($1)) }
+            case .product: decode(ProductChange.self, json).map { (.product($0), Optional($1)) }
+            case .namedEntity: decode(NamedEntity.self, json).map { (.namedEntity($0), Optional($1)) }
             }
         }
     }
@@ -84,7 +84,7 @@ struct OperationValidator: Sendable {
     }
 
     private func change(
-        _ content: DecodedContent, canonical: Data, opID: UUID, entityID: String, superseded: [UUID]
+        _ content: DecodedContent, canonical: Data?, opID: UUID, entityID: String, superseded: [UUID]
     ) -> Result<PendingChange, APIError> {
         switch content {
         case .journal(let entry):

@@ -1,6 +1,4 @@
 import Foundation
-import InventoryKit
-import ProductModule
 
 /// A validated operation on its way into the change log.
 public struct PendingChange: Sendable, Hashable {
@@ -10,22 +8,12 @@ public struct PendingChange: Sendable, Hashable {
     public let entityID: String
     /// The decoded payload.
     public let content: ChangeContent
-    /// The content in the kit's canonical encoding (`RecordCoding`): what the log stores for a journal entry.
-    public let canonicalPayload: Data
+    /// The content in the kit's canonical encoding (`RecordCoding`) when validation encoded it already; the store
+    /// encodes a journal entry that has none when it writes it.
+    public let canonicalPayload: Data?
 
-    /// Creates a pending change, encoding its content.
-    /// - Throws: `EncodingError` from the kit's encoder.
-    public init(opID: UUID, entityID: String, content: ChangeContent) throws {
-        let canonical = switch content {
-        case .journal(let entry): try RecordCoding.encode(entry)
-        case .product(let request): try RecordCoding.encode(request.change)
-        case .namedEntity(let entity): try RecordCoding.encode(entity)
-        }
-        self.init(opID: opID, entityID: entityID, content: content, canonicalPayload: canonical)
-    }
-
-    /// Creates a pending change whose content was encoded already.
-    init(opID: UUID, entityID: String, content: ChangeContent, canonicalPayload: Data) {
+    /// Creates a pending change.
+    public init(opID: UUID, entityID: String, content: ChangeContent, canonicalPayload: Data? = nil) {
         self.opID = opID
         self.entityID = entityID
         self.content = content

@@ -39,15 +39,32 @@ struct PushBatch {
 
     /// A row to append to `changes`.
     struct ChangeRow: Sendable {
+        /// The payload as pullers receive it.
+        enum Payload: Sendable {
+            /// JSON text: a product's or named entity's record as the rules wrote it (also the entity's record),
+            /// or a journal entry's canonical encoding made during validation.
+            case text(String)
+            /// A journal entry, encoded when the batch is written: nothing staged after it reads its text.
+            case journal(InventoryJournalEntry)
+
+            /// The JSON text.
+            /// - Throws: `EncodingError`.
+            func text() throws -> String {
+                switch self {
+                case .text(let text): text
+                case .journal(let entry): String(decoding: try RecordCoding.encode(entry), as: UTF8.self)
+                }
+            }
+        }
+
         /// Its sequence number.
         let seq: Int64
         /// The operation that wrote it.
         let opID: UUID
         /// The entity it changes.
         let key: EntityKey
-        /// The payload as pullers receive it: a journal entry's canonical encoding as validated, a product's or
-        /// named entity's record as the rules wrote it (also the entity's record).
-        let payload: String
+        /// The payload.
+        let payload: Payload
     }
 
     /// An entity's state after the batch, for `entities`.
@@ -188,15 +205,15 @@ struct PushBatch {
                 "\(slot.kind) key \(slot.key) is held by \(holder.id); \(key.id) cannot take it")
         }
         let seq = lastSeq + 1
-        let payload: String
+        let payload: ChangeRow.Payload
         let stored: Data?
-        if case .journal = write.state {
-            payload = String(decoding: change.canonicalPayload, as: UTF8.self)
+        if case .journal(let entry) = write.state {
+            payload = change.canonicalPayload.map { .text(String(decoding: $0, as: UTF8.self)) } ?? .journal(entry)
             stored = nil
         } else {
             // A product's or named entity's payload is its record, which later changes of the batch may read.
             let record = try write.payload(seq: seq)
-            payload = String(decoding: record, as: UTF8.self)
+            payload = .text(String(decoding: record, as: UTF8.self))
             stored = record
         }
         lastSeq = seq
