@@ -75,4 +75,4 @@ struct MirrorBehaviour: Sendable {
 }
 
 /// Ends a `dropped` answer's body early: the server closes the connection instead of finishing the response.
-struct DroppedConnection: Error {}
+private struct DroppedConnection: Error {}
