@@ -19,9 +19,10 @@ enum Output {
         for row in rows { print(line(row)) }
     }
 
-    /// The text with every control character (C0, DEL, C1) and bidirectional override shown as a visible escape
-    /// such as `\u{1B}`: product data and rejected input never reach the terminal raw, so a crafted title cannot
-    /// move the cursor, rewrite the screen or the window title.
+    /// The text with every control character (C0, DEL, C1), bidirectional control and line or paragraph separator
+    /// shown as a visible escape such as `\u{1B}`: product data and rejected input never reach the terminal raw,
+    /// so a crafted title cannot move the cursor, rewrite the screen or the window title, or reorder what a line
+    /// shows.
     static func terminalSafe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var safe = String.UnicodeScalarView()
@@ -35,9 +36,12 @@ enum Output {
         return String(safe)
     }
 
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar is one ``terminalSafe(_:)`` and ``json(_:)`` never print raw: C0 and C1 controls, DEL, the
+    /// bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A-U+202E,
+    /// U+2066-U+2069), and the line and paragraph separators U+2028 and U+2029.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
@@ -50,12 +54,35 @@ enum Output {
         }
     }
 
-    /// Prints a value as pretty, sorted JSON.
+    /// Prints a value as pretty, sorted JSON, with the scalars the tables escape written as JSON escapes
+    /// (`\u202e`): the same strings for a JSON reader, nothing a terminal acts on for a person reading it.
     static func json(_ value: some Encodable) throws {
+        print(try jsonText(value))
+    }
+
+    /// The text ``json(_:)`` prints.
+    static func jsonText(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return escapingUnsafeScalars(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// JSON text with every unsafe scalar (see ``isUnsafe(_:)``) written as a `\uXXXX` escape. Outside strings JSON
+    /// is ASCII without controls but its whitespace (which the encoder writes as spaces and line feeds only), so
+    /// every such scalar is inside a string, where the escape means the same scalar.
+    static func escapingUnsafeScalars(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" }) else { return json }
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isUnsafe(scalar) && scalar != "\n" {
+                let hex = String(scalar.value, radix: 16)
+                escaped.append(contentsOf: "\\u\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     /// An instant as `2026-11-22 09:00` on the clocks of `zone`.

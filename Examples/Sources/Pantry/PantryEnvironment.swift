@@ -241,6 +241,9 @@ enum PantryError: Error, CustomStringConvertible {
     case server(String)
     /// `wipe` was not confirmed (no `--yes`, and no terminal to ask on, or another answer than `yes`).
     case notConfirmed(String)
+    /// What the pantry processes of one store share beside it (the Open Food Facts read window and scan locks)
+    /// could not be used: the whole line to print.
+    case sharedState(String)
     /// `backup`, `check` or `wipe` found no store at the path.
     case noStore(String)
     /// Records could not be read (each named before on standard error): `check` found problems, or a listing
@@ -268,7 +271,8 @@ enum PantryError: Error, CustomStringConvertible {
                 + "command, or set $PANTRY_HOUSEHOLD before the first command"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
-        case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason): reason
+        case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason), .sharedState(let reason):
+            reason
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
                 + "without it reaching another device"
@@ -281,7 +285,7 @@ enum PantryError: Error, CustomStringConvertible {
         case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
         case .damagedStore: .damagedStore
         case .unauthorized, .refused: .unauthorized
-        case .server: .failure
+        case .server, .sharedState: .failure
         default: .badInput
         }
     }

@@ -18,17 +18,30 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// Runs a scan and prints its answer; an answer without a product is an error line.
+    ///
+    /// A scan that may send a request holds its barcode's ``ScanBarcodeLock`` from before the store opens until the
+    /// answer is stored, so a second process scanning the same code waits, then finds the product in the catalog
+    /// (`inCatalog`, no request); its reads count in the store's shared window (``StoreLookupRateLimiter``).
     static func scan(_ barcode: String, mode: ScanMode, options: StoreOptions, openFoodFacts: OpenFoodFactsOptions) async throws {
+        let folder = OpenFoodFactsOptions.folder(options)
+        var held: FileLock?
+        if mode != .offline, let code = try? GTIN(barcode) {
+            // An invalid barcode takes no lock: the scanner refuses it below with its own error.
+            do { held = try await ScanBarcodeLock.acquire(code, in: folder).lock } catch let error as FileLockError {
+                throw PantryError.sharedState("\(error); nothing was looked up")
+            }
+        }
+        defer { held?.unlock() }
         let environment = try await PantryEnvironment.open(options)
         let answer: ScanAnswer
         do {
-            answer = try await openFoodFacts.scanner(on: environment).product(forScannedBarcode: barcode, mode: mode)
+            answer = try await openFoodFacts.scanner(on: environment, sharing: folder).product(forScannedBarcode: barcode, mode: mode)
         } catch {
             await environment.close()
             throw error
         }
         await environment.close()
-        try ScanReport(answer).print(json: options.json)
+        try ScanReport(answer, mode: mode).print(json: options.json)
     }
 }
 
@@ -40,13 +53,17 @@ struct ScanReport: Encodable {
     var created: Bool?
     var product: Product?
 
-    init(_ answer: ScanAnswer) {
+    /// The report of `answer`, given in `mode`: a stored record merged into a product the catalog already had is
+    /// `refreshed` only when a refresh asked for it, else `merged` (the catalog gained the product, from another
+    /// device's sync say, while this scan looked it up).
+    init(_ answer: ScanAnswer, mode: ScanMode) {
         product = answer.product
         switch answer {
         case .inCatalog(let product):
             (barcode, outcome, source) = (product.productID.rawValue, "inCatalog", "catalog")
         case .stored(let product, let from, let created, _):
-            (barcode, outcome, source, self.created) = (product.productID.rawValue, created ? "stored" : "refreshed", "\(from)", created)
+            let merged = mode == .refresh ? "refreshed" : "merged"
+            (barcode, outcome, source, self.created) = (product.productID.rawValue, created ? "stored" : merged, "\(from)", created)
         case .notFound(let code):
             (barcode, outcome) = (code.rawValue, "notFound")
         case .rateLimited(let code, _):

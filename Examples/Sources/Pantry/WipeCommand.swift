@@ -100,9 +100,9 @@ struct WipeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Removes the store's files: the SQLite file with its `-wal`, `-shm` and `-journal` companions, or the JSON
-    /// store's lock, journal and `user`/`domain` folders; then the folder when nothing else is left in it. Files
-    /// that are not the store's are never touched.
+    /// Removes the store's files: the SQLite file with its `-wal`, `-shm`, `-journal` and `-openfoodfacts`
+    /// companions, or the JSON store's lock, journal, `user`/`domain` and `openfoodfacts` folders; then the folder
+    /// when nothing else is left in it. Files that are not the store's are never touched.
     static func eraseStore(_ kind: StoreKind, at location: URL) throws {
         let manager = FileManager.default
         let folder: URL
@@ -110,10 +110,10 @@ struct WipeCommand: AsyncParsableCommand {
         switch kind {
         case .sqlite:
             folder = location.deletingLastPathComponent()
-            parts = ["", "-wal", "-shm", "-journal"].map { URL(fileURLWithPath: location.path + $0) }
+            parts = ["", "-wal", "-shm", "-journal", "-openfoodfacts"].map { URL(fileURLWithPath: location.path + $0) }
         case .json:
             folder = location
-            parts = [".lock", "journal.json", "user", "domain"].map { location.appendingPathComponent($0) }
+            parts = [".lock", "journal.json", "user", "domain", "openfoodfacts"].map { location.appendingPathComponent($0) }
         }
         for part in parts where manager.fileExists(atPath: part.path) {
             try manager.removeItem(at: part)

@@ -70,6 +70,36 @@ extension SQLiteStorage {
     /// The identifiers of ``migrator``'s migrations, oldest first.
     public static var schemaVersions: [String] { migrator.migrations }
 
+    /// Runs ``migrator`` on `dbWriter` while other processes may be opening the same new file (several `pantry`
+    /// runs started at once on a store that does not exist yet).
+    ///
+    /// GRDB's migrator reads the applied migrations before it opens each migration's transaction, so two processes
+    /// may both start the same migration: the second one fails (`duplicate column`, `table … already exists`) and
+    /// its transaction rolls back. A failure after which more migrations are applied than before is that race: it
+    /// is tried again (up to 50 times), and the migrator then finds the other process's work done. A failure
+    /// without such progress is thrown.
+    ///
+    /// - Returns: the applied migrations this version does not know (a newer version migrated the file); nothing
+    ///   was run then.
+    /// - Throws: the migration's error.
+    static func migrateBesideOtherProcesses(_ dbWriter: any DatabaseWriter) throws -> Set<String> {
+        let migrator = migrator
+        var attempts = 0
+        while true {
+            let before = try dbWriter.read { db in try migrator.appliedIdentifiers(db) }
+            let unknown = before.subtracting(migrator.migrations)
+            guard unknown.isEmpty else { return unknown }
+            do {
+                try migrator.migrate(dbWriter)
+                return []
+            } catch {
+                attempts += 1
+                let after = (try? dbWriter.read { db in try migrator.appliedIdentifiers(db) }) ?? before
+                guard attempts < 50, after.count > before.count else { throw error }
+            }
+        }
+    }
+
     // MARK: - v1
 
     private static func createGenericTables(_ db: Database) throws {

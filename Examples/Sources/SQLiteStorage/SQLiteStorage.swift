@@ -69,11 +69,9 @@ public struct SQLiteStorage: StorageProvider {
     public init(_ dbWriter: any DatabaseWriter, compositeIndexes: [SQLiteCompositeIndex] = []) throws {
         self.dbWriter = dbWriter
         try RecordCompositeIndex.validate(compositeIndexes)
-        let migrator = Self.migrator
         let unknown: Set<String>
         do {
-            unknown = try dbWriter.read { db in try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) }
-            if unknown.isEmpty { try migrator.migrate(dbWriter) }
+            unknown = try Self.migrateBesideOtherProcesses(dbWriter)
         } catch {
             throw StorageError.wrapping(error, operation: "migrate the database schema")
         }

@@ -45,6 +45,24 @@ struct PantryHostileInputTests {
         }
     }
 
+    @Test("--json writes controls, bidirectional controls and separators as JSON escapes, never raw; the strings read back whole")
+    func jsonEscapesInvisibleScalars() throws {
+        let folder = try newFolder()
+        let title = "Milk\u{1B}[2J\u{202E}gnp.exe\u{2066}\u{85}\u{7F}\u{200F}\u{2028}"
+        #expect(try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", title], in: folder).status == 0)
+        for arguments in [["product", "show", "4006381333931", "--json"], ["product", "list", "--json"]] {
+            let run = try PantryRun.run(arguments, in: folder)
+            #expect(run.status == 0, "\(arguments): \(run.error)")
+            let raw = [0x1B, 0x202E, 0x2066, 0x85, 0x7F, 0x200F, 0x2028] as [UInt32]
+            #expect(!run.output.unicodeScalars.contains { raw.contains($0.value) }, "\(arguments) printed a raw control")
+            #expect(run.output.contains(#"Milk\u001b[2J\u202egnp.exe\u2066\u0085\u007f\u200f\u2028"#), "\(run.output)")
+            let decoded = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+            let object = decoded as? [String: Any]
+            let product = (object?["products"] as? [[String: Any]])?.first ?? object
+            #expect(product?["title"] as? String == title)
+        }
+    }
+
     @Test("bad input exits 2, an unknown subcommand 64")
     func exitStatuses() throws {
         let folder = try newFolder()

@@ -62,6 +62,16 @@ struct OpenFoodFactsMirrorTests {
         guard case .unavailable(_, .malformedBody) = result else { Issue.record("got \(result)"); return }
     }
 
+    @Test("a connection dropped mid-body (Content-Length announced, half sent) is a truncated body, not a transport failure")
+    func droppedConnectionIsTruncated() async throws {
+        let mirror = try OffMirrorFixture.start(faults: ["3168930007432": "dropped"])
+        defer { mirror.stop() }
+        let result = await Self.client(mirror).lookUp(try GTIN("3168930007432"))
+        guard case .unavailable(_, .malformedBody(let reason)) = result else { Issue.record("got \(result)"); return }
+        #expect(reason.hasPrefix("the connection closed mid-body (HTTP 200"), "\(reason)")
+        #expect(try await mirror.requests().total == 1)
+    }
+
     @Test("an answer slower than the request timeout is unavailable as timed out, in about the timeout")
     func slowAnswerTimesOut() async throws {
         // The answer takes 12 s; a 1 s timeout must end the lookup long before it (the bound leaves room for a

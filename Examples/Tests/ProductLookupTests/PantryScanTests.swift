@@ -10,15 +10,19 @@ struct PantryScanTests {
         var error: String
     }
 
-    /// Runs the built `pantry` (next to this test bundle) in `folder`.
-    static func pantry(_ arguments: [String], in folder: URL) throws -> Run {
+    /// The built `pantry`, next to this test bundle.
+    static func binary() throws -> URL {
         let start = URL(fileURLWithPath: CommandLine.arguments[0])
         let candidates = (0..<4).map { level in
             (0..<level).reduce(start) { url, _ in url.deletingLastPathComponent() }.appendingPathComponent("pantry")
         }
-        let binary = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "pantry is not built")
+        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "pantry is not built")
+    }
+
+    /// Runs the built `pantry` (next to this test bundle) in `folder`.
+    static func pantry(_ arguments: [String], in folder: URL) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = try binary()
         process.arguments = arguments + ["--path", folder.appendingPathComponent("store.sqlite").path]
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let (output, error) = (Pipe(), Pipe())

@@ -40,6 +40,8 @@ struct MirrorBehaviour: Sendable {
         case .truncated?:
             let whole = body ?? MirrorRecords.notFound(code)
             return json(whole.prefix(max(1, whole.count / 2)))
+        case .dropped?:
+            return dropped(body ?? MirrorRecords.notFound(code))
         case .slow?:
             try await Task.sleep(nanoseconds: slowNanoseconds)
             return json(body ?? MirrorRecords.notFound(code))
@@ -50,9 +52,27 @@ struct MirrorBehaviour: Sendable {
         }
     }
 
+    /// A `200` that announces the whole record's length, writes half of it and then fails, so the server closes the
+    /// connection mid-body.
+    private func dropped(_ whole: Data) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.contentLength] = String(whole.count)
+        let half = whole.prefix(max(1, whole.count / 2))
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody(contentLength: whole.count) { writer in
+                try await writer.write(ByteBuffer(bytes: half))
+                throw DroppedConnection()
+            })
+    }
+
     private func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
+
+/// Ends a `dropped` answer's body early: the server closes the connection instead of finishing the response.
+private struct DroppedConnection: Error {}

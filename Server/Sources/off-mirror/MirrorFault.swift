@@ -12,6 +12,9 @@ struct MirrorFault: Sendable {
         case unavailableOnce = "503-once"
         /// `200` with the first half of the record's JSON: a body cut short.
         case truncated
+        /// `200` whose `Content-Length` announces the whole record, then half of it and the connection closed: a
+        /// transfer dropped mid-body.
+        case dropped
         /// The record, after `--slow-seconds`.
         case slow
 

@@ -23,7 +23,7 @@ struct OffMirrorCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("fault"),
-        help: "CODE=KIND: answer CODE with a fault. KIND: 429, 429-once, 503, 503-once, truncated, slow.")
+        help: "CODE=KIND: answer CODE with a fault. KIND: 429, 429-once, 503, 503-once, truncated, dropped, slow.")
     var faults: [String] = []
 
     @Option(name: .customLong("retry-after"), help: "The Retry-After seconds of a 429 answer.")

@@ -1,14 +1,16 @@
-/// A token bucket shared by every request of a lookup client: at most `capacity` requests at once, then one
-/// every `60 / perMinute` seconds.
+/// The in-process ``LookupRateLimiting``: a token bucket shared by every request of a lookup client, at most
+/// `capacity` requests at once, then one every `60 / perMinute` seconds.
 ///
 /// Each call reserves its slot before it waits, so concurrent callers can never overtake the rate: in any window
-/// of `w` seconds at most `capacity + perMinute × w / 60` requests start.
+/// of `w` seconds at most `capacity + perMinute × w / 60` requests start. The state lives in this actor, so the
+/// promise covers the clients that share it within one process; processes that share a store share a limiter
+/// whose state lives beside the store instead (see ``LookupRateWindow``).
 ///
 /// ```swift
 /// let limiter = LookupRateLimiter(perMinute: 15, capacity: 1, timer: .system)
 /// try await limiter.acquire()   // waits for the caller's slot
 /// ```
-public actor LookupRateLimiter {
+public actor LookupRateLimiter: LookupRateLimiting {
     /// Requests per minute, sustained.
     public nonisolated let perMinute: Double
     /// Requests that may start back to back after a quiet spell (at least 1).
@@ -43,9 +45,15 @@ public actor LookupRateLimiter {
 
     /// Waits for the caller's slot.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled while it waits (its slot is not given back).
-    public func acquire() async throws {
+    /// - Returns: the permit; releasing it changes nothing, the bucket counts requests when they start.
+    /// - Throws: ``LookupRateLimitError/cancelled`` when the task is cancelled while it waits (its slot is not
+    ///   given back).
+    @discardableResult
+    public func acquire() async throws(LookupRateLimitError) -> LookupPermit {
         let wait = reserve()
-        if wait > 0 { try await timer.sleep(wait) }
+        if wait > 0 {
+            do { try await timer.sleep(wait) } catch { throw .cancelled }
+        }
+        return LookupPermit(grantedAt: timer.now())
     }
 }

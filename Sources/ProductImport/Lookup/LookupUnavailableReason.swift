@@ -12,6 +12,9 @@ public enum LookupUnavailableReason: Error, Hashable, Sendable, CustomStringConv
     case offline(reason: String)
     /// Any other transport failure.
     case transport(reason: String)
+    /// The rate limit's shared state could not be read or written, so no request was sent (see
+    /// ``LookupRateLimitError/stateUnavailable(location:reason:)``).
+    case rateLimitUnavailable(reason: String)
     /// The lookup was cancelled.
     case cancelled
 
@@ -30,6 +33,7 @@ public enum LookupUnavailableReason: Error, Hashable, Sendable, CustomStringConv
         case .malformedBody(let reason): "malformed or truncated body: \(reason)"
         case .offline(let reason): "offline: \(reason)"
         case .transport(let reason): "transport failure: \(reason)"
+        case .rateLimitUnavailable(let reason): "no request sent: \(reason)"
         case .cancelled: "cancelled"
         }
     }

@@ -7,13 +7,15 @@ import FoundationNetworking
 /// Looks barcodes up on Open Food Facts (or a mirror) over `URLSession`: `GET BASE/api/v2/product/BARCODE?fields=…`.
 ///
 /// - **Identified**: every request carries the configured `User-Agent`, as Open Food Facts asks.
-/// - **Rate limited on the client**: one ``LookupRateLimiter`` for every request of the client, retries included,
-///   so concurrent lookups never exceed ``OpenFoodFactsClientConfiguration/productReadsPerMinute``.
+/// - **Rate limited on the client**: one ``LookupRateLimiting`` for every request of the client, retries included,
+///   so concurrent lookups never exceed ``OpenFoodFactsClientConfiguration/productReadsPerMinute``: an in-process
+///   ``LookupRateLimiter`` by default, or a limiter whose state every process of one store shares.
 /// - **Retries** 429 and 5xx answers up to ``OpenFoodFactsClientConfiguration/maximumAttempts`` times, waiting the
 ///   longer of the doubling backoff and the server's `Retry-After`; a `Retry-After` beyond
 ///   ``OpenFoodFactsClientConfiguration/maximumBackoff`` ends the lookup at once as rate limited.
 /// - **Typed results**: found (normalized by ``OpenFoodFactsNormalizer``), not found (`status: 0` or 404), rate
-///   limited, or unavailable with the reason (timeout, server error, truncated or malformed body, offline).
+///   limited, or unavailable with the reason (timeout, server error, truncated or malformed body, offline). A
+///   connection that closes after the answer's head, mid-body, is a truncated body, not a transport failure.
 ///
 /// ```swift
 /// let client = OpenFoodFactsClient(configuration: OpenFoodFactsClientConfiguration(
@@ -26,8 +28,8 @@ import FoundationNetworking
 public struct OpenFoodFactsClient: BarcodeLookup {
     /// The server, identification, rate, timeout and retries.
     public let configuration: OpenFoodFactsClientConfiguration
-    /// The shared rate limiter of every request this client sends.
-    public let limiter: LookupRateLimiter
+    /// The rate limiter of every request this client sends.
+    public let limiter: any LookupRateLimiting
     /// Normalizes the records found.
     public let normalizer: OpenFoodFactsNormalizer
     private let session: URLSession
@@ -43,9 +45,13 @@ public struct OpenFoodFactsClient: BarcodeLookup {
     ///   - timer: The clock and sleep of the rate limiter and the backoff; the system's by default.
     ///   - clock: The wall clock for `Retry-After` dates and normalization times.
     ///   - normalizer: The normalizer; preferred languages go here.
+    ///   - limiter: Where the rate limit's slots are counted; `nil` (the default) makes a ``LookupRateLimiter`` of
+    ///     the configuration's rate and burst on `timer`, for this client alone. Pass one whose state lives beside
+    ///     the store to keep the limit across processes.
     public init(
         configuration: OpenFoodFactsClientConfiguration, session: URLSession? = nil, timer: LookupTimer = .system,
-        clock: InventoryClock = .system, normalizer: OpenFoodFactsNormalizer = OpenFoodFactsNormalizer()
+        clock: InventoryClock = .system, normalizer: OpenFoodFactsNormalizer = OpenFoodFactsNormalizer(),
+        limiter: (any LookupRateLimiting)? = nil
     ) {
         self.configuration = configuration
         if let session {
@@ -60,7 +66,8 @@ public struct OpenFoodFactsClient: BarcodeLookup {
         self.timer = timer
         self.clock = clock
         self.normalizer = normalizer
-        limiter = LookupRateLimiter(perMinute: configuration.productReadsPerMinute, capacity: configuration.burst, timer: timer)
+        self.limiter = limiter
+            ?? LookupRateLimiter(perMinute: configuration.productReadsPerMinute, capacity: configuration.burst, timer: timer)
     }
 
     /// Looks one barcode up, in Open Food Facts' stored form (the canonical GTIN: UPC-A with its leading zero).
@@ -78,16 +85,22 @@ public struct OpenFoodFactsClient: BarcodeLookup {
                 guard (last.retryAfter ?? 0) <= configuration.maximumBackoff else { break }
                 do { try await timer.sleep(min(wait, configuration.maximumBackoff)) } catch { return .unavailable(barcode, .cancelled) }
             }
-            do { try await limiter.acquire() } catch { return .unavailable(barcode, .cancelled) }
-            let data: Data
-            let response: URLResponse
-            do {
-                (data, response) = try await session.data(for: request)
-            } catch {
-                return .unavailable(barcode, reason(for: error))
+            let permit: LookupPermit
+            do { permit = try await limiter.acquire() } catch {
+                switch error {
+                case .cancelled: return .unavailable(barcode, .cancelled)
+                case .stateUnavailable: return .unavailable(barcode, .rateLimitUnavailable(reason: error.description))
+                }
             }
-            guard let http = response as? HTTPURLResponse else {
-                return .unavailable(barcode, .transport(reason: "not an HTTP response"))
+            let outcome = await LookupTransfer.perform(request, session: session)
+            await limiter.release(permit)
+            let data: Data
+            let http: HTTPURLResponse
+            switch outcome {
+            case .answered(let response, let body): (http, data) = (response, body)
+            case .notHTTP: return .unavailable(barcode, .transport(reason: "not an HTTP response"))
+            case .failed(let error, let head):
+                return .unavailable(barcode, LookupTransfer.reason(for: error, head: head, timeout: configuration.requestTimeout))
             }
             let now = clock.now()
             switch OpenFoodFactsResponse.classify(
@@ -100,22 +113,5 @@ public struct OpenFoodFactsClient: BarcodeLookup {
         }
         if last.status == 429 { return .rateLimited(barcode, retryAfter: last.retryAfter) }
         return .unavailable(barcode, .serverError(status: last.status))
-    }
-
-    /// The reason for a request that got no HTTP answer.
-    private func reason(for error: any Error) -> LookupUnavailableReason {
-        if error is CancellationError { return .cancelled }
-        guard let urlError = error as? URLError else { return .transport(reason: String(describing: error)) }
-        switch urlError.code {
-        case .timedOut: return .timedOut(after: configuration.requestTimeout)
-        case .cancelled: return .cancelled
-        case .notConnectedToInternet, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
-            .dataNotAllowed, .internationalRoamingOff:
-            return .offline(reason: "URLError \(urlError.code.rawValue)")
-        case .cannotParseResponse, .badServerResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource:
-            return .malformedBody(reason: "URLError \(urlError.code.rawValue)")
-        default:
-            return .transport(reason: "URLError \(urlError.code.rawValue)")
-        }
     }
 }

@@ -42,24 +42,20 @@ public struct ProductImageFetcher: Sendable {
 
     /// The image's bytes: from the cache, else fetched and cached.
     ///
-    /// - Returns: the bytes, or why there are none (an HTTP status, a timeout, offline, an image over the limit).
+    /// - Returns: the bytes, or why there are none (an HTTP status, a timeout, offline, an image cut short or over
+    ///   the limit).
     public func image(at url: URL) async -> Result<Data, LookupUnavailableReason> {
         let key = url.absoluteString
         if let cached = try? await cache.data(for: key) { return .success(cached) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch let error as URLError where error.code == .timedOut {
-            return .failure(.timedOut(after: timeout))
-        } catch let error as URLError where [.notConnectedToInternet, .cannotConnectToHost, .networkConnectionLost].contains(error.code) {
-            return .failure(.offline(reason: "URLError \(error.code.rawValue)"))
-        } catch {
-            return .failure(.transport(reason: String(describing: error)))
+        let status: Int
+        switch await LookupTransfer.perform(request, session: session) {
+        case .answered(let response, let body): (status, data) = (response.statusCode, body)
+        case .notHTTP: return .failure(.transport(reason: "not an HTTP response"))
+        case .failed(let error, let head): return .failure(LookupTransfer.reason(for: error, head: head, timeout: timeout))
         }
-        guard let status = (response as? HTTPURLResponse)?.statusCode else { return .failure(.transport(reason: "not an HTTP response")) }
         guard status == 200 else { return .failure(status >= 500 ? .serverError(status: status) : .unexpectedStatus(status)) }
         guard !data.isEmpty, data.count <= maximumBytes else {
             return .failure(.malformedBody(reason: "\(data.count) bytes (limit \(maximumBytes))"))

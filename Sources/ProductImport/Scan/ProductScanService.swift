@@ -13,7 +13,9 @@ import ProductModule
 /// - **Nothing half-stored**: not found, rate limited and unavailable store nothing; the raw response is cached
 ///   only after the product was stored.
 /// - **Offline**: when the lookup is offline, or in ``ScanMode/offline``, the cached response answers.
-/// - **One request per barcode at a time**: concurrent scans of one barcode share one lookup and one write.
+/// - **One request per barcode at a time**: concurrent scans of one barcode on this service share one lookup and
+///   one write. Processes that share a store coordinate around the call (a lock per barcode, held until the answer
+///   is stored): the next scan then finds the product in the catalog (``ScanAnswer/inCatalog(_:)``).
 ///
 /// ```swift
 /// let scanner = ProductScanService(products: catalog, lookup: client, cache: cache)

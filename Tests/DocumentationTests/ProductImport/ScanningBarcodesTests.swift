@@ -33,6 +33,73 @@ struct ScanningBarcodesTests {
     }
     // end snippet
 
+    // snippet: shared-rate-limit
+    /// A place every process of one store sees (a file under a lock, a database row), changed in one critical section.
+    protocol SharedWindowStore: Sendable {
+        func update<T: Sendable>(_ change: @Sendable (inout LookupRateWindow?) -> T) async throws -> T
+    }
+
+    /// Open Food Facts reads counted in the store's window, whichever process sends them.
+    struct SharedWindowLimiter: LookupRateLimiting {
+        let store: any SharedWindowStore
+        let settings: LookupRateWindow       // limit, window and lease; e.g. LookupRateWindow(perMinute: 15, lease: 25)
+        let wallClock: LookupTimer           // seconds every process reads alike (since 1970), and a sleep
+
+        func acquire() async throws(LookupRateLimitError) -> LookupPermit {
+            while true {
+                let decision: LookupRateWindow.Decision
+                do {
+                    decision = try await store.update { [settings, now = wallClock.now()] window in
+                        var current = window ?? settings
+                        defer { window = current }
+                        return current.decide(at: now)
+                    }
+                } catch {
+                    throw .stateUnavailable(location: "the store's rate window", reason: "\(error)")
+                }
+                switch decision {
+                case .granted(let permit): return permit
+                case .wait(let seconds):
+                    do { try await wallClock.sleep(seconds) } catch { throw .cancelled }
+                }
+            }
+        }
+
+        func release(_ permit: LookupPermit) async {
+            _ = try? await store.update { [now = wallClock.now()] window in window?.release(permit, at: now) }
+        }
+    }
+    // let client = OpenFoodFactsClient(configuration: configuration, limiter: SharedWindowLimiter(...))
+    // end snippet
+
+    /// The shared place of the snippet, in memory, and a virtual wall clock.
+    actor MemoryWindowStore: SharedWindowStore {
+        var window: LookupRateWindow?
+        func update<T: Sendable>(_ change: @Sendable (inout LookupRateWindow?) -> T) async throws -> T { change(&window) }
+    }
+
+    final class VirtualWallClock: @unchecked Sendable {  // `seconds` is guarded by `lock`
+        private let lock = NSLock()
+        private var seconds = 1_000.0
+        var timer: LookupTimer {
+            LookupTimer(now: { [self] in lock.withLock { seconds } }, sleep: { [self] delta in lock.withLock { seconds += delta } })
+        }
+    }
+
+    @Test("two limiters on one shared window (two processes) grant `limit` reads, then wait a window after they ended")
+    func sharedWindowLimiter() async throws {
+        let (store, clock) = (MemoryWindowStore(), VirtualWallClock())
+        let settings = LookupRateWindow(limit: 2, window: 60, lease: 25)
+        let first = SharedWindowLimiter(store: store, settings: settings, wallClock: clock.timer)
+        let second = SharedWindowLimiter(store: store, settings: settings, wallClock: clock.timer)
+        let permits = [try await first.acquire(), try await second.acquire()]
+        #expect(permits.map(\.grantedAt) == [1_000, 1_000])
+        try await clock.timer.sleep(1)
+        for permit in permits { await first.release(permit) }
+        let third = try await second.acquire()
+        #expect(third.grantedAt == 1_061)
+    }
+
     @Test("with the server unreachable a scan says offline; a cached response answers the offline scan")
     func offlineScan() async throws {
         let storage = InMemoryStorageProvider()

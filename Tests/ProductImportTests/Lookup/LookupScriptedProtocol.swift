@@ -10,6 +10,8 @@ final class LookupScriptedProtocol: URLProtocol {
     enum Answer: Sendable {
         case http(status: Int, headers: [String: String] = [:], body: Data = Data())
         case failure(URLError.Code)
+        /// The answer's head and part of its body, then the connection lost with `code`.
+        case cutShort(status: Int, headers: [String: String], body: Data, code: URLError.Code)
     }
 
     // URLSession creates the protocol objects, so the scripts are static; `lock` guards them.
@@ -58,6 +60,13 @@ final class LookupScriptedProtocol: URLProtocol {
             client?.urlProtocol(self, didLoad: body)
             client?.urlProtocolDidFinishLoading(self)
         case .failure(let code)?:
+            fail(code)
+        case .cutShort(let status, let headers, let body, let code)?:
+            guard let url = request.url,
+                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            else { return fail(.badURL) }
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: body)
             fail(code)
         case nil:
             fail(.cannotConnectToHost)
