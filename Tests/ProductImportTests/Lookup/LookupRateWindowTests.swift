@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKitTesting
 import ProductImport
 import Testing
 
@@ -78,7 +79,7 @@ struct LookupRateWindowTests {
         "simulated clients with random latencies: never more than `limit` requests in any window at the server",
         arguments: [UInt64(1), 2, 3, 4, 5])
     func serverNeverSeesMoreThanTheLimit(seed: UInt64) {
-        var random = WindowSimulationRandom(seed: seed)
+        var random = SeededRandomNumberGenerator(seed: seed)
         let (limit, window) = (4, 10.0)
         var state = LookupRateWindow(limit: limit, window: window, lease: 3)
         // Each client asks at its time; granted requests reach the server within their latency, end later.
@@ -110,18 +111,5 @@ struct LookupRateWindowTests {
         for (index, arrival) in arrivals.enumerated() where index + limit < arrivals.count {
             #expect(arrivals[index + limit] - arrival >= window, "requests \(index)...\(index + limit) within \(window) s")
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the simulation is the same on every run.
-private struct WindowSimulationRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
