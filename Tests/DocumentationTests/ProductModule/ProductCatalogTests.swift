@@ -7,6 +7,7 @@ import ProductModuleTesting
 import Testing
 
 // snippet: catalog-basics
+import Foundation
 import InventoryKit
 import ProductModule
 

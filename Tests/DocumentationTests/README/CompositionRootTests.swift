@@ -10,6 +10,7 @@ import ProductModuleTesting
 import Testing
 
 // snippet: composition-resolver
+import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
