@@ -22,21 +22,25 @@ struct ImportCommand: AsyncParsableCommand {
         let environment = try await PantryEnvironment.open(options)
         let report = try await Self.importFile(URL(fileURLWithPath: file), into: environment, showProgress: !options.json)
         await environment.close()
+        // Records are numbered from 1, in the file's order (the report's indexes count from 0).
+        let rejections = report.rejected.map { "record \($0.index + 1): \($0.reason)" }
+        let warnings = report.warnings.map { "record \($0.index + 1): \($0.warning)" }
         if options.json {
             struct Summary: Encodable {
                 var created, updated, unchanged, rejected, warnings: Int
-                var rejections: [String]
+                var rejections, warningMessages: [String]
             }
             try Output.json(Summary(
                 created: report.created.count, updated: report.updated.count, unchanged: report.unchanged.count,
-                rejected: report.rejected.count, warnings: report.warnings.count, rejections: report.rejected.map { "\($0)" }))
+                rejected: report.rejected.count, warnings: report.warnings.count, rejections: rejections,
+                warningMessages: warnings))
         } else {
             print("imported \(report.processed) records: \(report.created.count) created, \(report.updated.count) updated, "
                   + "\(report.unchanged.count) unchanged, \(report.rejected.count) rejected, \(report.warnings.count) warnings")
-            // Damaged stored products are named below, every one; other rejections up to ten.
-            for rejection in report.rejected.filter({ !$0.reason.isStoredDamage }).prefix(10) {
-                print("  rejected: \(Output.terminalSafe("\(rejection)"))")
-            }
+            // Damaged stored products are named below, every one; other rejections and the warnings up to ten each.
+            let shown = zip(report.rejected, rejections).filter { !$0.0.reason.isStoredDamage }.map(\.1)
+            Self.printLines(shown, as: "rejected")
+            Self.printLines(warnings, as: "warning")
         }
         // A rejection is not a success: a script sees it in the exit status (damaged store, partial, or nothing
         // stored at all).
@@ -48,6 +52,12 @@ struct ImportCommand: AsyncParsableCommand {
         if !report.rejected.isEmpty {
             throw PantryError.importRejected(rejected: report.rejected.count, processed: report.processed)
         }
+    }
+
+    /// Prints up to ten lines `  LABEL: LINE`, then how many more there are.
+    private static func printLines(_ lines: [String], as label: String) {
+        for line in lines.prefix(10) { print("  \(label): \(Output.terminalSafe(line))") }
+        if lines.count > 10 { print("  … and \(lines.count - 10) more \(label == "warning" ? "warnings" : "rejected")") }
     }
 
     /// Imports a file by its extension, drawing a progress bar on a terminal.

@@ -32,6 +32,26 @@ struct PantryHostileInputTests {
         #expect(none.error.contains("nothing was imported"))
     }
 
+    @Test("an import shows its warnings and numbers records from 1, on the terminal and in --json")
+    func importWarningsAreShownAndRecordsNumberedFromOne() throws {
+        let folder = try newFolder()
+        let feed = folder.appendingPathComponent("feed.csv")
+        try "barcode,title,brand\n123,Short code,Acme\n,,Only a brand\n".write(to: feed, atomically: true, encoding: .utf8)
+        let run = try PantryRun.run(["import", feed.path], in: folder)
+        #expect(run.status == 3, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("  warning: record 1: ") && $0.contains("123") }, "\(run.output)")
+        #expect(lines.contains { $0.hasPrefix("  rejected: record 2: ") }, "\(run.output)")
+        #expect(!run.output.contains("record 0"))
+
+        let other = try newFolder()
+        let json = try PantryRun.run(["import", feed.path, "--json"], in: other)
+        struct Summary: Decodable { var warnings: Int; var warningMessages: [String]; var rejections: [String] }
+        let summary = try JSONDecoder().decode(Summary.self, from: Data(json.output.utf8))
+        #expect(summary.warnings == 1 && summary.warningMessages.first?.hasPrefix("record 1: ") == true)
+        #expect(summary.rejections.first?.hasPrefix("record 2: ") == true)
+    }
+
     @Test("control characters and terminal escapes in product data are shown escaped, never sent raw")
     func terminalEscapesAreNeutralised() throws {
         let folder = try newFolder()
