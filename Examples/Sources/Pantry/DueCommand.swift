@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import InventoryModule
 
-/// `pantry due`: the household's reminders (due soon, due today, overdue, expired, below minimum stock) that fire
-/// in the coming days, at the reminder time on the household's calendar.
+/// `pantry due`: the lots already past their due date (overdue, expired: due now), then the household's reminders
+/// (due soon, due today, overdue, expired, below minimum stock) that fire in the coming days, at the reminder time on
+/// the household's calendar.
 struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
-        abstract: "List upcoming reminders: due soon, due today, overdue, expired, below minimum stock.")
+        abstract: "List what is past due now, then upcoming reminders: due soon, due today, overdue, expired, below minimum stock.")
     @OptionGroup var options: StoreOptions
     @OptionGroup var window: ReminderWindow
 
@@ -16,17 +17,18 @@ struct DueCommand: AsyncParsableCommand {
         let environment = try await PantryEnvironment.open(options)
         let state = try await environment.inventory.state(of: environment.household)
         let reminders = state.upcomingReminders(in: environment.household, from: now, through: end, schedule: schedule)
-        let names = try await ProductTitles(of: reminders.map(\.productID), in: environment)
+        let lots = state.overdue(now: now) + state.expired(now: now)
+        let names = try await ProductTitles(of: reminders.map(\.productID) + lots.map(\.productID), in: environment)
         await environment.close()
+        let rows = DueRow.rows(state: state, household: environment.household, now: now, reminders: reminders, titles: names)
         if options.json {
-            try Output.json(reminders)
+            try Output.json(rows)
         } else {
             let zone = state.timeZone(of: environment.household)
             Output.table(
                 ["when", "kind", "product", "due", "amount"],
-                reminders.map { reminder in
-                    [Output.localTime(reminder.fireAt, in: zone), reminder.kind.rawValue, names.title(reminder.productID),
-                     Output.day(reminder.dueDate), Output.amount(reminder.quantity)]
+                rows.map { row in
+                    [row.at.map { Output.localTime($0, in: zone) } ?? "now", row.kind, row.title, row.due ?? "-", row.amount]
                 })
         }
         Output.damage(names.damaged)

@@ -22,7 +22,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "The store kind: sqlite or json.")
     var store: StoreKind = .sqlite
 
-    @Option(name: .long, help: "Where the store lives (a file for sqlite, a folder for json). Default: $PANTRY_HOME or ./pantry-data.")
+    @Option(name: .long, help: "The pantry's folder (sqlite keeps FOLDER/pantry.sqlite; a path ending in .sqlite names the file itself). Default: $PANTRY_HOME or ./pantry-data.")
     var path: String?
 
     @Flag(name: .long, help: "Print JSON instead of tables.")

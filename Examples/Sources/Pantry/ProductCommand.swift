@@ -6,7 +6,7 @@ import ProductModule
 /// `pantry product …`: the catalog.
 struct ProductCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "product", abstract: "Show, list and add catalog products.",
+        commandName: "product", abstract: "Show, list, add, edit, delete and refresh catalog products.",
         subcommands: [Show.self, List.self, Add.self, Edit.self, Delete.self, Refresh.self])
 
     /// `pantry product show <barcode|id>`.

@@ -237,6 +237,31 @@ struct PantryReminderCommandTests {
         #expect(try PantryRun.run(["due", "--at", "25:00"], in: folder).status != 0)
     }
 
+    @Test("due lists a lot already past its due date first, as due now, with lower-case ids in --json")
+    func dueListsWhatIsAlreadyOverdue() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "2", "--due", Self.dayFromToday(-10)], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "1", "--due", Self.dayFromToday(2)], in: folder)
+        let table = try PantryRun.run(["due"], in: folder)
+        let rows = table.output.split(separator: "\n").dropFirst(2).map(String.init)
+        #expect(rows.first?.hasPrefix("now") == true && rows.first?.contains("overdue") == true, "\(table.output)")
+        #expect(rows.first?.contains(Self.dayFromToday(-10)) == true)
+        #expect(rows.dropFirst().contains { $0.contains("dueToday") })
+
+        let json = try PantryRun.run(["due", "--json"], in: folder)
+        let decoded = try JSONDecoder().decode([[String: AnyCodableValue]].self, from: Data(json.output.utf8))
+        #expect(decoded.first?["kind"] == .string("overdue") && decoded.first?["at"] == nil, "\(json.output)")
+        #expect(decoded.allSatisfy { $0["householdId"] != nil && $0["householdID"] == nil })
+        for row in decoded {
+            guard case .string(let household)? = row["householdId"], case .string(let id)? = row["id"] else {
+                Issue.record("row without ids: \(row)")
+                continue
+            }
+            #expect(household == household.lowercased() && id == id.lowercased())
+        }
+    }
+
     @Test("calendar prints an iCalendar feed with an all-day event for the due date")
     func calendar() throws {
         let folder = try newFolder()
