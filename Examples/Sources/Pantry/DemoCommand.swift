@@ -87,7 +87,9 @@ struct DemoCommand: AsyncParsableCommand {
         let peasOnKitchen = kitchenState.stock(of: try reference(peas)).lots.reduce(Decimal(0)) { $0 + $1.quantity }
         print("   peas on the kitchen device after syncing back: \(Output.amount(peasOnKitchen)) (was 4)")
         print("   both devices hold the same stock: \(kitchenState.lots == phoneState.lots ? "yes" : "NO")")
-        print("\nDone. Try: pantry stock list --path \(base.appendingPathComponent("kitchen").path)")
+        // The store kind is part of the path's meaning: a JSON pantry opened as SQLite would be another, empty one.
+        let kind = store == .sqlite ? "" : " --store \(store.rawValue)"
+        print("\nDone. Try: pantry stock list\(kind) --path \(base.appendingPathComponent("kitchen").path)")
     }
 
     private func options(_ base: URL, _ name: String) throws -> StoreOptions {

@@ -60,7 +60,13 @@ extension Pantry {
                 try command.run()
             }
         } catch {
-            guard let status = PantryExitStatus(for: error) else { exit(withError: error) }
+            guard let status = PantryExitStatus(for: error) else {
+                // Help exits 0 with its text; a usage error is one line, like every other failure.
+                guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+                let line = UsageError.line(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+                FileHandle.standardError.write(Data("Error: \(line)\n".utf8))
+                Foundation.exit(PantryExitStatus.usage.rawValue)
+            }
             FileHandle.standardError.write(Data("Error: \(Output.terminalSafe(String(describing: error)))\n".utf8))
             Foundation.exit(status.rawValue)
         }

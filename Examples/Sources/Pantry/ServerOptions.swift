@@ -39,12 +39,14 @@ struct ServerOptions: ParsableArguments {
         guard let server = server ?? variable("PANTRY_SERVER") ?? saved.server else { return nil }
         let savedServer = saved.server.map { sameServer(server, $0) } ?? false
         guard let token = token ?? variable("PANTRY_TOKEN") ?? (savedServer ? saved.token : nil), !token.isEmpty else {
-            throw PantryError.syncTarget("sync --server needs --token TOKEN (or $PANTRY_TOKEN)")
+            throw PantryError.syncTarget("a server needs --token TOKEN (or $PANTRY_TOKEN)")
         }
-        let householdText = household ?? variable("PANTRY_HOUSEHOLD") ?? saved.household?.rawValue
-        guard let householdText, let household = UUID(uuidString: householdText) else {
+        guard let householdText = household ?? variable("PANTRY_HOUSEHOLD") ?? saved.household?.rawValue else {
+            throw PantryError.syncTarget("a server needs --household with the server household's UUID (or $PANTRY_HOUSEHOLD)")
+        }
+        guard let household = UUID(uuidString: householdText) else {
             throw PantryError.syncTarget(
-                "sync --server needs --household with the server household's UUID (or $PANTRY_HOUSEHOLD)")
+                "--household takes the server household's UUID; \(Output.terminalSafe(householdText)) is not a UUID")
         }
         guard let url = URL(string: server) else { throw PantryError.syncTarget("\(server) is not a URL") }
         guard timeout > 0, timeout <= 600 else { throw PantryError.syncTarget("--timeout takes 1 to 600 seconds") }

@@ -10,13 +10,17 @@ struct StockCommand: AsyncParsableCommand {
         commandName: "stock", abstract: "Add, consume, open, move, correct and list stock.",
         subcommands: [Add.self, Consume.self, Open.self, Move.self, Correct.self, List.self])
 
+    /// The location `stock add` books into, and `stock correct` counts into when the product has neither stock nor
+    /// a default location.
+    static let defaultLocation = "Pantry"
+
     /// `pantry stock add <product> <amount>`.
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Book a purchase.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "How many pieces.") var amount: String
-        @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = "Pantry"
+        @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = StockCommand.defaultLocation
         @Option(help: "Best-before date, yyyy-MM-dd.") var due: String?
         @Option(help: "The day it was packaged, yyyy-MM-dd (today at the latest).") var packaged: String?
         @Option(help: "Price per piece.") var price: String?
@@ -94,17 +98,28 @@ struct StockCommand: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "The amount actually there.") var amount: String
-        @Option(help: "Only at this location.") var location: String?
+        @Option(help: "Only at this location (default: where the product is; Pantry for a product with no stock).")
+        var location: String?
 
         func run() async throws {
             let environment = try await PantryEnvironment.open(options)
             let product = try await environment.product(self.product)
-            var locationID: LocationID?
-            if let location { locationID = try await environment.location(named: location) }
-            let request = CorrectionRequest(
-                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
-                locationID: locationID)
-            try await book(.correct(request), environment: environment, key: nil, json: options.json)
+            func request(at locationID: LocationID?) throws -> InventoryCommand {
+                .correct(CorrectionRequest(
+                    productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                    locationID: locationID))
+            }
+            guard let location else {
+                do {
+                    try await book(try request(at: nil), environment: environment, key: nil, json: options.json)
+                } catch InventoryError.missingLocation {
+                    // Nowhere to count into: the location `stock add` would have used.
+                    let pantry = try await environment.location(named: StockCommand.defaultLocation)
+                    try await book(try request(at: pantry), environment: environment, key: nil, json: options.json)
+                }
+                return
+            }
+            try await book(try request(at: try await environment.location(named: location)), environment: environment, key: nil, json: options.json)
         }
     }
 

@@ -125,10 +125,10 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
         case .invalidConfidence(let value): "recognition confidence \(value) is not between 0 and 1"
         case .invalidReminderTime(let hour, let minute): "\(hour):\(minute) is not a time of day"
         case .provenanceKindMismatch(let kind, let expected):
-            "a date provenance of kind \(kind.rawValue) cannot describe a date of kind "
-                + expected.map(\.rawValue).joined(separator: " or ")
+            "a date provenance of kind \(kind.readableName) cannot describe a date of kind "
+                + expected.map(\.readableName).joined(separator: " or ")
         case .dateInTheFuture(let kind, let day, let product):
-            "the \(kind.rawValue) day of product \(product) cannot be \(day), a day still to come"
+            "the \(kind.readableName) day of product \(product) cannot be \(day), a day still to come"
         }
     }
 

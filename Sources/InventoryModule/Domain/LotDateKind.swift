@@ -8,4 +8,14 @@ public enum LotDateKind: String, Hashable, Sendable, Codable, CaseIterable {
     case packagedOn
     /// The day the lot was opened.
     case openedOn
+
+    /// The kind as a message names it: `best-before`, `use-by`, `packaged-on`, `opened-on`.
+    public var readableName: String {
+        switch self {
+        case .bestBefore: "best-before"
+        case .useBy: "use-by"
+        case .packagedOn: "packaged-on"
+        case .openedOn: "opened-on"
+        }
+    }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// What a newcomer runs into first: every message names the option and the command the user typed, a usage error
+/// is one line, and the hints the pantry prints work when followed.
+@Suite("pantry: a newcomer's first commands")
+struct PantryFirstHourTests {
+    @Test("a usage error is one line on standard error naming the help to read, exit 64")
+    func usageErrorsAreOneLine() throws {
+        let folder = try newFolder()
+        for arguments in [["stock", "add"], ["stock", "ad"], ["product", "show", "--nope"]] {
+            let run = try PantryRun.run(arguments, in: folder)
+            #expect(run.status == 64, "\(arguments)")
+            let lines = run.error.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("Error: ") && lines[0].contains("--help'"), "\(arguments): \(run.error)")
+            #expect(run.output.isEmpty, "\(arguments)")
+        }
+        #expect(try PantryRun.run(["--help"], in: folder).status == 0)
+    }
+
+    @Test("a negative amount is named as such, not as a missing argument")
+    func negativeAmountsAreNamed() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let run = try PantryRun.run(["stock", "add", "4006381333931", "-1"], in: folder)
+        #expect(run.status == 64)
+        #expect(run.error.contains("-1 is not an amount") && !run.error.contains("Missing expected argument"), "\(run.error)")
+    }
+
+    @Test("stock correct counts into the Pantry, as stock add books into it, when the product has no stock yet")
+    func correctDefaultsToThePantry() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let run = try PantryRun.run(["stock", "correct", "4006381333931", "3"], in: folder)
+        #expect(run.status == 0, "\(run.error)")
+        let list = try PantryRun.run(["stock", "list"], in: folder)
+        #expect(list.output.split(separator: "\n").contains { $0.contains("Milk") && $0.contains("3") && $0.contains("Pantry") }, "\(list.output)")
+    }
+
+    @Test("a packaged-on day still to come is named as the option says it, not by a field name")
+    func packagedDayErrorReadsWell() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let run = try PantryRun.run(["stock", "add", "4006381333931", "1", "--packaged", "2099-01-01"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.error.contains("packaged-on day") && !run.error.contains("packagedOn"), "\(run.error)")
+    }
+
+    @Test("household join with a household that is not a UUID says so, naming --household, not sync")
+    func joinNamesTheBadHousehold() throws {
+        let folder = try newFolder()
+        let run = try PantryRun.run(
+            ["household", "join", "--household", "not-a-uuid", "--server", "http://127.0.0.1:1", "--token", "x"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.error.contains("--household") && run.error.contains("not-a-uuid is not a UUID"), "\(run.error)")
+        #expect(!run.error.contains("sync --server"))
+    }
+
+    @Test("the demo on JSON stores ends with a hint that, followed as printed, lists the kitchen's stock")
+    func demoHintWorksForJSONStores() throws {
+        let folder = try newFolder()
+        let tour = folder.appendingPathComponent("tour")
+        let demo = try PantryRun.run(["demo", "--store", "json", "--folder", tour.path], in: folder)
+        #expect(demo.status == 0, "\(demo.error)")
+        let hint = try #require(demo.output.split(separator: "\n").last { $0.hasPrefix("Done. Try: pantry ") })
+        let arguments = hint.dropFirst("Done. Try: pantry ".count).split(separator: " ").map(String.init)
+        #expect(arguments.contains("--store") && arguments.contains("json"), "\(hint)")
+        let list = try PantryRun.run(arguments, in: folder)
+        #expect(list.status == 0 && list.output.split(separator: "\n").count > 2, "\(hint): \(list.output)")
+        let kitchen = tour.appendingPathComponent("kitchen")
+        #expect(!FileManager.default.fileExists(atPath: kitchen.appendingPathComponent("pantry.sqlite").path))
+    }
+}
