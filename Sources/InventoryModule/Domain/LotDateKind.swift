@@ -10,7 +10,7 @@ public enum LotDateKind: String, Hashable, Sendable, Codable, CaseIterable {
     case openedOn
 
     /// The kind as a message names it: `best-before`, `use-by`, `packaged-on`, `opened-on`.
-    public var readableName: String {
+    var readableName: String {
         switch self {
         case .bestBefore: "best-before"
         case .useBy: "use-by"
