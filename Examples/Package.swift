@@ -41,9 +41,12 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // Temporary folders every test target shares, removed when the test process exits.
+        .target(name: "ExamplesTestSupport", path: "Tests/ExamplesTestSupport", swiftSettings: settings),
         .testTarget(
             name: "SQLiteStorageTests",
             dependencies: [
+                "ExamplesTestSupport",
                 "SQLiteStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
@@ -73,6 +76,7 @@ let package = Package(
         .testTarget(
             name: "HTTPSyncTests",
             dependencies: [
+                "ExamplesTestSupport",
                 "HTTPSync", "Pantry", "SQLiteStorage", "JSONFileStorage",
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
@@ -117,6 +121,7 @@ let package = Package(
         .testTarget(
             name: "JSONFileStorageTests",
             dependencies: [
+                "ExamplesTestSupport",
                 "JSONFileStorage", "JSONStoreCrashWriter",
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
@@ -133,6 +138,7 @@ let package = Package(
         .testTarget(
             name: "ProductLookupTests",
             dependencies: [
+                "ExamplesTestSupport",
                 "Pantry",
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "ProductImport", package: "InventoryKit"),
@@ -142,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "PantryTests",
             // GRDB damages a SQLite store's row the way a failing disk would, for the damage tests.
-            dependencies: ["Pantry", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Pantry", "ExamplesTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: settings
         ),
     ],

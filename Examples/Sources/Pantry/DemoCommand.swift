@@ -6,11 +6,12 @@ import InventorySync
 import ProductImport
 import ProductModule
 
-/// `pantry demo`: a self-contained tour in a temporary folder.
+/// `pantry demo`: a self-contained tour in a temporary folder, removed at the end (`--folder` keeps the stores).
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo", abstract: "A guided tour: import, stock, due dates, shopping list, two devices syncing.")
-    @Option(help: "Keep the tour's stores in this folder instead of a temporary one.") var folder: String?
+    @Option(help: "Keep the tour's stores in this folder (otherwise they live in a temporary folder, removed at the end).")
+    var folder: String?
     @Option(help: "The store kind for the two devices: sqlite or json.") var store: StoreKind = .sqlite
 
     func run() async throws {
@@ -89,6 +90,13 @@ struct DemoCommand: AsyncParsableCommand {
         print("   both devices hold the same stock: \(kitchenState.lots == phoneState.lots ? "yes" : "NO")")
         // The store kind is part of the path's meaning: a JSON pantry opened as SQLite would be another, empty one.
         let kind = store == .sqlite ? "" : " --store \(store.rawValue)"
+        guard folder != nil else {
+            // A tour in a temporary folder leaves nothing behind; --folder keeps the stores to look around in.
+            try? FileManager.default.removeItem(at: base)
+            print("\nDone. The tour's stores are removed; to keep them and look around, run "
+                  + "`pantry demo\(kind) --folder DIR`, then `pantry stock list\(kind) --path DIR/kitchen`.")
+            return
+        }
         print("\nDone. Try: pantry stock list\(kind) --path \(base.appendingPathComponent("kitchen").path)")
     }
 

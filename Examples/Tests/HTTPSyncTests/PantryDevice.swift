@@ -1,3 +1,4 @@
+import ExamplesTestSupport
 import Foundation
 import Testing
 
@@ -26,8 +27,7 @@ struct PantryDevice {
 
     /// A device on a new store in a temporary folder.
     static func make(store: String, server: SyncServerFixture, household: ServerHousehold, device: Int) throws -> PantryDevice {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-http-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFolder.make("pantry-http")
         return PantryDevice(
             folder: folder, store: store, server: server.url, household: household.id, token: household.devices[device].token)
     }

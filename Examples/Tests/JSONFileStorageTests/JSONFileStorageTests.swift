@@ -1,3 +1,4 @@
+import ExamplesTestSupport
 import Foundation
 import InventoryKit
 import InventoryKitTesting
@@ -10,7 +11,7 @@ import Testing
 
 /// A fresh temporary folder for one store.
 func temporaryFolder(_ name: String = "store") -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("jsonstore-\(UUID().uuidString)").appendingPathComponent(name)
+    TestFolder.path("jsonstore").appendingPathComponent(name)
 }
 
 @Suite("JSONFileStorage")

@@ -1,3 +1,4 @@
+import ExamplesTestSupport
 import Foundation
 import Testing
 
@@ -47,9 +48,7 @@ struct PantryRun {
 }
 
 func newFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try TestFolder.make("pantry")
 }
 
 @Suite("pantry: every command, run as a user would")

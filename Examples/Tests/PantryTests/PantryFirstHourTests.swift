@@ -70,4 +70,15 @@ struct PantryFirstHourTests {
         let kitchen = tour.appendingPathComponent("kitchen")
         #expect(!FileManager.default.fileExists(atPath: kitchen.appendingPathComponent("pantry.sqlite").path))
     }
+
+    @Test("the demo without --folder leaves nothing in the temporary directory and says how to keep its stores")
+    func demoLeavesNothingBehind() throws {
+        let folder = try newFolder()
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let demo = try PantryRun.run(["demo"], in: folder, variables: ["TMPDIR": temporary.path])
+        #expect(demo.status == 0, "\(demo.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        #expect(demo.output.contains("--folder DIR"), "\(demo.output)")
+    }
 }

@@ -1,3 +1,4 @@
+import ExamplesTestSupport
 import Foundation
 import Testing
 
@@ -36,9 +37,7 @@ struct PantryScanTests {
     }
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pantry-scan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try TestFolder.make("pantry-scan")
     }
 
     @Test("a scan stores the mirror's product with provenance; the second scan answers from the catalog, no request")

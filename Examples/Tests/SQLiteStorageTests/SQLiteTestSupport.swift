@@ -1,3 +1,4 @@
+import ExamplesTestSupport
 import Foundation
 import GRDB
 import InventoryKit
@@ -13,9 +14,7 @@ enum SQLiteTestSupport {
 
     /// A database path in a fresh temporary folder (the folder is created by the storage).
     static func temporaryDatabasePath(_ name: String = "inventory.sqlite") -> String {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("sqlitestore-\(UUID().uuidString)")
-            .appendingPathComponent(name).path
+        TestFolder.path("sqlitestore").appendingPathComponent(name).path
     }
 
     /// A valid EAN-13 built from a number.
