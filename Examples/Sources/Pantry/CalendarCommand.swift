@@ -19,7 +19,17 @@ struct CalendarCommand: AsyncParsableCommand {
         let feed = HouseholdCalendarFeed(
             state: state, household: environment.household, stamp: now, schedule: schedule,
             productName: { titles[$0.rawValue] })
-        FileHandle.standardOutput.write(Data(feed.render(from: now, through: end).utf8))
+        let text = feed.render(from: now, through: end)
+        if options.json {
+            // The feed is iCalendar text; --json wraps it, so a script reading JSON from every command reads it too.
+            struct Answer: Encodable {
+                var format: String
+                var calendar: String
+            }
+            try Output.json(Answer(format: "text/calendar", calendar: text))
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
         Output.damage(names.damaged)
     }
 }

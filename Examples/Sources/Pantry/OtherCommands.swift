@@ -47,6 +47,7 @@ struct IDCommand: AsyncParsableCommand {
     var namespace: String
     @Argument(help: "The name.") var name: String
     @Flag(help: "Normalize the name first (semantic id).") var semantic = false
+    @Flag(help: "Print JSON: the id with the namespace and name it was made from.") var json = false
 
     func run() throws {
         let spaces: [String: InventoryNamespace] = [
@@ -58,6 +59,15 @@ struct IDCommand: AsyncParsableCommand {
             throw PantryError.invalidArgument("unknown namespace \(namespace)")
         }
         let id = semantic ? InventoryIDGenerator.generate(for: space, semanticName: name) : InventoryIDGenerator.generate(for: space, name: name)
-        print(id.uuidString.lowercased())
+        guard json else {
+            print(id.uuidString.lowercased())
+            return
+        }
+        struct Answer: Encodable {
+            var id, namespace, name: String
+            var semantic: Bool
+        }
+        try Output.json(Answer(
+            id: id.uuidString.lowercased(), namespace: space.rawValue.uuidString.lowercased(), name: name, semantic: semantic))
     }
 }

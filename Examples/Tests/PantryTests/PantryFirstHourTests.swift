@@ -81,4 +81,21 @@ struct PantryFirstHourTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
         #expect(demo.output.contains("--folder DIR"), "\(demo.output)")
     }
+
+    @Test("id and calendar answer --json like every other command")
+    func idAndCalendarTakeJSON() throws {
+        let folder = try newFolder()
+        let plain = try PantryRun.run(["id", "category", "Dairy"], in: folder)
+        let json = try PantryRun.run(["id", "category", "Dairy", "--json"], in: folder)
+        #expect(json.status == 0, "\(json.error)")
+        struct ID: Decodable { var id: String }
+        #expect(try JSONDecoder().decode(ID.self, from: Data(json.output.utf8)).id == plain.output.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "1", "--due", PantryReminderCommandTests.dayFromToday(3)], in: folder)
+        let calendar = try PantryRun.run(["calendar", "--json"], in: folder)
+        struct Feed: Decodable { var format: String; var calendar: String }
+        let feed = try JSONDecoder().decode(Feed.self, from: Data(calendar.output.utf8))
+        #expect(feed.format == "text/calendar" && feed.calendar.hasPrefix("BEGIN:VCALENDAR") && feed.calendar.contains("Milk"))
+    }
 }
