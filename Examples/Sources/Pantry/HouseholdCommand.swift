@@ -34,7 +34,7 @@ struct HouseholdCommand: AsyncParsableCommand {
             guard server.server ?? variables["PANTRY_SERVER"] != nil else {
                 throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
             }
-            let environment = try await PantryEnvironment.open(options) { saved in
+            let environment = try await PantryEnvironment.open(options, access: .household) { saved in
                 guard let configuration = try server.configuration(variables, saved: saved) else {
                     throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
                 }

@@ -12,7 +12,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
     @Option(help: "Add a manual item with this note.") var add: String?
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: add == nil ? .read : .household)
         if let add {
             try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: environment.household)
         }
@@ -35,7 +35,7 @@ struct UndoCommand: AsyncParsableCommand {
     @Argument(help: "The transaction id printed when it was booked.") var transaction: String
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .update)
         try await book(.undo(try TransactionID(parsing: transaction)), environment: environment, key: nil, json: options.json)
     }
 }
