@@ -35,8 +35,14 @@ struct UndoCommand: AsyncParsableCommand {
     @Argument(help: "The transaction id printed when it was booked.") var transaction: String
 
     func run() async throws {
+        let id = try TransactionID(parsing: transaction)
         let environment = try await PantryEnvironment.open(options, access: .update)
-        try await book(.undo(try TransactionID(parsing: transaction)), environment: environment, key: nil, json: options.json)
+        // A pantry that never booked has no household yet (reads and product adds create none): nothing to undo.
+        guard try await environment.inventory.state(of: environment.household).households[environment.household] != nil else {
+            await environment.close()
+            throw PantryError.invalidArgument("no transaction \(transaction) in this pantry: nothing was booked here yet")
+        }
+        try await book(.undo(id), environment: environment, key: nil, json: options.json)
     }
 }
 

@@ -271,8 +271,8 @@ enum PantryError: Error, CustomStringConvertible {
             "this pantry belongs to household \(joined); it cannot sync household \(requested) (use another --path)"
         case .localHouseholdInUse(let requested, let entries):
             "this pantry already holds \(entries) journal entr\(entries == 1 ? "y" : "ies") of its local household, which "
-                + "cannot sync into household \(requested): join on a new pantry (another --path) with its first "
-                + "command, or set $PANTRY_HOUSEHOLD before the first command"
+                + "cannot sync into household \(requested): join before the first booking (stock, a shopping-list item, "
+                + "a time zone), or on a new pantry (another --path)"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
         case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason), .sharedState(let reason):

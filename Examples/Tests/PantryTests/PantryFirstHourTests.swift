@@ -97,7 +97,8 @@ struct PantryFirstHourTests {
         arguments: [
             ["status"], ["stock", "list"], ["product", "list"], ["product", "show", milk], ["due"], ["calendar"],
             ["category", "list"], ["shopping-list"], ["household", "timezone"], ["stock", "add", milk, "1"],
-            ["stock", "consume", milk], ["product", "edit", milk, "--title", "Milk"], ["undo", "1"],
+            ["stock", "consume", milk], ["product", "edit", milk, "--title", "Milk"],
+            ["undo", "0f1c1f0e-2d6a-4a53-9a0b-3f4c1d2e5a67"],
         ])
     func readOnlyCommandOnMissingStoreCreatesNothing(_ arguments: [String]) throws {
         let folder = try newFolder()
@@ -127,6 +128,8 @@ struct PantryFirstHourTests {
         }
         let unknown = try PantryRun.run(["stock", "add", "4000417025005", "1", "--path", "me"], in: folder)
         #expect(unknown.status == 2, "\(unknown.error)")
+        let undo = try PantryRun.run(["undo", "0f1c1f0e-2d6a-4a53-9a0b-3f4c1d2e5a67", "--path", "me"], in: folder)
+        #expect(undo.status == 2 && undo.error.contains("nothing was booked here yet"), "\(undo.error)")
         let check = try PantryRun.run(["check", "--path", "me", "--json"], in: folder)
         #expect(check.output.contains("\"journalEntries\" : 0"), "\(check.output)")
         // `$PANTRY_HOUSEHOLD` joins the way `household join` does, with the same rule: refused once the local
