@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = storePath(options.store, at: options.location)
-        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
+        try StoreLocation.requireStore(options.store, at: options.location)
         let target = storePath(options.store, at: URL(fileURLWithPath: destination))
         switch options.store {
         case .sqlite:
@@ -75,7 +75,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = storePath(options.store, at: options.location)
-        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
+        try StoreLocation.requireStore(options.store, at: options.location)
         var findings = StoreFindings()
         switch options.store {
         case .sqlite:
