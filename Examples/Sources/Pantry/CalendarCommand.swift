@@ -11,7 +11,7 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (now, end, schedule) = try window.resolved()
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .read)
         let state = try await environment.inventory.state(of: environment.household)
         let names = try await ProductTitles(of: state.lots.values.map(\.productID), in: environment)
         await environment.close()

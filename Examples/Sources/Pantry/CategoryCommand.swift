@@ -39,7 +39,7 @@ struct CategoryCommand: AsyncParsableCommand {
         @Argument(help: "The category's name.") var name: String
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .create)
             let result: SemanticEntityResult
             do {
                 result = try await environment.namedEntities.repository(for: .category).getOrCreate(name)
@@ -72,7 +72,7 @@ struct CategoryCommand: AsyncParsableCommand {
         @Flag(help: "Also list categories merged into others.") var all = false
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .read)
             let entities: [NamedEntity]
             do {
                 entities = try await environment.namedEntities.repository(for: .category).allEntities(includingRetired: all)

@@ -22,7 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("InventoryKit pantry demo — stores in \(base.path)\n")
 
         // 1. Import the sample catalog into the kitchen device.
-        let kitchen = try await PantryEnvironment.open(try options(base, "kitchen"))
+        let kitchen = try await PantryEnvironment.open(try options(base, "kitchen"), access: .household)
         let household = kitchen.household
         for file in ["sample-products.csv", "openfoodfacts-sample.jsonl"] {
             let report = try await ImportCommand.importFile(data.appendingPathComponent(file), into: kitchen, showProgress: false)
@@ -68,11 +68,11 @@ struct DemoCommand: AsyncParsableCommand {
         let shared = base.appendingPathComponent("shared").path
         let kitchenSync = try await kitchen.products.syncPending()
         await kitchen.close()
-        let kitchenWithRemote = try await PantryEnvironment.open(try options(base, "kitchen"), remote: shared)
+        let kitchenWithRemote = try await PantryEnvironment.open(try options(base, "kitchen"), access: .household, remote: shared)
         _ = try await kitchenWithRemote.products.syncPending()
         _ = try await kitchenWithRemote.inventory.syncPending(households: [household])
         await kitchenWithRemote.close()
-        let phone = try await PantryEnvironment.open(try options(base, "phone"), remote: shared)
+        let phone = try await PantryEnvironment.open(try options(base, "phone"), access: .household, remote: shared)
         _ = try await phone.products.syncPending()
         _ = try await phone.inventory.syncPending(households: [household])
         try await phone.inventory.perform(
@@ -80,7 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
         _ = try await phone.inventory.syncPending(households: [household])
         let phoneState = try await phone.inventory.state(of: household)
         await phone.close()
-        let kitchenAgain = try await PantryEnvironment.open(try options(base, "kitchen"), remote: shared)
+        let kitchenAgain = try await PantryEnvironment.open(try options(base, "kitchen"), access: .household, remote: shared)
         _ = try await kitchenAgain.inventory.syncPending(households: [household])
         let kitchenState = try await kitchenAgain.inventory.state(of: household)
         await kitchenAgain.close()

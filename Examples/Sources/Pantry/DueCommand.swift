@@ -14,7 +14,7 @@ struct DueCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (now, end, schedule) = try window.resolved()
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .read)
         let state = try await environment.inventory.state(of: environment.household)
         let reminders = state.upcomingReminders(in: environment.household, from: now, through: end, schedule: schedule)
         let lots = state.overdue(now: now) + state.expired(now: now)

@@ -22,8 +22,9 @@ struct HouseholdCommand: AsyncParsableCommand {
                 The server, household and this device's token (from `inventorykit-server device add`) are checked \
                 with a pull, then saved in the store so `pantry sync` needs no flags. The token is kept in the \
                 store's user metadata in clear — fine for a demo; an app keeps it in the Keychain. No command \
-                prints it. A pantry belongs to one household: joining another is refused, and so is joining with \
-                stock already booked in the local household (join on a new --path, with its first command). \
+                prints it. A pantry belongs to one household: joining another is refused, and so is joining after \
+                booking in the local household (stock, a shopping-list item, a time zone; adding products and \
+                reading book nothing): join first, or on a new --path. \
                 A device the server refuses exits with status 6.
                 """)
         @OptionGroup var options: StoreOptions
@@ -34,7 +35,7 @@ struct HouseholdCommand: AsyncParsableCommand {
             guard server.server ?? variables["PANTRY_SERVER"] != nil else {
                 throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
             }
-            let environment = try await PantryEnvironment.open(options) { saved in
+            let environment = try await PantryEnvironment.open(options, access: .household) { saved in
                 guard let configuration = try server.configuration(variables, saved: saved) else {
                     throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
                 }

@@ -25,12 +25,15 @@ extension HouseholdCommand {
             var timeZone: String
             /// The transaction that changed the zone; absent when the zone was only shown.
             var transaction: String?
+            /// Whether the household exists in this pantry yet; when not, `timeZone` is the zone the first command
+            /// that books here creates it on (this machine's).
+            var created: Bool
         }
 
         func run() async throws {
             // Checked before the store is opened: a zone this system does not know changes nothing.
             let requested = try zone.map { try HouseholdTimeZone(identifier: $0) }
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: requested == nil ? .read : .household)
             let report: Report
             do {
                 var transaction: TransactionID?
@@ -40,10 +43,11 @@ extension HouseholdCommand {
                     ).transactionID
                 }
                 let state = try await environment.inventory.state(of: environment.household)
+                let household = state.households[environment.household]
                 report = Report(
                     household: environment.household.rawValue,
-                    timeZone: state.households[environment.household]?.timeZone.identifier ?? HouseholdTimeZone.utc.identifier,
-                    transaction: transaction?.description)
+                    timeZone: (household?.timeZone ?? HouseholdTimeZone.device).identifier,
+                    transaction: transaction?.description, created: household != nil)
             } catch {
                 await environment.close()
                 throw error
@@ -53,8 +57,12 @@ extension HouseholdCommand {
             let household = Output.terminalSafe(report.household)
             if let transaction = report.transaction {
                 print("household \(household) is on \(report.timeZone) now (transaction \(transaction)); `pantry sync` shares it")
-            } else {
+            } else if report.created {
                 print("household \(household) is on \(report.timeZone)")
+            } else {
+                print(
+                    "household \(household) is not created yet: the first command that books stock creates it on this "
+                        + "machine's zone, \(report.timeZone) (a sync pulls it instead when another device created it)")
             }
         }
     }

@@ -19,7 +19,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The file to import.") var file: String
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .create)
         let report = try await Self.importFile(URL(fileURLWithPath: file), into: environment, showProgress: !options.json)
         await environment.close()
         // Records are numbered from 1, in the file's order (the report's indexes count from 0).

@@ -7,21 +7,26 @@ import JSONFileStorage
 import ProductModule
 import SQLiteStorage
 
-/// `pantry backup <path>`: a consistent copy of a live store.
+/// `pantry backup <path>`: a consistent copy of a live store, where `--path <path>` opens it.
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Copy the store consistently, even while another pantry uses it (SQLite) or under its lock (JSON).")
+        abstract: "Copy the store consistently, even while another pantry uses it (SQLite) or under its lock (JSON).",
+        discussion: """
+            The copy opens with `--path PATH` (and the same --store): a SQLite store is copied to PATH when it ends             in .sqlite, else to PATH/pantry.sqlite (a new or empty folder), as --path reads it; a JSON store is             copied to the new folder PATH.
+            """)
     @OptionGroup var options: StoreOptions
-    @Argument(help: "Where the copy goes: a new .sqlite file, or a new folder for a JSON store.") var destination: String
+    @Argument(help: "Where the copy goes: a new .sqlite file or a folder for a SQLite store, a new folder for a JSON store.")
+    var destination: String
 
     func run() async throws {
         let source = storePath(options.store, at: options.location)
-        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
-        let target = URL(fileURLWithPath: destination)
+        try StoreLocation.requireStore(options.store, at: options.location)
+        let target = storePath(options.store, at: URL(fileURLWithPath: destination))
         switch options.store {
         case .sqlite:
-            let storage = try SQLiteStorage(path: source.path)
+            try Self.makeFolder(for: target, destination: destination)
+            let storage = try SQLiteStorage(path: source.path, busyTimeout: PantryEnvironment.lockWait)
             defer { try? storage.close() }
             try storage.backup(to: target.path)
         case .json:
@@ -34,7 +39,30 @@ struct BackupCommand: AsyncParsableCommand {
             }
             await storage.close()
         }
-        print("backed up \(source.path) to \(target.path)")
+        let reopen = (options.store == .json ? "--store json " : "") + "--path \(destination)"
+        print("backed up \(Output.terminalSafe(source.path)) to \(Output.terminalSafe(target.path)); open it with "
+            + Output.terminalSafe(reopen))
+    }
+
+    /// Creates the folder a SQLite copy goes in (`PATH` of `PATH/pantry.sqlite`) when it is missing.
+    ///
+    /// - Throws: ``PantryError/invalidArgument(_:)`` when `destination` is a file that is no `.sqlite` store path, or
+    ///   the folder cannot be created.
+    private static func makeFolder(for target: URL, destination: String) throws {
+        let folder = target.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw PantryError.invalidArgument(
+                    "\(destination) exists already and is no folder: back up to a new .sqlite file or a folder")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PantryError.invalidArgument("cannot create the folder \(folder.path) for the backup: \(error.localizedDescription)")
+        }
     }
 }
 
@@ -47,11 +75,11 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = storePath(options.store, at: options.location)
-        guard FileManager.default.fileExists(atPath: source.path) else { throw PantryError.noStore(source.path) }
+        try StoreLocation.requireStore(options.store, at: options.location)
         var findings = StoreFindings()
         switch options.store {
         case .sqlite:
-            let storage = try SQLiteStorage(path: source.path)
+            let storage = try SQLiteStorage(path: source.path, busyTimeout: PantryEnvironment.lockWait)
             defer { try? storage.close() }
             findings.problems += try storage.integrityProblems().map { "SQLite integrity check: \($0)" }
             let products = SQLiteProductStore(storage: storage)

@@ -12,7 +12,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
     @Option(help: "Add a manual item with this note.") var add: String?
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: add == nil ? .read : .household)
         if let add {
             try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: environment.household)
         }
@@ -35,8 +35,14 @@ struct UndoCommand: AsyncParsableCommand {
     @Argument(help: "The transaction id printed when it was booked.") var transaction: String
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
-        try await book(.undo(try TransactionID(parsing: transaction)), environment: environment, key: nil, json: options.json)
+        let id = try TransactionID(parsing: transaction)
+        let environment = try await PantryEnvironment.open(options, access: .update)
+        // A pantry that never booked has no household yet (reads and product adds create none): nothing to undo.
+        guard try await environment.inventory.state(of: environment.household).households[environment.household] != nil else {
+            await environment.close()
+            throw PantryError.invalidArgument("no transaction \(transaction) in this pantry: nothing was booked here yet")
+        }
+        try await book(.undo(id), environment: environment, key: nil, json: options.json)
     }
 }
 

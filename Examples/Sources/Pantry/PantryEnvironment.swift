@@ -28,38 +28,57 @@ struct PantryEnvironment {
     let remote: PantryRemote
     let close: @Sendable () async -> Void
 
-    /// Opens the store at `options.location` (creating it on first use) and, when given, a remote store to sync with.
-    static func open(_ options: StoreOptions, remote remotePath: String? = nil) async throws -> PantryEnvironment {
-        try await open(options, remote: remotePath.map(PantryRemote.store) ?? .none)
+    /// How long a command waits for another process that holds a SQLite store before it fails with
+    /// ``StorageError/locked(path:)`` (exit status 5): a write of another pantry (milliseconds) is waited out, a
+    /// store held longer (an import, a sync, a `sqlite3` shell) is reported promptly, as the JSON store reports
+    /// its held folder at once.
+    static let lockWait: TimeInterval = 2
+
+    /// Opens the store at `options.location` as `access` allows (see ``PantryAccess``) and, when given, a remote
+    /// store to sync with.
+    static func open(_ options: StoreOptions, access: PantryAccess, remote remotePath: String? = nil) async throws -> PantryEnvironment {
+        try await open(options, access: access, remote: remotePath.map(PantryRemote.store) ?? .none)
     }
 
-    /// Opens the store at `options.location` (creating it on first use) with a remote to sync with: a second
-    /// store, or the sync server.
+    /// Opens the store at `options.location` as `access` allows with a remote to sync with: a second store, or the
+    /// sync server.
     ///
     /// The pantry works in the server household it joined before; else it joins the server's household
     /// (`sync --server`) or `$PANTRY_HOUSEHOLD` — refused when it already belongs to another one, or when it
     /// already holds journal entries of its local household (they could never sync into the server's).
-    static func open(_ options: StoreOptions, remote: PantryRemote) async throws -> PantryEnvironment {
-        try await open(options) { _ in remote }
+    static func open(_ options: StoreOptions, access: PantryAccess, remote: PantryRemote) async throws -> PantryEnvironment {
+        try await open(options, access: access) { _ in remote }
     }
 
-    /// Opens the store at `options.location` (creating it on first use) with the remote `resolve` chooses from the
-    /// settings saved in the store (the server `pantry household join` saved), before anything is written, and
-    /// makes sure of the household (``ensureHousehold()``) unless `ensuringHousehold` is false (`sync` does it
-    /// itself, inside its progress line).
+    /// Opens the store at `options.location` with the remote `resolve` chooses from the settings saved in the
+    /// store (the server `pantry household join` saved), before anything is written.
     ///
-    /// - Throws: what `resolve` throws, the household rules' ``PantryError``s, or a storage error.
+    /// `access` says what opening may do (``PantryAccess``): a command that only reads, or changes what a store
+    /// holds, needs the store to exist and creates nothing; only ``PantryAccess/household`` makes sure of the
+    /// household here (``ensureHousehold()``) — `sync` does it itself, inside its progress line, and the stock
+    /// commands once their product is found. A read does not save the household `$PANTRY_HOUSEHOLD` names.
+    ///
+    /// - Throws: ``PantryError/noStore(_:otherKind:)`` when `access` needs a store and none is there,
+    ///   ``PantryError/remoteIsLocalStore(_:)`` for a remote store that is this one, what `resolve` throws, the
+    ///   household rules' ``PantryError``s, or a storage error.
     static func open(
-        _ options: StoreOptions, ensuringHousehold: Bool = true,
+        _ options: StoreOptions, access: PantryAccess,
         resolvingRemote resolve: (PantrySettings) async throws -> PantryRemote
     ) async throws -> PantryEnvironment {
+        if access.requiresStore { try StoreLocation.requireStore(options.store, at: options.location) }
         let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
         let household: HouseholdID
         let remote: PantryRemote
         do {
             remote = try await resolve(try await PantrySettings.load(from: storage))
+            if case .store(let remotePath) = remote,
+                StoreLocation.isOwnStore(remote: remotePath, kind: options.store, location: options.location)
+            {
+                throw PantryError.remoteIsLocalStore(remotePath)
+            }
             let requested = try remote.server?.householdID ?? PantrySettings.environmentHousehold()
-            household = try await PantrySettings.household(in: storage, journal: inventoryStore, joining: requested)
+            household = try await PantrySettings.household(
+                in: storage, journal: inventoryStore, joining: requested, saving: access.writes)
         } catch {
             await closeStorage()
             throw error
@@ -76,12 +95,13 @@ struct PantryEnvironment {
         }
         if case .store(let remotePath) = remote {
             let url = URL(fileURLWithPath: remotePath)
-            let kind: StoreKind = url.pathExtension == "sqlite" ? .sqlite : .json
-            if Self.isSameStore(storePath(options.store, at: options.location), storePath(kind, at: url)) {
+            let (remoteStorage, close, _, _): OpenedStore
+            do {
+                (remoteStorage, close, _, _) = try await openStorage(StoreLocation.kind(of: url), at: url)
+            } catch {
                 await closeStorage()
-                throw PantryError.remoteIsLocalStore(remotePath)
+                throw error
             }
-            let (remoteStorage, close, _, _) = try await openStorage(kind, at: url)
             remoteProducts = StorageProductRemote(storage: remoteStorage)
             remoteInventory = StorageInventoryRemote(storage: remoteStorage)
             closeRemote = close
@@ -106,7 +126,7 @@ struct PantryEnvironment {
         let environment = PantryEnvironment(
             storage: storage, products: products, inventory: inventory, namedEntities: namedEntities, household: household,
             remote: remote, close: closeBoth)
-        if ensuringHousehold {
+        if access == .household {
             do {
                 try await environment.ensureHousehold()
             } catch {
@@ -165,19 +185,6 @@ struct PantryEnvironment {
         return product
     }
 
-    /// Whether two store paths name the same file or folder: the same path once links are resolved, or the same
-    /// file on the same device (a hard link).
-    private static func isSameStore(_ first: URL, _ second: URL) -> Bool {
-        let a = first.resolvingSymlinksInPath().standardizedFileURL
-        let b = second.resolvingSymlinksInPath().standardizedFileURL
-        if a.path == b.path { return true }
-        let manager = FileManager.default
-        guard let one = try? manager.attributesOfItem(atPath: a.path), let two = try? manager.attributesOfItem(atPath: b.path),
-            let inode = one[.systemFileNumber] as? NSNumber, let device = one[.systemNumber] as? NSNumber
-        else { return false }
-        return inode == two[.systemFileNumber] as? NSNumber && device == two[.systemNumber] as? NSNumber
-    }
-
     typealias OpenedStore = (
         storage: any StorageProvider, close: @Sendable () async -> Void,
         products: any ProductStore, inventory: any InventoryJournalStore
@@ -190,18 +197,9 @@ struct PantryEnvironment {
             let storage = try await JSONFileStorage(root: url)
             return (storage, { await storage.close() }, StorageProductStore(storage: storage), StorageInventoryStore(storage: storage))
         case .sqlite:
-            let storage = try SQLiteStorage(path: storePath(kind, at: url).path)
+            let storage = try SQLiteStorage(path: storePath(kind, at: url).path, busyTimeout: lockWait)
             return (storage, { try? storage.close() }, SQLiteProductStore(storage: storage), SQLiteInventoryStore(storage: storage))
         }
-    }
-}
-
-/// Where a store of `kind` at `url` keeps its data: the JSON folder itself, or the SQLite file
-/// (`<folder>/pantry.sqlite` unless the path ends in `.sqlite`).
-func storePath(_ kind: StoreKind, at url: URL) -> URL {
-    switch kind {
-    case .json: url
-    case .sqlite: url.pathExtension == "sqlite" ? url : url.appendingPathComponent("pantry.sqlite")
     }
 }
 
@@ -244,8 +242,9 @@ enum PantryError: Error, CustomStringConvertible {
     /// What the pantry processes of one store share beside it (the Open Food Facts read window and scan locks)
     /// could not be used: the whole line to print.
     case sharedState(String)
-    /// `backup`, `check` or `wipe` found no store at the path.
-    case noStore(String)
+    /// A command that reads, changes what a store holds, or maintains it (`backup`, `check`, `wipe`) found no
+    /// store at the path (nothing was created); `otherKind` when a store of the other kind is there.
+    case noStore(String, otherKind: StoreKind? = nil)
     /// Records could not be read (each named before on standard error): `check` found problems, or a listing
     /// left out damaged records.
     case damagedStore(problems: Int)
@@ -259,7 +258,12 @@ enum PantryError: Error, CustomStringConvertible {
             rejected == processed
                 ? "every one of the \(processed) records was rejected; nothing was imported"
                 : "\(rejected) of \(processed) records were rejected (the others were imported)"
-        case .noStore(let path): "no store at \(path)"
+        case .noStore(let path, let otherKind?):
+            "no pantry store at \(path); a \(otherKind == .json ? "JSON" : "SQLite") store is there: "
+                + (otherKind == .json ? "add --store json" : "leave out --store json")
+        case .noStore(let path, nil):
+            "no pantry store at \(path); check --path (or $PANTRY_HOME) and --store: only a command that writes, such "
+                + "as `pantry product add`, creates a store"
         case .damagedStore(let problems):
             "the store is damaged: \(problems) problem\(problems == 1 ? "" : "s") found (listed above; `pantry check` "
                 + "verifies the whole store)"
@@ -267,15 +271,15 @@ enum PantryError: Error, CustomStringConvertible {
             "this pantry belongs to household \(joined); it cannot sync household \(requested) (use another --path)"
         case .localHouseholdInUse(let requested, let entries):
             "this pantry already holds \(entries) journal entr\(entries == 1 ? "y" : "ies") of its local household, which "
-                + "cannot sync into household \(requested): join on a new pantry (another --path) with its first "
-                + "command, or set $PANTRY_HOUSEHOLD before the first command"
+                + "cannot sync into household \(requested): join before the first booking (stock, a shopping-list item, "
+                + "a time zone), or on a new pantry (another --path)"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
         case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason), .sharedState(let reason):
             reason
         case .remoteIsLocalStore(let path):
             "the remote \(path) is this pantry's own store: syncing with itself would mark every change synced "
-                + "without it reaching another device"
+                + "without it reaching another device (nothing was changed)"
         }
     }
 
@@ -285,6 +289,7 @@ enum PantryError: Error, CustomStringConvertible {
         case .importRejected(let rejected, let processed): rejected == processed ? .badInput : .partialImport
         case .damagedStore: .damagedStore
         case .unauthorized, .refused: .unauthorized
+        case .remoteIsLocalStore: .usage
         case .server, .sharedState: .failure
         default: .badInput
         }

@@ -36,14 +36,15 @@ struct PantrySettings: StorableRecord {
         try await storage.userMetadata.save(self)
     }
 
-    /// The household a pantry works in: the one it joined, else `requested` (joined now), else
-    /// ``PantryEnvironment/defaultHousehold``.
+    /// The household a pantry works in: the one it joined, else `requested` (joined now, and saved when `saving`),
+    /// else ``PantryEnvironment/defaultHousehold``.
     ///
     /// - Throws: ``PantryError/otherHousehold(joined:requested:)`` when the pantry joined another household,
     ///   ``PantryError/localHouseholdInUse(requested:entries:)`` when it would join one while holding entries of
     ///   its local household, or a storage error.
     static func household(
-        in storage: any StorageProvider, journal: any InventoryJournalStore, joining requested: HouseholdID? = nil
+        in storage: any StorageProvider, journal: any InventoryJournalStore, joining requested: HouseholdID? = nil,
+        saving: Bool = true
     ) async throws -> HouseholdID {
         var settings = try await load(from: storage)
         let saved = settings.household
@@ -54,6 +55,7 @@ struct PantrySettings: StorableRecord {
         }
         let local = try await journal.entries(of: PantryEnvironment.defaultHousehold).count
         guard local == 0 else { throw PantryError.localHouseholdInUse(requested: requested.rawValue, entries: local) }
+        guard saving else { return requested }
         settings.household = requested
         try await settings.save(in: storage)
         return requested

@@ -16,7 +16,7 @@ struct ProductCommand: AsyncParsableCommand {
         @Argument(help: "A barcode (any spelling) or a product id.") var product: String
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .read)
             let found = try await environment.product(product)
             let status = try await environment.products.syncStatus(of: found.productID)
             await environment.close()
@@ -69,7 +69,7 @@ struct ProductCommand: AsyncParsableCommand {
             }
             let cursor = try after.map { token in try PageCursor(token: token) }
             let query = ProductQuery(page: PageRequest(limit: limit, cursor: cursor), sort: strategy, filters: filters)
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .read)
             let page = try await environment.products.retrieveProducts(query: query)
             await environment.close()
             let damaged = page.damaged.map(\.description)
@@ -97,7 +97,7 @@ struct ProductCommand: AsyncParsableCommand {
         @Option(help: "The brand.") var brand: String?
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .create)
             do {
                 let product = try Product.new(barcode: barcode, title: title, brand: brand, id: UUID(), now: Date())
                 let added = try await environment.products.addProducts([product]).added

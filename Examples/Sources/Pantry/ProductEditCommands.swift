@@ -17,7 +17,7 @@ extension ProductCommand {
             guard title != nil || brand != nil || barcode != nil else {
                 throw PantryError.invalidArgument("edit needs --title, --brand or --barcode")
             }
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             do {
                 var edited = try await environment.product(product)
                 if let title { edited.title = title }
@@ -45,7 +45,7 @@ extension ProductCommand {
         @Argument(help: "A barcode (any spelling) or a product id.") var product: String
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             do {
                 let found = try await environment.product(product)
                 let deleted = try await environment.products.deleteProducts([found.productID]).deleted

@@ -32,7 +32,7 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         defer { held?.unlock() }
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .create)
         let answer: ScanAnswer
         do {
             answer = try await openFoodFacts.scanner(on: environment, sharing: folder).product(forScannedBarcode: barcode, mode: mode)

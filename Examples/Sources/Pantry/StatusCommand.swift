@@ -46,7 +46,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = try await PantryEnvironment.open(options)
+        let environment = try await PantryEnvironment.open(options, access: .read)
         let report: Report
         do {
             let settings = try await PantrySettings.load(from: environment.storage)

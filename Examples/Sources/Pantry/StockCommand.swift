@@ -27,8 +27,9 @@ struct StockCommand: AsyncParsableCommand {
         @Option(help: "An idempotency key: the same key books once.") var key: String?
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
+            try await environment.ensureHousehold()
             let request = PurchaseRequest(
                 productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
                 locationID: try await environment.location(named: location),
@@ -48,8 +49,9 @@ struct StockCommand: AsyncParsableCommand {
         @Option(help: "An idempotency key.") var key: String?
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
+            try await environment.ensureHousehold()
             let request = ConsumeRequest(
                 productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, spoiled: spoiled)
             try await book(.consume(request), environment: environment, key: key, json: options.json)
@@ -64,8 +66,9 @@ struct StockCommand: AsyncParsableCommand {
         @Argument(help: "How many pieces.") var amount: String = "1"
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
+            try await environment.ensureHousehold()
             let request = OpenRequest(productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece)
             try await book(.open(request), environment: environment, key: nil, json: options.json)
         }
@@ -81,8 +84,9 @@ struct StockCommand: AsyncParsableCommand {
         @Option(help: "The destination.") var to: String
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
+            try await environment.ensureHousehold()
             var scope = StockScope.household
             if let from { scope = .location(try await environment.location(named: from)) }
             let request = TransferRequest(
@@ -102,8 +106,9 @@ struct StockCommand: AsyncParsableCommand {
         var location: String?
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
+            try await environment.ensureHousehold()
             func request(at locationID: LocationID?) throws -> InventoryCommand {
                 .correct(CorrectionRequest(
                     productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
@@ -131,7 +136,7 @@ struct StockCommand: AsyncParsableCommand {
         @Option(help: "Only lots due within this window, e.g. 7d.") var expiring: String?
 
         func run() async throws {
-            let environment = try await PantryEnvironment.open(options)
+            let environment = try await PantryEnvironment.open(options, access: .read)
             let state = try await environment.inventory.state(of: environment.household)
             var lots = state.lots.values.sorted { ($0.dueDate ?? .latest, $0.id) < ($1.dueDate ?? .latest, $1.id) }
             if let location {

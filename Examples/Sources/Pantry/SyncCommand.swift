@@ -24,7 +24,11 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         let variables = ProcessInfo.processInfo.environment
-        let environment = try await PantryEnvironment.open(options, ensuringHousehold: false) { saved in
+        // Before anything is opened: a remote that is this pantry's store, in any spelling, changes nothing.
+        if let remote, StoreLocation.isOwnStore(remote: remote, kind: options.store, location: options.location) {
+            throw PantryError.remoteIsLocalStore(remote)
+        }
+        let environment = try await PantryEnvironment.open(options, access: .create) { saved in
             try syncTarget(variables, saved: saved)
         }
         let products: ProductSyncReport

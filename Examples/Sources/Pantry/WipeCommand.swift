@@ -30,7 +30,7 @@ struct WipeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let location = storePath(options.store, at: options.location)
-        guard FileManager.default.fileExists(atPath: location.path) else { throw PantryError.noStore(location.path) }
+        try StoreLocation.requireStore(options.store, at: options.location)
         // Opening takes the store's lock: a store in use by another pantry is refused (status 5) before anything.
         let opened = try await PantryEnvironment.openStorage(options.store, at: options.location)
         let settings: PantrySettings

@@ -9,7 +9,7 @@ import InventorySync
 extension SQLiteInventoryStore {
     /// The marks of a household's checkpoints.
     public func checkpointMarks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] {
-        try await SQLiteStorage.perform("read the checkpoints of \(household)") {
+        try await SQLiteStorage.perform("read the checkpoints of \(household)", on: dbWriter) {
             try await dbWriter.read { db in
                 let statement = try db.cachedStatement(
                     sql: "SELECT entry_count, recorded_at, replica_id, entry_id FROM inventory_checkpoints WHERE household_id = ?")
@@ -26,7 +26,7 @@ extension SQLiteInventoryStore {
 
     /// The checkpoint with this mark.
     public func checkpoint(_ mark: InventoryCheckpointMark) async throws -> InventoryCheckpoint? {
-        let state = try await SQLiteStorage.perform("read a checkpoint of \(mark.householdID)") {
+        let state = try await SQLiteStorage.perform("read a checkpoint of \(mark.householdID)", on: dbWriter) {
             try await dbWriter.read { db in
                 try Data.fetchOne(
                     db.cachedStatement(sql: "SELECT state FROM inventory_checkpoints WHERE \(Self.checkpointKey)"),

@@ -7,7 +7,7 @@ import InventoryKit
 extension SQLiteStorage {
     /// The blob's bytes, or `nil`.
     func readBlob(_ id: RecordID, scope: StorageScope) async throws -> Data? {
-        try await Self.perform("read blob \(id)") {
+        try await Self.perform("read blob \(id)", on: dbWriter) {
             try await dbWriter.read { db in
                 let statement = try db.cachedStatement(sql: "SELECT data FROM blobs WHERE scope = ? AND id = ?")
                 return try Data.fetchOne(statement, arguments: [scope.rawValue, id.rawValue])
@@ -18,7 +18,7 @@ extension SQLiteStorage {
     /// Up to `limit` blob ids after `after`, in byte order (SQLite's `BINARY` collation, as `RecordID` orders).
     func listBlobs(after: RecordID?, limit: Int, scope: StorageScope) async throws -> [RecordID] {
         guard limit >= 1 else { throw StorageError.invalidQuery(reason: "limit \(limit) is below 1") }
-        return try await Self.perform("list blobs") {
+        return try await Self.perform("list blobs", on: dbWriter) {
             try await dbWriter.read { db in
                 let statement = try db.cachedStatement(
                     sql: "SELECT id FROM blobs WHERE scope = ? AND id > ? ORDER BY id LIMIT ?")
@@ -40,7 +40,7 @@ extension SQLiteStorage {
 extension SQLiteStorage {
     /// Creates or replaces a blob.
     func writeBlob(_ data: Data, to id: RecordID, scope: StorageScope) async throws {
-        try await Self.perform("write blob \(id)") {
+        try await Self.perform("write blob \(id)", on: dbWriter) {
             try await dbWriter.write { db in
                 // GRDB binds empty `Data` as NULL (no base address): `IFNULL` stores it as an empty blob.
                 let statement = try db.cachedStatement(
@@ -55,7 +55,7 @@ extension SQLiteStorage {
 
     /// Deletes a blob; returns whether there was one.
     func deleteBlob(_ id: RecordID, scope: StorageScope) async throws -> Bool {
-        try await Self.perform("delete blob \(id)") {
+        try await Self.perform("delete blob \(id)", on: dbWriter) {
             try await dbWriter.write { db in
                 let statement = try db.cachedStatement(sql: "DELETE FROM blobs WHERE scope = ? AND id = ?")
                 try statement.execute(arguments: [scope.rawValue, id.rawValue])

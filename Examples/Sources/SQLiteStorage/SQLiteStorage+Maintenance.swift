@@ -16,7 +16,7 @@ extension SQLiteStorage {
             try reader.backup(to: copy)
             try copy.close()
         } catch {
-            throw StorageError.wrapping(error, operation: "back up the database to \(path)")
+            throw StorageError.wrapping(error, operation: "back up the database to \(path)", path: reader.path)
         }
     }
 
@@ -28,7 +28,7 @@ extension SQLiteStorage {
             let rows = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
             return rows == ["ok"] ? [] : rows
         } catch {
-            throw StorageError.wrapping(error, operation: "check the database")
+            throw StorageError.wrapping(error, operation: "check the database", path: reader.path)
         }
     }
 
@@ -40,7 +40,7 @@ extension SQLiteStorage {
         do {
             return try reader.read { db in try String.fetchAll(db, sql: "SELECT product_id FROM products ORDER BY product_id") }
         } catch {
-            throw StorageError.wrapping(error, operation: "list the products")
+            throw StorageError.wrapping(error, operation: "list the products", path: reader.path)
         }
     }
 }

@@ -89,6 +89,8 @@ extension SQLiteStorage {
             let before = try dbWriter.read { db in try migrator.appliedIdentifiers(db) }
             let unknown = before.subtracting(migrator.migrations)
             guard unknown.isEmpty else { return unknown }
+            // Up to date: no write transaction, so a database another process is writing opens for reading at once.
+            if before.count == migrator.migrations.count { return [] }
             do {
                 try migrator.migrate(dbWriter)
                 return []

@@ -41,7 +41,7 @@ extension SQLiteStorage {
     /// the filter's rows of the field index with one (``RecordCount``).
     func count(matching filter: RecordFilter?, in collection: RecordCollection, scope: StorageScope) async throws -> Int {
         try collection.validate()
-        return try await Self.perform("count \(collection)") {
+        return try await Self.perform("count \(collection)", on: dbWriter) {
             try await dbWriter.read { db in
                 try RecordCount(filter: filter, collection: collection, scope: scope).count(db)
             }
@@ -75,7 +75,7 @@ extension SQLiteStorage {
         guard !writes.isEmpty else { return }
         let encoder = StoredFieldsCoding.makeEncoder()
         let prepared = try writes.map { scope, write in try PreparedWrite(scope: scope, write: write, encoder: encoder) }
-        try await Self.perform("write \(writes.count) record(s)") {
+        try await Self.perform("write \(writes.count) record(s)", on: dbWriter) {
             try await dbWriter.write { db in
                 var index = RecordFieldIndex.Writer()
                 for write in prepared { try write.execute(db, index: &index) }

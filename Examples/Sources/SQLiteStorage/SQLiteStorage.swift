@@ -73,7 +73,7 @@ public struct SQLiteStorage: StorageProvider {
         do {
             unknown = try Self.migrateBesideOtherProcesses(dbWriter)
         } catch {
-            throw StorageError.wrapping(error, operation: "migrate the database schema")
+            throw StorageError.wrapping(error, operation: "migrate the database schema", path: dbWriter.path)
         }
         guard unknown.isEmpty else {
             throw StorageError.backendFailure(
@@ -85,22 +85,30 @@ public struct SQLiteStorage: StorageProvider {
                 try dbWriter.write { db in try RecordCompositeIndex.synchronize(compositeIndexes, db) }
             }
         } catch {
-            throw StorageError.wrapping(error, operation: "build the composite indexes")
+            throw StorageError.wrapping(error, operation: "build the composite indexes", path: dbWriter.path)
         }
     }
 
     /// Opens (or creates) the database file at `path` as a `DatabasePool` in WAL mode, creating missing folders,
     /// with the declared composite indexes (see ``init(_:compositeIndexes:)``).
     ///
-    /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the file cannot be opened or migrated.
-    public init(path: String, compositeIndexes: [SQLiteCompositeIndex] = []) throws {
+    /// `busyTimeout` is how long an access waits for another connection (another process) that holds the
+    /// database before it fails with ``StorageError/locked(path:)``; the default is the five seconds of
+    /// ``makeConfiguration(_:)``. A command-line tool may wait less, to report a store held by a long transaction
+    /// promptly.
+    ///
+    /// - Throws: ``StorageError/locked(path:)`` when another process holds the database past `busyTimeout`;
+    ///   ``StorageError/backendFailure(operation:reason:)`` when the file cannot be opened or migrated.
+    public init(path: String, busyTimeout: TimeInterval = 5, compositeIndexes: [SQLiteCompositeIndex] = []) throws {
         let pool: DatabasePool
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path, configuration: Self.makeConfiguration())
+            var configuration = Self.makeConfiguration()
+            configuration.busyMode = .timeout(busyTimeout)
+            pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
-            throw StorageError.wrapping(error, operation: "open \(path)")
+            throw StorageError.wrapping(error, operation: "open \(path)", path: path)
         }
         try self.init(pool, compositeIndexes: compositeIndexes)
     }
@@ -113,7 +121,7 @@ public struct SQLiteStorage: StorageProvider {
         do {
             queue = try DatabaseQueue(configuration: makeConfiguration())
         } catch {
-            throw StorageError.wrapping(error, operation: "open an in-memory database")
+            throw StorageError.wrapping(error, operation: "open an in-memory database", path: ":memory:")
         }
         return try SQLiteStorage(queue)
     }
@@ -133,7 +141,7 @@ public struct SQLiteStorage: StorageProvider {
             }
             try dbWriter.close()
         } catch {
-            throw StorageError.wrapping(error, operation: "close the database")
+            throw StorageError.wrapping(error, operation: "close the database", path: dbWriter.path)
         }
     }
 
@@ -197,15 +205,15 @@ extension SQLiteStorage {
 
     /// Reads in one read transaction: on the calling thread when it returns at most ``synchronousLimit`` records
     /// (`size`; leave it out for an unbounded read), otherwise through GRDB's reader queue (see "Threads").
-    /// Failures are reported as ``perform(_:_:)`` reports them.
+    /// Failures are reported as ``perform(_:on:_:)`` reports them.
     static func read<T: Sendable>(
         _ writer: any DatabaseWriter, _ operation: String, size: Int = .max,
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         guard size > synchronousLimit else {
-            return try synchronously(operation) { try writer.unsafeRead { db in try inReadTransaction(db, body) } }
+            return try synchronously(operation, on: writer) { try writer.unsafeRead { db in try inReadTransaction(db, body) } }
         }
-        return try await perform(operation) { try await writer.read(body) }
+        return try await perform(operation, on: writer) { try await writer.read(body) }
     }
 
     /// Runs `body` in a deferred transaction (one snapshot for all its statements) that cached statements begin
@@ -226,41 +234,45 @@ extension SQLiteStorage {
 
     /// Writes in one transaction: on the calling thread when it touches at most ``synchronousWriteLimit`` rows
     /// (`rows`; leave it out for an unbounded write), otherwise through GRDB's writer queue (see "Threads").
-    /// Failures are reported as ``perform(_:_:)`` reports them.
+    /// Failures are reported as ``perform(_:on:_:)`` reports them.
     static func write<T: Sendable>(
         _ writer: any DatabaseWriter, _ operation: String, rows: Int = .max,
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         guard rows > synchronousWriteLimit else {
-            return try synchronously(operation) { try writer.write(body) }
+            return try synchronously(operation, on: writer) { try writer.write(body) }
         }
-        return try await perform(operation) { try await writer.write(body) }
+        return try await perform(operation, on: writer) { try await writer.write(body) }
     }
 
-    /// Runs a database access, reporting its failure as a ``StorageError``.
+    /// Runs a database access on `database`, reporting its failure as a ``StorageError``.
     ///
-    /// A `StorageError` (a failed precondition, a corrupt record) and cancellation pass through; anything else —
-    /// a `DatabaseError` such as `SQLITE_CONSTRAINT`, a row that does not decode — becomes
+    /// A `StorageError` (a failed precondition, a corrupt record) and cancellation pass through; a database another
+    /// process held past the busy timeout becomes ``StorageError/locked(path:)``; anything else — a `DatabaseError`
+    /// such as `SQLITE_CONSTRAINT`, a row that does not decode — becomes
     /// ``StorageError/backendFailure(operation:reason:)`` naming the operation.
-    static func perform<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+    static func perform<T: Sendable>(
+        _ operation: String, on database: any DatabaseReader, _ body: () async throws -> T
+    ) async throws -> T {
         do {
             return try await body()
         } catch {
-            throw storageError(error, operation: operation)
+            throw storageError(error, operation: operation, path: database.path)
         }
     }
 
     /// Runs a synchronous access (a sync closure, so GRDB's synchronous `read`/`write` is the one called).
-    private static func synchronously<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+    private static func synchronously<T>(_ operation: String, on database: any DatabaseReader, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw storageError(error, operation: operation)
+            throw storageError(error, operation: operation, path: database.path)
         }
     }
 
-    /// The error a failed access reports: cancellation and a `StorageError` as they are, anything else wrapped.
-    private static func storageError(_ error: any Error, operation: String) -> any Error {
-        error is CancellationError ? error : StorageError.wrapping(error, operation: operation)
+    /// The error a failed access reports: cancellation and a `StorageError` as they are, anything else wrapped
+    /// (see ``StorageError/wrapping(_:operation:path:)``).
+    private static func storageError(_ error: any Error, operation: String, path: String) -> any Error {
+        error is CancellationError ? error : StorageError.wrapping(error, operation: operation, path: path)
     }
 }

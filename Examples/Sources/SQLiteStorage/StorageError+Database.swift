@@ -3,13 +3,18 @@ import GRDB
 import InventoryKit
 
 extension StorageError {
-    /// The kit's error for an error thrown while accessing the database: a `StorageError` is kept as it is, any
-    /// other error (a `DatabaseError` such as `SQLITE_CONSTRAINT`, a file error) becomes
-    /// ``StorageError/backendFailure(operation:reason:)`` naming the operation and SQLite's message.
-    static func wrapping(_ error: any Error, operation: String) -> StorageError {
+    /// The kit's error for an error thrown while accessing the database: a `StorageError` is kept as it is;
+    /// `SQLITE_BUSY` or `SQLITE_LOCKED` (another connection, usually another process, held the database past the
+    /// busy timeout) becomes ``StorageError/locked(path:)`` naming the database file at `path`, as the JSON-file
+    /// store reports a folder another process holds; any other error (a `DatabaseError` such as
+    /// `SQLITE_CONSTRAINT`, a file error) becomes ``StorageError/backendFailure(operation:reason:)`` naming the
+    /// operation and SQLite's message.
+    static func wrapping(_ error: any Error, operation: String, path: String) -> StorageError {
         switch error {
         case let error as StorageError:
             return error
+        case let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED:
+            return .locked(path: path)
         case let error as DatabaseError:
             let message = error.message ?? "no message"
             return .backendFailure(operation: operation, reason: "SQLite error \(error.extendedResultCode.rawValue): \(message)")

@@ -19,6 +19,12 @@ struct PantryHouseholdTimeZoneTests {
             try PantryRun.run(arguments + ["--path", path], in: folder, variables: ["TZ": zone])
         }
 
+        /// Creates the household offline, the way a first command that books does (a read-only one creates nothing).
+        func createHousehold(in folder: URL) throws {
+            let run = try run(["shopping-list", "--add", "bread"], in: folder)
+            #expect(run.status == 0, "first command of \(path): \(run.error)")
+        }
+
         /// Syncs with the shared store and expects it to work.
         func sync(in folder: URL) throws {
             let run = try run(["sync", "--remote", "shared"], in: folder)
@@ -50,8 +56,10 @@ struct PantryHouseholdTimeZoneTests {
         arguments: [false, true])
     func offlineCreationsEndOnTheCreatorsZone(phoneSyncsFirst: Bool) throws {
         let folder = try newFolder()
-        #expect(try Self.kitchen.householdZone(in: folder) == Self.kiritimati)   // the kitchen's first command
-        #expect(try Self.phone.householdZone(in: folder) == Self.pagoPago)       // the phone's, a moment later
+        try Self.kitchen.createHousehold(in: folder)   // the kitchen's first command
+        try Self.phone.createHousehold(in: folder)     // the phone's, a moment later
+        #expect(try Self.kitchen.householdZone(in: folder) == Self.kiritimati)
+        #expect(try Self.phone.householdZone(in: folder) == Self.pagoPago)
         let order = phoneSyncsFirst ? [Self.phone, Self.kitchen] : [Self.kitchen, Self.phone]
         for device in order + order { try device.sync(in: folder) }
         for device in [Self.kitchen, Self.phone] {
@@ -63,7 +71,7 @@ struct PantryHouseholdTimeZoneTests {
     @Test("a pantry whose first command is a sync joins the household on the creator's zone and books nothing of it")
     func firstSyncJoins() throws {
         let folder = try newFolder()
-        try Self.kitchen.run(["stock", "list"], in: folder)
+        try Self.kitchen.createHousehold(in: folder)
         try Self.kitchen.sync(in: folder)
         let joined = try Self.phone.run(["sync", "--remote", "shared", "--json"], in: folder)
         #expect(joined.status == 0, "\(joined.error)")
@@ -78,8 +86,8 @@ struct PantryHouseholdTimeZoneTests {
     @Test("household timezone ZONE changes the zone on purpose: it reaches the other pantry, and the later change wins")
     func explicitChangesPropagate() throws {
         let folder = try newFolder()
-        try Self.kitchen.run(["stock", "list"], in: folder)
-        try Self.phone.run(["stock", "list"], in: folder)
+        try Self.kitchen.createHousehold(in: folder)
+        try Self.phone.createHousehold(in: folder)
         for device in [Self.kitchen, Self.phone, Self.kitchen] { try device.sync(in: folder) }
 
         let changed = try Self.phone.run(["household", "timezone", "Europe/Oslo"], in: folder)
