@@ -211,7 +211,9 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// What a pass pushes: the operations of `scopes` (all of them for `nil`), due ones or every waiting one.
     struct PushSelection: Sendable {
+        /// The scopes whose operations are pushed; `nil` for every operation.
         var scopes: Set<Adapter.Scope>?
+        /// Whether due operations only (``SyncTrigger/automatic``) or every waiting one is pushed.
         var trigger: SyncTrigger
     }
 
