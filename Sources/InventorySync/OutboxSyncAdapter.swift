@@ -34,10 +34,12 @@ public protocol OutboxSyncAdapter: Sendable {
     // MARK: - Outbox reads
 
     /// The entries due at `now` (not quarantined, no retry after `now`), in enqueue order, up to `limit`.
+    ///
+    /// An ``SyncTrigger/explicit`` pass asks with `Date.distantFuture`: then every entry that is not quarantined.
     func dueEntries(at now: Date, limit: Int) async throws -> [OutboxEntry<Payload>]
 
     /// The entries of `scopes` due at `now`, in enqueue order, up to `limit`: what a pass scoped to some scopes
-    /// pushes (``OutboxSyncEngine/sync(scopes:scopingPushes:)``). The default, for an outbox not divided by scope,
+    /// pushes (``OutboxSyncEngine/sync(scopes:scopingPushes:trigger:)``). The default, for an outbox not divided by scope,
     /// is ``dueEntries(at:limit:)``.
     func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>]
 

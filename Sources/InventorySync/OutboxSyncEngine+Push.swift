@@ -2,21 +2,21 @@ import Foundation
 import InventoryKit
 
 extension OutboxSyncEngine {
-    /// Pushes due entries in rounds until none is due, a call fails as a whole, or the remote refuses the device.
+    /// Pushes the entries `selection` picks in rounds until none is left, a call fails as a whole, or the remote
+    /// refuses the device.
     ///
     /// `acknowledged` collects the payload of every operation the remote applied, by entity: the pull that
-    /// follows need not look at those states again. With `scopes`, only the entries of those scopes are pushed.
+    /// follows need not look at those states again. With scopes in `selection`, only the entries of those scopes
+    /// are pushed. An ``SyncTrigger/explicit`` pass takes every entry that is not quarantined as due, and pushes
+    /// each at most once: an entry it already sent in this pass (failed again, or met a conflict) waits for the
+    /// next pass.
     func pushRounds(
-        report: inout Report, acknowledged: inout [Adapter.EntityID: Adapter.Payload], scopes: Set<Adapter.Scope>?
+        report: inout Report, acknowledged: inout [Adapter.EntityID: Adapter.Payload], selection: PushSelection
     ) async throws {
         let limits = configuration.limits
+        var sent: Set<UUID> = []
         for _ in 0..<limits.maxPushRounds {
-            let due =
-                if let scopes {
-                    try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize, in: scopes)
-                } else {
-                    try await adapter.dueEntries(at: clock.now(), limit: limits.pushBatchSize)
-                }
+            let due = try await nextRound(selection, skipping: sent)
             guard !due.isEmpty else { return }
             let exchange = await pushIsolating(due)
             let round = self.round(for: due, exchange: exchange)
@@ -29,7 +29,31 @@ extension OutboxSyncEngine {
                 report.stoppedBy = stop
                 return
             }
+            if selection.trigger == .explicit {
+                let applied = Set(round.acknowledged.map(\.operationID))
+                sent.formUnion(due.lazy.map(\.operationID).filter { !applied.contains($0) })
+            }
         }
+    }
+
+    /// The entries of the next push round, up to a batch: those due now, or (``SyncTrigger/explicit``) every one
+    /// that is not quarantined, less those already `sent` in this pass.
+    private func nextRound(_ selection: PushSelection, skipping sent: Set<UUID>) async throws -> [OutboxEntry<Adapter.Payload>] {
+        let batch = configuration.limits.pushBatchSize
+        // Nothing waits past the distant future: every entry that is not quarantined is due then.
+        let (cutoff, limit) =
+            switch selection.trigger {
+            case .automatic: (clock.now(), batch)
+            case .explicit: (Date.distantFuture, min(batch + sent.count, RecordQuery.maximumLimit))
+            }
+        let entries =
+            if let scopes = selection.scopes {
+                try await adapter.dueEntries(at: cutoff, limit: limit, in: scopes)
+            } else {
+                try await adapter.dueEntries(at: cutoff, limit: limit)
+            }
+        guard !sent.isEmpty else { return entries }
+        return Array(entries.lazy.filter { !sent.contains($0.operationID) }.prefix(batch))
     }
 
     /// What the remote said about each entry of a round.

@@ -86,18 +86,24 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     // MARK: - Passes
 
-    /// Pushes due operations, then (when every push call went through) pulls `scopes`; one pass at a time.
+    /// Pushes due operations (every waiting one, for an ``SyncTrigger/explicit`` pass), then (when every push call
+    /// went through) pulls `scopes`; one pass at a time.
     ///
     /// - Parameters:
     ///   - scopes: the scopes to pull.
     ///   - scopingPushes: push only the operations of `scopes` (``OutboxSyncAdapter/dueEntries(at:limit:in:)``)
     ///     instead of every due one; for a caller that names the scopes it syncs, so that operations of other
     ///     scopes do not reach a remote that serves only these.
+    ///   - trigger: who asked for the pass. ``SyncTrigger/automatic`` (the default) pushes the operations whose
+    ///     retry is due; ``SyncTrigger/explicit`` pushes every operation that is not quarantined, each at most once
+    ///     in the pass, whatever its backoff.
     /// - Throws: a local storage error (remote failures are recorded and reported, never thrown).
     @discardableResult
-    public func sync(scopes: [Adapter.Scope], scopingPushes: Bool = false) async throws -> Report {
-        let pushScopes = scopingPushes ? Set(scopes) : nil
-        return try await serialized { engine in try await engine.pass(scopes: scopes, push: true, pushScopes: pushScopes) }
+    public func sync(
+        scopes: [Adapter.Scope], scopingPushes: Bool = false, trigger: SyncTrigger = .automatic
+    ) async throws -> Report {
+        let push = PushSelection(scopes: scopingPushes ? Set(scopes) : nil, trigger: trigger)
+        return try await serialized { engine in try await engine.pass(scopes: scopes, push: push) }
     }
 
     /// Pulls `scopes` without pushing (a background refresh); one pass at a time.
@@ -105,10 +111,10 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// - Throws: a local storage error.
     @discardableResult
     public func pull(scopes: [Adapter.Scope]) async throws -> Report {
-        try await serialized { engine in try await engine.pass(scopes: scopes, push: false, pushScopes: nil) }
+        try await serialized { engine in try await engine.pass(scopes: scopes, push: nil) }
     }
 
-    /// Runs passes (``sync(scopes:scopingPushes:)``) until nothing waits for a retry, sleeping with `sleep` until
+    /// Runs automatic passes (``sync(scopes:scopingPushes:trigger:)``) until nothing waits for a retry, sleeping with `sleep` until
     /// the next retry is due, so retries fire without a new local write. Returns when the outbox holds nothing but quarantined entries, or when the
     /// remote refused the device (an unauthorized device is not retried in a loop).
     ///
@@ -147,7 +153,8 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         runInBackground { engine in
             _ = try? await engine.serialized { engine in
                 await engine.start(push: push)
-                return try await engine.pass(scopes: await engine.defaultScopes(), push: push, pushScopes: nil)
+                let selection = push ? PushSelection(scopes: nil, trigger: .automatic) : nil
+                return try await engine.pass(scopes: await engine.defaultScopes(), push: selection)
             }
         }
     }
@@ -202,7 +209,16 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     // MARK: - One pass
 
-    private func pass(scopes: [Adapter.Scope], push: Bool, pushScopes: Set<Adapter.Scope>?) async throws -> Report {
+    /// What a pass pushes: the operations of `scopes` (all of them for `nil`), due ones or every waiting one.
+    struct PushSelection: Sendable {
+        /// The scopes whose operations are pushed; `nil` for every operation.
+        var scopes: Set<Adapter.Scope>?
+        /// Whether due operations only (``SyncTrigger/automatic``) or every waiting one is pushed.
+        var trigger: SyncTrigger
+    }
+
+    /// One pass: pushes what `push` selects (nothing for `nil`, a pull-only pass), then pulls `scopes`.
+    private func pass(scopes: [Adapter.Scope], push: PushSelection?) async throws -> Report {
         var report = Report()
         guard hasRemote else {
             report.remaining = try await adapter.outboxCount()
@@ -215,7 +231,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
             return report
         }
         var acknowledged: [Adapter.EntityID: Adapter.Payload] = [:]
-        if push { try await pushRounds(report: &report, acknowledged: &acknowledged, scopes: pushScopes) }
+        if let push { try await pushRounds(report: &report, acknowledged: &acknowledged, selection: push) }
         if report.stoppedBy == nil {
             for scope in scopes {
                 try await pull(scope, report: &report, acknowledged: acknowledged)
@@ -224,7 +240,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         }
         if case .unauthorized(let reason)? = report.stoppedBy { await hub.emit(.unauthorized(.unauthorized(reason))) }
         report.remaining = try await adapter.outboxCount()
-        if push { await hub.emit(.pendingCount(report.remaining)) }
+        if push != nil { await hub.emit(.pendingCount(report.remaining)) }
         await hub.emit(.completed(report))
         return report
     }

@@ -38,6 +38,27 @@ struct NamedEntitySyncTests {
         Issue.record("the devices still push after 10 rounds")
     }
 
+    @Test("an explicit sync pushes every waiting change before its backoff has run out; an automatic one waits")
+    func explicitSyncIgnoresBackoff() async throws {
+        let remote = InMemoryNamedEntityRemote()
+        let sync = NamedEntitySync(
+            storage: InMemoryStorageProvider(), remote: remote,
+            configuration: OutboxSyncConfiguration(
+                retryPolicy: RetryPolicy(baseDelay: 60, maxDelay: 60), writePolicy: .localThenEnqueue),
+            clock: ManualClock().clock, random: .constant(1))
+        for name in ["Dairy", "Bakery", "Produce"] { _ = try await sync.repository(for: .category).getOrCreate(name) }
+        await remote.setReachable(false)
+        let failed = try await sync.sync()
+        #expect(failed.failed == 3 && failed.remaining == 3)
+        await remote.setReachable(true)
+
+        let automatic = try await sync.sync()
+        #expect(automatic.pushed == 0 && automatic.remaining == 3, "each retry is 60 s away")
+        let explicit = try await sync.sync(trigger: .explicit)
+        #expect(explicit.pushed == 3 && explicit.remaining == 0)
+        #expect(await remote.allRecords.map(\.displayName).sorted() == ["Bakery", "Dairy", "Produce"])
+    }
+
     @Test("one category typed three ways on two offline devices ends as one record with every spelling, on both")
     func spellingsConverge() async throws {
         let clock = ManualClock()

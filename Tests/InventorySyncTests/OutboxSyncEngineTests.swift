@@ -14,6 +14,10 @@ private actor NoteAdapterState {
     var outbox: [UUID: OutboxEntry<Note>] = [:]
     var remote: [String] = []
     var poisoned: Set<String> = []
+    /// Entities the remote leaves out of its answers (each then counts as a transient failure).
+    var unanswered: Set<String> = []
+    /// How many of the next push calls fail as a whole with a transient error.
+    var failingCalls = 0
     var calls = 0
 
     func seed(_ entries: [OutboxEntry<Note>]) { for entry in entries { outbox[entry.operationID] = entry } }
@@ -25,6 +29,8 @@ private actor NoteAdapterState {
     var pullEnds: [String] = []
 
     func poison(_ entities: Set<String>) { poisoned = entities }
+    func leaveUnanswered(_ entities: Set<String>) { unanswered = entities }
+    func failNextCalls(_ count: Int) { failingCalls = count }
     func serve(pages: Int, failingAdoption: Int? = nil) {
         remotePages = pages
         self.failingAdoption = failingAdoption
@@ -40,11 +46,16 @@ private actor NoteAdapterState {
 
     func push(_ entries: [OutboxEntry<Note>]) throws -> [UUID: OutboxPushOutcome<Never>] {
         calls += 1
+        if failingCalls > 0 {
+            failingCalls -= 1
+            throw RemoteSyncError.transient("injected failure")
+        }
         if entries.contains(where: { poisoned.contains($0.payload.entity) }) {
             throw RemoteSyncError.permanent("poisoned batch")
         }
-        remote += entries.map(\.payload.entity)
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.operationID, .applied) })
+        let answered = entries.filter { !unanswered.contains($0.payload.entity) }
+        remote += answered.map(\.payload.entity)
+        return Dictionary(uniqueKeysWithValues: answered.map { ($0.operationID, .applied) })
     }
 }
 
@@ -112,6 +123,60 @@ struct OutboxSyncEngineTests {
         #expect(quarantined.first?.lastError.contains("poisoned batch") == true)
         // Splitting costs at most two calls per level of the halving.
         #expect(await state.calls <= 1 + 2 * Int(ceil(log2(Double(max(count, 2))))))
+    }
+
+    /// An engine over `state` whose retries wait 100 s (`random` at 1: the whole ceiling), at a fixed time.
+    private static func backoffEngine(_ state: NoteAdapterState, batch: Int = 100) -> OutboxSyncEngine<NoteAdapter> {
+        OutboxSyncEngine(
+            adapter: NoteAdapter(state: state), gate: SerialGate(),
+            configuration: OutboxSyncConfiguration(
+                retryPolicy: RetryPolicy(baseDelay: 100, maxDelay: 100, maxAttempts: 10),
+                limits: OutboxSyncLimits(pushBatchSize: batch)),
+            clock: InventoryClock { Date(timeIntervalSinceReferenceDate: 10) }, random: .constant(1))
+    }
+
+    @Test("an explicit pass pushes every waiting operation before its backoff has run out; an automatic one waits", arguments: [2, 100])
+    func explicitPassIgnoresBackoff(_ batch: Int) async throws {
+        let state = NoteAdapterState()
+        await state.seed(Self.entries(5))
+        let engine = Self.backoffEngine(state, batch: batch)
+        await state.failNextCalls(1)
+        let failed = try await engine.sync(scopes: [])
+        #expect(failed.failed == min(batch, 5) && failed.stoppedBy != nil && failed.remaining == 5)
+        // Never-sent operations are due now; the failed ones 100 s later.
+        #expect(try await engine.nextRetryDate() == Date(timeIntervalSinceReferenceDate: batch < 5 ? 10 : 110))
+
+        let automatic = try await engine.sync(scopes: [])
+        let waiting = min(batch, 5)
+        #expect(automatic.pushed == 5 - waiting && automatic.remaining == waiting, "only what never failed is due")
+        let explicit = try await engine.sync(scopes: [], trigger: .explicit)
+        #expect(explicit.pushed == waiting && explicit.failed == 0 && explicit.remaining == 0)
+        #expect(await state.remote.sorted() == (0..<5).map { "n\($0)" })
+    }
+
+    @Test("an explicit pass sends each operation once, leaves quarantine alone, and stops at a failed call")
+    func explicitPassBounds() async throws {
+        let state = NoteAdapterState()
+        var entries = Self.entries(4)
+        entries[3].isQuarantined = true
+        await state.seed(entries)
+        await state.leaveUnanswered(["n1"])
+        let engine = Self.backoffEngine(state, batch: 2)
+        let first = try await engine.sync(scopes: [], trigger: .explicit)
+        #expect(first.pushed == 2 && first.failed == 1 && first.remaining == 2)
+        #expect(await state.calls == 2, "n1, unanswered, is not sent again in the same pass")
+        #expect(try await engine.quarantined().map(\.entry.payload.entity) == ["n3"])
+
+        // The next explicit pass sends n1 again, although its retry is 100 s away; a failed call stops it.
+        await state.failNextCalls(1)
+        let stopped = try await engine.sync(scopes: [], trigger: .explicit)
+        #expect(stopped.failed == 1 && stopped.stoppedBy != nil && stopped.remaining == 2)
+        #expect(await state.calls == 3)
+        await state.leaveUnanswered([])
+        let again = try await engine.sync(scopes: [], trigger: .explicit)
+        #expect(again.pushed == 1 && again.remaining == 1 && again.quarantined == 0)
+        #expect(try await engine.quarantined().map(\.entry.payload.entity) == ["n3"], "still quarantined, never pushed")
+        #expect(await !state.remote.contains("n3"))
     }
 
     @Test("a pull ends with one pullEnded per scope that adopted pages, also when an adoption fails", arguments: [nil, 1, 3])

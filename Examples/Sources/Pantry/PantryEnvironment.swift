@@ -230,6 +230,8 @@ enum PantryError: Error, CustomStringConvertible {
     case localHouseholdInUse(requested: String, entries: Int)
     /// The sync server refused this device (revoked or unknown token); pending changes are kept.
     case unauthorized(String, pending: Int)
+    /// A sync left changes unsent or a pull failed: how many changes still wait, and the first reason given.
+    case syncIncomplete(unsent: Int, reason: String?)
     /// `sync` was given both a store and a server, or neither, or server settings that cannot be used.
     case syncTarget(String)
     /// The sync server refused this device (revoked or unknown token, erased household) outside a sync: the whole
@@ -275,6 +277,11 @@ enum PantryError: Error, CustomStringConvertible {
                 + "a time zone), or on a new pantry (another --path)"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
+        case .syncIncomplete(let unsent, let reason):
+            "the sync did not complete" + (reason.map { " (\($0))" } ?? "") + ": "
+                + (unsent == 0
+                    ? "no change waits"
+                    : "\(unsent) change\(unsent == 1 ? "" : "s") kept for the next sync (`pantry status` lists them)")
         case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason), .sharedState(let reason):
             reason
         case .remoteIsLocalStore(let path):
@@ -290,6 +297,7 @@ enum PantryError: Error, CustomStringConvertible {
         case .damagedStore: .damagedStore
         case .unauthorized, .refused: .unauthorized
         case .remoteIsLocalStore: .usage
+        case .syncIncomplete: .syncIncomplete
         case .server, .sharedState: .failure
         default: .badInput
         }

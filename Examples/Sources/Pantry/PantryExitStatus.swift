@@ -23,6 +23,9 @@ enum PantryExitStatus: Int32, CaseIterable {
     /// The sync server refused the device (a revoked or unknown token): nothing was synced, pending changes are
     /// kept.
     case unauthorized = 6
+    /// A sync pass did not complete: changes are left unsent (the remote unreachable or failing, changes
+    /// quarantined) or a pull failed. Every change is kept for the next sync.
+    case syncIncomplete = 7
     /// The command line itself was wrong (swift-argument-parser's usage error).
     case usage = 64
 

@@ -14,9 +14,11 @@ struct SyncCommand: AsyncParsableCommand {
             Without options, sync uses the server, token and household saved by `pantry household join`. \
             --server (or $PANTRY_SERVER), --token ($PANTRY_TOKEN) and --household ($PANTRY_HOUSEHOLD) override \
             them one by one; the saved token is only sent to the saved server. A pantry joins the server's \
-            household on its first sync and works in it from then on. A device the server refuses (revoked token, \
-            erased household) exits with status 6 and keeps every pending change. On a terminal, a long sync \
-            shows its progress on standard error.
+            household on its first sync and works in it from then on. Sync pushes every waiting change now, \
+            whatever the retry delay of an earlier failure. A device the server refuses (revoked token, erased \
+            household) exits with status 6; a sync that leaves changes unsent (the server unreachable or failing, \
+            quarantined changes) or whose pull failed exits with status 7. Both keep every pending change. On a \
+            terminal, a long sync shows its progress on standard error.
             """)
     @OptionGroup var options: StoreOptions
     @Option(help: "The shared store (a .sqlite file or a JSON folder).") var remote: String?
@@ -39,10 +41,11 @@ struct SyncCommand: AsyncParsableCommand {
                 products: environment.products, inventory: environment.inventory, enabled: !options.json)
             // A pantry that does not know its household yet joins the remote's before it would create one.
             let joined = try await environment.ensureHousehold()
-            products = try await environment.products.syncPending()
-            inventory = try await environment.inventory.syncPending(households: [environment.household])
+            // A sync someone asked for: every waiting change is pushed now, not only those whose retry is due.
+            products = try await environment.products.syncPending(trigger: .explicit)
+            inventory = try await environment.inventory.syncPending(households: [environment.household], trigger: .explicit)
             if let joined { inventory = inventory.following(joined) }
-            if environment.remote.server != nil { categories = try await environment.namedEntities.sync() }
+            if environment.remote.server != nil { categories = try await environment.namedEntities.sync(trigger: .explicit) }
             await progress.finish()
             if PantryLastSync.succeeded(products), PantryLastSync.succeeded(inventory), categories.map(PantryLastSync.succeeded) ?? true {
                 try await PantryLastSync(
@@ -58,6 +61,8 @@ struct SyncCommand: AsyncParsableCommand {
         let isServer = environment.remote.server != nil
         let refusal = [products.stoppedBy, inventory.stoppedBy, categories?.stoppedBy].compactMap { $0 }
             .first { $0.category == .unauthorized }
+        let unsent = products.remaining + inventory.remaining + (categories?.remaining ?? 0)
+        let complete = products.isComplete && inventory.isComplete && (categories?.isComplete ?? true)
         if options.json {
             struct Report: Encodable {
                 var products: String
@@ -65,18 +70,25 @@ struct SyncCommand: AsyncParsableCommand {
                 var categories: String?
                 var household: String?
                 var unauthorized: Bool?
+                /// Whether every change reached the remote and every pull succeeded (else exit status 7, or 6).
+                var complete: Bool
             }
             try Output.json(Report(
                 products: products.description, inventory: inventory.description, categories: categories?.description,
                 household: isServer ? environment.household.rawValue : nil,
-                unauthorized: isServer ? refusal != nil : nil))
+                unauthorized: isServer ? refusal != nil : nil, complete: complete))
         } else {
             print("products: \(products)")
             print("inventory: \(inventory)")
             if let categories { print("categories: \(categories)") }
         }
         if case .unauthorized(let reason)? = refusal {
-            throw PantryError.unauthorized(reason, pending: products.remaining + inventory.remaining + (categories?.remaining ?? 0))
+            throw PantryError.unauthorized(reason, pending: unsent)
+        }
+        if !complete {
+            let reason = [products.incompleteReason, inventory.incompleteReason, categories?.incompleteReason].lazy
+                .compactMap { $0 }.first
+            throw PantryError.syncIncomplete(unsent: unsent, reason: reason)
         }
     }
 
@@ -98,6 +110,16 @@ struct SyncCommand: AsyncParsableCommand {
 }
 
 extension SyncReport {
+    /// Whether the pass reached the remote, pushed every change and pulled every scope.
+    fileprivate var isComplete: Bool { PantryLastSync.succeeded(self) && remaining == 0 }
+
+    /// Why the pass did not complete, when the remote said why: offline, the error that stopped it, a failed pull.
+    fileprivate var incompleteReason: String? {
+        if !wasOnline { return RemoteSyncError.offline.description }
+        if let stoppedBy { return stoppedBy.description }
+        return pullFailures.values.first.map { "a pull failed: \($0)" }
+    }
+
     /// This pass's report with the counts of an `earlier` pass of the same command added (a pantry's join pull
     /// before its sync): what was pushed, pulled, failed, quarantined and resolved in both. The rest is this pass's:
     /// it pulled the same household again, so its pull failures are the ones that still stand.

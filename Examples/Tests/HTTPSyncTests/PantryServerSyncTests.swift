@@ -77,6 +77,37 @@ struct PantryServerSyncTests {
         #expect(show.contains("pending"), "the change still waits: \(show)")
     }
 
+    @Test("a sync that cannot reach the server exits 7 and keeps every change; back online, one sync pushes them all")
+    func unreachableServer() throws {
+        let server = try SyncServerFixture.shared()
+        let household = try server.household(devices: 1)
+        let device = try PantryDevice.make(store: "sqlite", server: server, household: household, device: 0)
+        defer { try? FileManager.default.removeItem(at: device.folder) }
+        try expectSynced(device)
+        for index in 1...4 { try device.expectSuccess(["product", "add", "--title", "Item \(index)"]) }
+        try device.expectSuccess(["product", "add", "--barcode", "4006381333931", "--title", "Milk"])
+        try device.expectSuccess(["stock", "add", "4006381333931", "3", "--location", "Fridge"])
+        let waiting = try Self.pending(device)
+
+        // Nothing listens on port 1: each sync fails, and each failure lengthens the changes' retry delays.
+        var stopped = device
+        stopped.server = try #require(URL(string: "http://127.0.0.1:1"))
+        for _ in 0..<3 {
+            let failed = try stopped.sync()
+            #expect(failed.status == 7, "exit status \(failed.status): \(failed.error)")
+            #expect(failed.error.contains("did not complete") && failed.error.contains("kept for the next sync"), "\(failed.error)")
+        }
+        let json = try stopped.sync(json: true)
+        #expect(json.status == 7 && json.output.contains("\"complete\" : false"), "\(json.output)")
+        #expect(try Self.pending(device) == waiting, "every change is kept")
+
+        // The server is back: one sync pushes every change, though their retry delays have not run out.
+        let back = try device.sync(json: true)
+        #expect(back.status == 0 && back.output.contains("\"complete\" : true"), "\(back.output) \(back.error)")
+        #expect(try Self.pending(device) == Pending(products: 0, inventory: 0))
+        #expect(waiting.products >= 5 && waiting.inventory >= 1, "\(waiting)")
+    }
+
     @Test("a pantry refuses to sync a second household or to join with local entries; sync names what is missing")
     func syncTargets() throws {
         let server = try SyncServerFixture.shared()
@@ -107,6 +138,21 @@ struct PantryServerSyncTests {
         let clean = !result.output.contains("stopped") && !result.output.contains("failure")
             && result.output.components(separatedBy: "quarantined ").dropFirst().allSatisfy { $0.hasPrefix("0,") }
         #expect(clean, "\(result.output)", sourceLocation: sourceLocation)
+    }
+
+    /// The changes a device's modules have waiting, as `pantry status --json` shows them.
+    private struct Pending: Equatable {
+        var products: Int
+        var inventory: Int
+    }
+
+    /// What `pantry status --json` says waits in each module.
+    private static func pending(_ device: PantryDevice) throws -> Pending {
+        let json = try device.expectSuccess(["status", "--json"])
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        let products = try #require((status["products"] as? [String: Any])?["pending"] as? Int, "\(json)")
+        let inventory = try #require((status["inventory"] as? [String: Any])?["pending"] as? Int, "\(json)")
+        return Pending(products: products, inventory: inventory)
     }
 
     /// The `quantity` values of a `stock list --json` output.

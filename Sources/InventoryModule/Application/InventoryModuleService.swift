@@ -254,15 +254,22 @@ public actor InventoryModuleService {
     /// Remote failures do not throw: entries are retried with backoff or quarantined, and reported (a failed pull
     /// in `SyncReport.pullFailures`).
     ///
+    /// - Parameters:
+    ///   - households: the households to sync, or `nil` for every loaded one.
+    ///   - trigger: who asked. `SyncTrigger.automatic` (the default) pushes the entries whose retry is due, so
+    ///     failed pushes wait out their backoff; `SyncTrigger.explicit` (a person's "Sync now") pushes every entry
+    ///     that is not quarantined, now.
     /// - Throws: a local storage error.
     @discardableResult
-    public func syncPending(households: [HouseholdID]? = nil) async throws -> InventorySyncReport {
-        try await engine.sync(scopes: households ?? cache.households, scopingPushes: households != nil)
+    public func syncPending(
+        households: [HouseholdID]? = nil, trigger: SyncTrigger = .automatic
+    ) async throws -> InventorySyncReport {
+        try await engine.sync(scopes: households ?? cache.households, scopingPushes: households != nil, trigger: trigger)
     }
 
     /// Runs sync passes until nothing waits for a retry, sleeping (with the injected `sleep`) until the next retry
     /// is due: retries fire without a new local write. Ends early when the remote refuses the device. With
-    /// `households`, each pass pushes only their entries, as ``syncPending(households:)`` does.
+    /// `households`, each pass pushes only their entries, as ``syncPending(households:trigger:)`` does.
     ///
     /// - Returns: the last pass's report.
     /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).

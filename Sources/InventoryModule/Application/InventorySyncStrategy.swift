@@ -8,7 +8,7 @@ public typealias InventoryWritePolicy = SyncWritePolicy
 /// household.
 public typealias InventorySyncEvent = SyncEvent<UUID, HouseholdID>
 
-/// What one ``InventoryModuleService/syncPending(households:)`` pass did.
+/// What one ``InventoryModuleService/syncPending(households:trigger:)`` pass did.
 public typealias InventorySyncReport = SyncReport<HouseholdID>
 
 /// The injected sync behaviour of an ``InventoryModuleService``.

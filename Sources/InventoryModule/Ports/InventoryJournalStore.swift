@@ -62,7 +62,7 @@ public protocol InventoryJournalStore: Sendable {
     func dueOutbox(at now: Date, limit: Int) async throws -> [InventoryOutboxEntry]
 
     /// The outbox entries of `households` due at `now`, in enqueue order, up to `limit`: what one push round of
-    /// a sync scoped to those households sends (``InventoryModuleService/syncPending(households:)``). The default
+    /// a sync scoped to those households sends (``InventoryModuleService/syncPending(households:trigger:)``). The default
     /// filters the first `RecordQuery.maximumLimit` pending entries; an adapter should answer it with a query on
     /// the entity id (the household) and the next-attempt time.
     ///

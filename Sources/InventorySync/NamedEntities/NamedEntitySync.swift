@@ -5,7 +5,7 @@ import InventoryKit
 /// devices of a household.
 ///
 /// ``repository(for:nearKeyMatcher:maximumAttempts:makeID:)`` hands out `SemanticEntityRepository` values whose every write also records the entity's
-/// new state in a durable outbox, in the same atomic commit. ``sync()`` pushes those states and pulls everyone
+/// new state in a durable outbox, in the same atomic commit. ``sync(trigger:)`` pushes those states and pulls everyone
 /// else's through a ``NamedEntityRemoteGateway``, on the kit's ``OutboxSyncEngine`` (retries with backoff,
 /// quarantine, per-operation results, a durable pull cursor committed with each page).
 ///
@@ -75,10 +75,12 @@ public struct NamedEntitySync: Sendable {
 
     /// Pushes waiting changes, then pulls the remote's; one pass at a time.
     ///
+    /// - Parameter trigger: who asked. ``SyncTrigger/automatic`` (the default) pushes the changes whose retry is
+    ///   due; ``SyncTrigger/explicit`` (a person's "Sync now") pushes every change that is not quarantined, now.
     /// - Throws: a local storage error (remote failures are recorded in the report, never thrown).
     @discardableResult
-    public func sync() async throws -> NamedEntitySyncReport {
-        try await engine.sync(scopes: [.all])
+    public func sync(trigger: SyncTrigger = .automatic) async throws -> NamedEntitySyncReport {
+        try await engine.sync(scopes: [.all], trigger: trigger)
     }
 
     /// The number of changes waiting in the outbox, quarantined ones included.

@@ -3,7 +3,7 @@ import InventoryKit
 import InventorySync
 
 /// The product catalog, offline first: every command commits locally (the change and its outbox entry in one
-/// atomic step) and returns; changes reach the remote in the background or on ``syncPending()``, with retries,
+/// atomic step) and returns; changes reach the remote in the background or on ``syncPending(trigger:)``, with retries,
 /// conflict policies and a sync state per product.
 ///
 /// Commands are linearizable: overlapping calls (two taps, a UI task and a background task) behave as if run one
@@ -235,15 +235,24 @@ public actor ProductModuleService {
 
     // MARK: - Sync
 
-    /// Pushes due local changes, then pulls remote changes; one pass at a time.
+    /// Pushes due local changes (every waiting one, for an explicit sync), then pulls remote changes; one pass at a
+    /// time.
     ///
     /// Remote failures do not throw: they are recorded per change (retry with backoff, or quarantine) and
     /// reported in the result (`SyncReport.pullFailures`, `SyncReport.stoppedBy`) and the event stream.
     ///
+    /// ```swift
+    /// try await catalog.syncPending()                     // a timer or a background task: due changes only
+    /// try await catalog.syncPending(trigger: .explicit)   // the user tapped "Sync now": every waiting change
+    /// ```
+    ///
+    /// - Parameter trigger: who asked. `SyncTrigger.automatic` (the default) pushes the changes whose retry is due,
+    ///   so failed pushes wait out their backoff; `SyncTrigger.explicit` pushes every change that is not quarantined,
+    ///   now.
     /// - Throws: a local storage error.
     @discardableResult
-    public func syncPending() async throws -> ProductSyncReport {
-        try await engine.sync(scopes: [.catalog])
+    public func syncPending(trigger: SyncTrigger = .automatic) async throws -> ProductSyncReport {
+        try await engine.sync(scopes: [.catalog], trigger: trigger)
     }
 
     /// Runs sync passes until nothing waits for a retry, sleeping (with the injected `sleep`) until the next

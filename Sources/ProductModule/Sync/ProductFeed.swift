@@ -15,7 +15,7 @@ public struct ProductFeed: Hashable, Sendable, CustomStringConvertible {
 /// The sync events of a ``ProductModuleService``: operations name the `ProductID` they change.
 public typealias ProductSyncEvent = SyncEvent<ProductID, ProductFeed>
 
-/// What one ``ProductModuleService/syncPending()`` pass did.
+/// What one ``ProductModuleService/syncPending(trigger:)`` pass did.
 public typealias ProductSyncReport = SyncReport<ProductFeed>
 
 /// When product changes are pushed (the engine's `SyncWritePolicy`).

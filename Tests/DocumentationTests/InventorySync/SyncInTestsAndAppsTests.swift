@@ -40,6 +40,26 @@ struct SyncInTestsAndAppsTests {
         #expect(await remote.products().count == 1)
     }
 
+    @Test("a sync a person asks for pushes every waiting change; an automatic one waits out each backoff")
+    func syncNow() async throws {
+        let remote = InMemoryProductRemote()
+        let catalog = ProductModuleService(
+            storage: InMemoryStorageProvider(), remote: remote,
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: "test-device",
+            clock: ManualClock().clock, random: .constant(0.5))
+        let milk = try Product.new(barcode: "4006381333931", title: "Milk", id: UUID(), now: .now)
+        try await catalog.addProducts([milk])
+        await remote.failNextCalls(1)
+        // snippet: sync-now
+        let failed = try await catalog.syncPending()                      // the server is down: the change waits
+        let automatic = try await catalog.syncPending()                   // its retry is not due yet: nothing pushed
+        let now = try await catalog.syncPending(trigger: .explicit)       // "Sync now": pushed, backoff or not
+        // end snippet
+        #expect(failed.failed == 1)
+        #expect(automatic.pushed == 0 && automatic.remaining == 1)
+        #expect(now.pushed == 1 && now.remaining == 0)
+    }
+
     @Test("two devices' named entities converge to one record per key")
     func namedEntities() async throws {
         // snippet: sync-named-entities

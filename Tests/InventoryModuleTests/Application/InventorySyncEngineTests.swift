@@ -122,6 +122,23 @@ struct InventorySyncEngineTests {
         #expect(await remote.entries(of: S.home).count == 5)
     }
 
+    @Test("an explicit sync pushes every waiting entry before its backoff has run out; an automatic one waits")
+    func explicitSyncIgnoresBackoff() async throws {
+        let remote = InMemoryInventoryRemote()
+        let device = S.Device("a", remote: remote)
+        try await device.setUpHousehold()
+        await remote.failNextCalls(1)
+        let failed = try await device.service.syncPending(households: [S.home])
+        #expect(failed.failed == 5 && failed.remaining == 5)
+
+        let automatic = try await device.service.syncPending(households: [S.home])
+        #expect(automatic.pushed == 0 && automatic.remaining == 5, "no retry is due: the clock has not moved")
+        let explicit = try await device.service.syncPending(households: [S.home], trigger: .explicit)
+        #expect(explicit.pushed == 5 && explicit.failed == 0 && explicit.remaining == 0)
+        #expect(await remote.entries(of: S.home).count == 5)
+        #expect(try await device.service.nextRetryDate() == nil)
+    }
+
     @Test("a sync naming households pushes only their entries; the others wait, uncharged, for their own sync")
     func syncOfSomeHouseholdsPushesOnlyTheirs() async throws {
         let remote = InMemoryInventoryRemote()

@@ -66,6 +66,25 @@ struct OfflineFirstFlowTests {
         #expect(try await device.service.syncStatus(of: eggs.productID) == .synced)
     }
 
+    @Test("7.1 after failures, an explicit sync pushes every waiting change at once; an automatic one waits for each retry")
+    func explicitSyncIgnoresBackoff() async throws {
+        let remote = InMemoryProductRemote()
+        let device = F.Device("a", remote: remote)
+        let products = try (1...4).map { try F.product(barcode: F.ean13(40 + $0), title: "Product \($0)") }
+        try await device.service.addProducts(products)
+        for _ in 0..<3 {
+            await remote.failNextCalls(1)
+            let failed = try await device.service.syncPending(trigger: .explicit)
+            #expect(failed.pushed == 0 && failed.failed == 4 && failed.remaining == 4)
+        }
+        let automatic = try await device.service.syncPending()
+        #expect(automatic.pushed == 0 && automatic.remaining == 4, "no retry is due: the clock has not moved")
+        let explicit = try await device.service.syncPending(trigger: .explicit)
+        #expect(explicit.pushed == 4 && explicit.remaining == 0)
+        #expect(await remote.products().count == 4)
+        for product in products { #expect(try await device.service.syncStatus(of: product.productID) == .synced) }
+    }
+
     @Test("7.1 invalid products and duplicates are rejected before anything is written")
     func addRejectsBadInput() async throws {
         let device = F.Device("a", remote: InMemoryProductRemote())
