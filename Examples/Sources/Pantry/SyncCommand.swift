@@ -65,16 +65,17 @@ struct SyncCommand: AsyncParsableCommand {
         let complete = products.isComplete && inventory.isComplete && (categories?.isComplete ?? true)
         if options.json {
             struct Report: Encodable {
-                var products: String
-                var inventory: String
-                var categories: String?
+                var products: SyncModuleSummary
+                var inventory: SyncModuleSummary
+                var categories: SyncModuleSummary?
                 var household: String?
                 var unauthorized: Bool?
                 /// Whether every change reached the remote and every pull succeeded (else exit status 7, or 6).
                 var complete: Bool
             }
             try Output.json(Report(
-                products: products.description, inventory: inventory.description, categories: categories?.description,
+                products: SyncModuleSummary(products), inventory: SyncModuleSummary(inventory),
+                categories: categories.map(SyncModuleSummary.init),
                 household: isServer ? environment.household.rawValue : nil,
                 unauthorized: isServer ? refusal != nil : nil, complete: complete))
         } else {

@@ -23,6 +23,10 @@ struct PantryHouseholdCommandTests {
         #expect(pushed.error.isEmpty, "no progress line when standard error is not a terminal: \(pushed.error)")
         let pulled = try phone.run(["sync", "--json"])
         #expect(pulled.status == 0 && pulled.error.isEmpty, "\(pulled.error)")
+        // Each module's counts are numbers, not a preformatted line.
+        let report = try JSONSerialization.jsonObject(with: Data(pulled.output.utf8)) as? [String: Any]
+        let products = try #require(report?["products"] as? [String: Any], "\(pulled.output)")
+        #expect(products["pulled"] as? Int == 1 && products["remaining"] as? Int == 0 && products["online"] as? Bool == true)
         let list = try phone.expectSuccess(["product", "list", "--json"])
         #expect(list.contains("4006381333931") && list.contains("Milk"), "\(list)")
     }
