@@ -275,6 +275,13 @@ enum PantryError: Error, CustomStringConvertible {
             "this pantry already holds \(entries) journal entr\(entries == 1 ? "y" : "ies") of its local household, which "
                 + "cannot sync into household \(requested): join before the first booking (stock, a shopping-list item, "
                 + "a time zone), or on a new pantry (another --path)"
+        case .unauthorized(let reason, let pending) where reason.contains(HTTPFailureClassifier.householdErasedReason):
+            // No token can be issued for an erased household: the changes cannot wait for one.
+            "the household was erased on the server (\(reason)): no token of it will work again, so "
+                + (pending == 0
+                    ? "this pantry cannot sync it; "
+                    : "\(pending) waiting change\(pending == 1 ? "" : "s") of this pantry can never sync; ")
+                + "`pantry wipe --yes` removes this copy, and a new pantry can join another household"
         case .unauthorized(let reason, let pending):
             "the server refused this device (\(reason)); \(pending) change\(pending == 1 ? "" : "s") kept for the next sync"
         case .syncIncomplete(let unsent, let reason):

@@ -109,6 +109,9 @@ struct PantryHouseholdCommandTests {
 
         let refused = try phone.run(["sync"])
         #expect(refused.status == 6, "the other device is revoked: \(refused.status) \(refused.error)")
+        // It is told the household is gone, and no longer promised a next sync no token can ever make.
+        #expect(refused.error.contains("household was erased on the server") && refused.error.contains("pantry wipe"), "\(refused.error)")
+        #expect(!refused.error.contains("kept for the next sync"), "\(refused.error)")
         // A read-only command finds no store to read, and creates none.
         let empty = try kitchen.run(["product", "list", "--json"])
         #expect(empty.status == 2 && empty.error.contains("no pantry store at"), "\(empty.error)")

@@ -48,6 +48,28 @@ struct HostileRequestTests {
 }
 
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
+struct TokenRefusalTests {
+    @Test func aTokenThatOnceWorkedIsToldWhyAndAGuessedOneIsNot() async throws {
+        try await withSyncServer { server in
+            let (household, token, device) = try await server.household()
+            let (_, other) = try await server.store.addDevice(to: household)
+            try await server.store.revokeDevice(device)
+            let revoked = try decode(ErrorEnvelope.self, try await server.pull(household, token: token))
+            #expect(revoked.error.code == .unauthorized && revoked.error.details["reason"] == "device_revoked")
+
+            try await server.store.erase(household)
+            let erased = try decode(ErrorEnvelope.self, try await server.pull(household, token: other))
+            #expect(erased.error.code == .unauthorized && erased.error.details["reason"] == "household_erased")
+            #expect(erased.error.message.contains("erased"))
+
+            let guessed = try decode(ErrorEnvelope.self, try await server.pull(household, token: BearerToken.generate()))
+            #expect(guessed.error.code == .unauthorized && guessed.error.details["reason"] == nil)
+            #expect(guessed.error.message == "A valid bearer token is required.")
+        }
+    }
+}
+
+@Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
 struct FailedAuthenticationLimitTests {
     @Test func aPeerThatKeepsGuessingTokensIsRefusedWithoutALookup() async throws {
         try await withSyncServer(limits: SyncLimits(maxFailedAuthenticationsPerMinute: 3)) { server in

@@ -15,8 +15,8 @@ import FoundationNetworking
 /// | 410 | `.resyncRequired(message)` — the engine drops the cursor and reconciles from the start |
 /// | any other 4xx | `.permanent(message)` |
 ///
-/// The message is the error envelope's `message` (with its code), or `HTTP <status>` when the body is not an
-/// envelope.
+/// The message is the error envelope's `message` (with its code and its `details.reason`, such as
+/// ``householdErasedReason``), or `HTTP <status>` when the body is not an envelope.
 public enum HTTPFailureClassifier {
     /// The error for an HTTP answer that is not a success.
     public static func classify(status: Int, body: Data) -> RemoteSyncError {
@@ -63,9 +63,13 @@ public enum HTTPFailureClassifier {
         return max(0, date.timeIntervalSince(now))
     }
 
-    /// The envelope's message and code, or `HTTP <status>`.
+    /// The `details.reason` the server gives a token of an erased household: no token of it will work again.
+    public static let householdErasedReason = "household_erased"
+
+    /// The envelope's message and code (with its `details.reason`, when it gives one), or `HTTP <status>`.
     static func message(status: Int, body: Data) -> String {
         guard let envelope = ErrorEnvelope.decode(body) else { return "HTTP \(status)" }
-        return "\(envelope.error.message) (\(envelope.error.code), HTTP \(status))"
+        let reason = envelope.error.details?["reason"].map { ": \($0)" } ?? ""
+        return "\(envelope.error.message) (\(envelope.error.code)\(reason), HTTP \(status))"
     }
 }

@@ -30,7 +30,7 @@ public struct SyncService: Sendable {
     /// well-formed one costs one hash and one index probe, and a peer that failed
     /// ``SyncLimits/maxFailedAuthenticationsPerMinute`` times is refused without a lookup until its minute ends.
     /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown or revoked, or the peer
-    ///   is blocked.
+    ///   is blocked; for a token that belonged to a device, `details.reason` says why (``TokenRefusal``).
     public func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
         guard await failedAuthentications.beginAttempt(peer) else {
             throw APIError(
@@ -45,7 +45,21 @@ public struct SyncService: Sendable {
             throw error
         }
         await failedAuthentications.endAttempt(peer, failed: device == nil)
-        guard let device else { throw APIError.unauthorized }
+        guard let device else {
+            // A token that once worked learns why it no longer does; a guessed or malformed one learns nothing.
+            let refusal = if let token, token.isWellFormed { (try? await store.refusal(of: token)) ?? .unknown } else { TokenRefusal.unknown }
+            switch refusal {
+            case .unknown: throw APIError.unauthorized
+            case .deviceRevoked:
+                throw APIError(
+                    .unauthorized, "This device's token was revoked; the household can give it a new one.",
+                    details: ["reason": refusal.rawValue])
+            case .householdErased:
+                throw APIError(
+                    .unauthorized, "This household was erased on the server; no token of it will work again.",
+                    details: ["reason": refusal.rawValue])
+            }
+        }
         return device
     }
 

@@ -86,6 +86,21 @@ public struct PostgresSyncStore: SyncStore {
         guard found else { throw SyncStoreError.deviceNotFound(device) }
     }
 
+    /// Why a token that authenticates no live device is refused: the state of the device its hash names, if any.
+    public func refusal(of token: BearerToken) async throws -> TokenRefusal {
+        let hash = ByteBuffer(bytes: token.hash)
+        for try await erased in try await client.query(
+            """
+            SELECT h.erased_at IS NOT NULL FROM devices d JOIN households h ON h.id = d.household_id
+            WHERE d.token_hash = \(hash)
+            """,
+            logger: logger
+        ).decode(Bool.self) {
+            return erased ? .householdErased : .deviceRevoked
+        }
+        return .unknown
+    }
+
     /// Looks the token's hash up among live devices of live households.
     public func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
         let hash = ByteBuffer(bytes: token.hash)

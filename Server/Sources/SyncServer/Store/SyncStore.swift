@@ -26,6 +26,11 @@ public protocol SyncStore: Sendable {
     /// - Throws: the driver's error.
     func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice?
 
+    /// Why a token that ``authenticate(_:)`` refused is refused: revoked, its household erased, or unknown.
+    /// Default: ``TokenRefusal/unknown``.
+    /// - Throws: the driver's error.
+    func refusal(of token: BearerToken) async throws -> TokenRefusal
+
     /// Stores a batch in order; one outcome per change.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)``; nothing is stored when anything throws.
     func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome]
@@ -41,4 +46,11 @@ public protocol SyncStore: Sendable {
     /// Deletes the household's changes, revokes its devices and marks it erased.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)`` when missing or already erased.
     func erase(_ household: HouseholdID) async throws
+}
+
+// MARK: - Default implementations
+
+extension SyncStore {
+    /// Says nothing more than that the token is refused.
+    public func refusal(of token: BearerToken) async throws -> TokenRefusal { .unknown }
 }
