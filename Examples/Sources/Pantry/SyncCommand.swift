@@ -78,7 +78,8 @@ struct SyncCommand: AsyncParsableCommand {
                 categories: categories.map(SyncModuleSummary.init),
                 household: isServer ? environment.household.rawValue : nil,
                 unauthorized: isServer ? refusal != nil : nil, complete: complete))
-        } else {
+        } else if refusal == nil {
+            // A refused device gets its one error line only: the modules' reports would only repeat the refusal.
             print("products: \(products)")
             print("inventory: \(inventory)")
             if let categories { print("categories: \(categories)") }

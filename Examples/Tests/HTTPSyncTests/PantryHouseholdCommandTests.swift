@@ -112,6 +112,7 @@ struct PantryHouseholdCommandTests {
         // It is told the household is gone, and no longer promised a next sync no token can ever make.
         #expect(refused.error.contains("household was erased on the server") && refused.error.contains("pantry wipe"), "\(refused.error)")
         #expect(!refused.error.contains("kept for the next sync"), "\(refused.error)")
+        #expect(refused.output.isEmpty && refused.error.split(separator: "\n").count == 1, "one line: \(refused.output)\(refused.error)")
         // A read-only command finds no store to read, and creates none.
         let empty = try kitchen.run(["product", "list", "--json"])
         #expect(empty.status == 2 && empty.error.contains("no pantry store at"), "\(empty.error)")
