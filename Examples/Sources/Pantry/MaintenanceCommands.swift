@@ -40,8 +40,13 @@ struct BackupCommand: AsyncParsableCommand {
             await storage.close()
         }
         let reopen = (options.store == .json ? "--store json " : "") + "--path \(destination)"
-        print("backed up \(Output.terminalSafe(source.path)) to \(Output.terminalSafe(target.path)); open it with "
-            + Output.terminalSafe(reopen))
+        if options.json {
+            struct Answer: Encodable { var source, backup, open: String }
+            try Output.json(Answer(source: source.path, backup: target.path, open: reopen))
+        } else {
+            print("backed up \(Output.terminalSafe(source.path)) to \(Output.terminalSafe(target.path)); open it with "
+                + Output.terminalSafe(reopen))
+        }
     }
 
     /// Creates the folder a SQLite copy goes in (`PATH` of `PATH/pantry.sqlite`) when it is missing.

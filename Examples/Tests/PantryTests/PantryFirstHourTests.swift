@@ -98,4 +98,17 @@ struct PantryFirstHourTests {
         let feed = try JSONDecoder().decode(Feed.self, from: Data(calendar.output.utf8))
         #expect(feed.format == "text/calendar" && feed.calendar.hasPrefix("BEGIN:VCALENDAR") && feed.calendar.contains("Milk"))
     }
+
+    @Test("backup answers --json with where the copy went and how to open it")
+    func backupTakesJSON() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let run = try PantryRun.run(["backup", "copy", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.error)")
+        struct Answer: Decodable { var backup: String; var open: String }
+        let answer = try JSONDecoder().decode(Answer.self, from: Data(run.output.utf8))
+        #expect(answer.backup.hasSuffix("copy/pantry.sqlite") && answer.open == "--path copy")
+        let list = try PantryRun.run(["product", "list"] + answer.open.split(separator: " ").map(String.init), in: folder)
+        #expect(list.status == 0 && list.output.contains("Milk"), "\(list.output)\(list.error)")
+    }
 }
