@@ -102,7 +102,7 @@ struct StockCommand: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "The amount actually there.") var amount: String
-        @Option(help: "Only at this location (default: where the product is; Pantry for a product with no stock).")
+        @Option(help: "Only at this location (default: the whole household; Pantry for a product with no stock yet).")
         var location: String?
 
         func run() async throws {
@@ -117,8 +117,11 @@ struct StockCommand: AsyncParsableCommand {
             guard let location else {
                 do {
                     try await book(try request(at: nil), environment: environment, key: nil, json: options.json)
-                } catch InventoryError.missingLocation {
-                    // Nowhere to count into: the location `stock add` would have used.
+                } catch InventoryError.missingLocation(let reference) {
+                    // A product with no stock anywhere is counted into the location `stock add` would have used; one
+                    // with stock keeps the kit's answer (an increase must say where the extra is: --location).
+                    let state = try await environment.inventory.state(of: environment.household)
+                    guard state.stock(of: reference).lots.isEmpty else { throw InventoryError.missingLocation(reference) }
                     let pantry = try await environment.location(named: StockCommand.defaultLocation)
                     try await book(try request(at: pantry), environment: environment, key: nil, json: options.json)
                 }

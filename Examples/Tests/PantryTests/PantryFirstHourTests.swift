@@ -35,6 +35,14 @@ struct PantryFirstHourTests {
         #expect(run.status == 0, "\(run.error)")
         let list = try PantryRun.run(["stock", "list"], in: folder)
         #expect(list.output.split(separator: "\n").contains { $0.contains("Milk") && $0.contains("3") && $0.contains("Pantry") }, "\(list.output)")
+        // With stock in the Fridge, a count above it must say where the extra is: the Pantry is not assumed.
+        let other = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: other)
+        try PantryRun.run(["stock", "add", "4006381333931", "4", "--location", "Fridge"], in: other)
+        let more = try PantryRun.run(["stock", "correct", "4006381333931", "5"], in: other)
+        #expect(more.status == 2 && more.error.contains("no location given"), "\(more.output)\(more.error)")
+        let stock = try PantryRun.run(["stock", "list"], in: other)
+        #expect(!stock.output.contains("Pantry"), "\(stock.output)")
     }
 
     @Test("a packaged-on day still to come is named as the option says it, not by a field name")
