@@ -43,7 +43,7 @@ struct SnippetCatalog {
     let root: URL
     /// Every snippet of the kit's and the Examples' tests, in file order.
     let snippets: [Snippet]
-    /// Every fenced block of the documents the kit owns: `README.md` and `Sources/*/*.docc/**/*.md`.
+    /// Every fenced block of the documents the kit owns: `README.md`, `Examples/README.md` and `Sources/*/*.docc/**/*.md`.
     let blocks: [Block]
 
     static let snippetStart = "// snippet: "
@@ -59,7 +59,7 @@ struct SnippetCatalog {
                 snippets += try Self.snippets(in: file, relativeTo: root)
             }
         }
-        var documents = [root.appendingPathComponent("README.md")]
+        var documents = [root.appendingPathComponent("README.md"), root.appendingPathComponent("Examples/README.md")]
         for catalog in try Self.files(under: root.appendingPathComponent("Sources"), withExtension: "md")
         where catalog.path.contains(".docc/") {
             documents.append(catalog)
