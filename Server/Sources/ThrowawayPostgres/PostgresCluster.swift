@@ -120,17 +120,7 @@ public struct PostgresCluster: Sendable {
     public static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "ikpg-output-\(UUID().uuidString)"
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "posix_spawn \(executable) failed: \(spawned)") }
+        let pid = try ChildProcess.spawn(executable, arguments, outputPath: outputPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { throw Failure(description: "waitpid failed: \(errno)") }

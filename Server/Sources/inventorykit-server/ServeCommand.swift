@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Hummingbird
 import Logging
 import SyncServer
@@ -23,7 +24,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = Logger(label: "inventorykit-server")
+        var logger = Logger(label: "inventorykit-server")
+        if let level = ProcessInfo.processInfo.environment["INVENTORYKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) {
+            logger.logLevel = level
+        }
         let app = SyncServerApplication.build(
             configuration: SyncServerConfiguration(
                 host: host, port: port, database: try database.configuration(),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import ThrowawayPostgres
 
 /// The `inventorykit-server serve` executable running as a child process on a loopback port, for tests that
 /// kill it, restart it, or run two of it on one database.
@@ -43,18 +44,8 @@ final class ServerProcess: Sendable {
         }
         let port = try port ?? freeLoopbackPort()
         let logPath = NSTemporaryDirectory() + "inventorykit-server-\(UUID().uuidString).log"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let arguments = [executable, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "posix_spawn failed: \(spawned)") }
+        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL]
+        let pid = try ChildProcess.spawn(executable, arguments, outputPath: logPath)
         let process = ServerProcess(port: port, pid: pid, logPath: logPath)
         do {
             try await process.waitUntilHealthy()

@@ -19,7 +19,7 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(client: PostgresClient, logger: Logger) async throws -> [String] {
         let migrations = self.migrations
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await client.withStoreTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7305241)", logger: logger)
             try await connection.query(
                 """

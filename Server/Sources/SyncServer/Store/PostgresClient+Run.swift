@@ -19,19 +19,44 @@ extension PostgresClient {
 }
 
 extension PostgresClient {
-    /// `withTransaction` that rethrows a ``SyncStoreError`` the body threw as itself, not wrapped in
-    /// `PostgresTransactionError`, so callers can map it to the API's codes. The transaction is rolled back either way.
+    /// Runs `body` in a transaction on a leased connection: `BEGIN`, the body, `COMMIT`; `ROLLBACK` when the body
+    /// throws, and the body's error is rethrown as itself (a ``SyncStoreError`` stays one, so callers can map it to
+    /// the API's codes).
+    ///
+    /// Not PostgresNIO's `withTransaction`: when the database goes away mid-transaction (a restart, a failover),
+    /// that one sends `ROLLBACK` on the dead connection, and PostgresNIO 1.33 never answers a query written to a
+    /// closed channel, so any statement issued after the database went away would hang for good, and the request
+    /// with it. Here the transaction runs under ``ConnectionCloseWatch``, which throws the moment the connection
+    /// closes, and a body that failed because the connection is gone skips the `ROLLBACK` (the server ended the
+    /// transaction with the session).
     func withStoreTransaction<Result: Sendable>(
         logger: Logger,
-        _ body: (PostgresConnection) async throws -> sending Result
-    ) async throws -> sending Result {
-        do {
-            return try await withTransaction(logger: logger, body)
-        } catch let error as PostgresTransactionError {
-            if let storeError = error.closureError as? SyncStoreError, error.rollbackError == nil {
-                throw storeError
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withConnection { connection in
+            try await ConnectionCloseWatch.shared.run(on: connection) {
+                try await connection.query("BEGIN", logger: logger)
+                let value: Result
+                do {
+                    value = try await body(connection)
+                } catch {
+                    if !Self.connectionIsGone(after: error), !connection.isClosed {
+                        // A rollback that fails leaves a connection the pool discards; the body's error is the news.
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                    }
+                    throw error
+                }
+                try await connection.query("COMMIT", logger: logger)
+                return value
             }
-            throw error
         }
+    }
+
+    /// Whether `error` says the connection itself failed, not a statement on it.
+    static func connectionIsGone(after error: any Error) -> Bool {
+        if error is ConnectionCloseWatch.ConnectionLost { return true }
+        guard let error = error as? PSQLError else { return false }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed]
+            .contains(error.code)
     }
 }
