@@ -7,9 +7,14 @@ import NIOCore
 public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
     public let service: SyncService
+    /// The server-side replica behind the views.
+    public let replication: HouseholdReplication
 
     /// Creates the routes.
-    public init(service: SyncService) { self.service = service }
+    public init(service: SyncService, replication: HouseholdReplication) {
+        self.service = service
+        self.replication = replication
+    }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
     public func add(to group: RouterGroup<Context>) {
@@ -22,7 +27,9 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         group.post("households/:id/push") { request, context in
             let household = try await authorizedHousehold(request, context)
             let body = try await pushBody(of: request)
-            return try await service.push(body, to: household)
+            let response = try await service.push(body, to: household)
+            replication.worker.nudge(household)
+            return response
         }
         group.get("households/:id/changes") { request, context in
             let household = try await authorizedHousehold(request, context)
@@ -43,9 +50,10 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
             try await service.erase(household)
             return HTTPResponse.Status.noContent
         }
+        addViews(to: group)
     }
 
-    private func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
+    func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
         let device = try await service.authenticate(
             BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
         return try service.authorize(device, householdParameter: try Self.pathParameter("id", of: context))

@@ -5,10 +5,10 @@ import PostgresNIO
 /// Builds the server application: router, error envelope, store and the PostgreSQL client as a service.
 public enum SyncServerApplication {
     /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``.
-    public static func router(service: SyncService) -> Router<SyncRequestContext> {
+    public static func router(service: SyncService, replication: HouseholdReplication) -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.middlewares.add(ErrorEnvelopeMiddleware())
-        SyncRoutes<SyncRequestContext>(service: service).add(to: router.group("v1"))
+        SyncRoutes<SyncRequestContext>(service: service, replication: replication).add(to: router.group("v1"))
         return router
     }
 
@@ -37,10 +37,11 @@ public enum SyncServerApplication {
     ) -> some ApplicationProtocol {
         let store = PostgresSyncStore(client: client, logger: logger)
         let service = SyncService(store: store, limits: configuration.limits)
+        let replication = HouseholdReplication(store: store, service: service, logger: logger)
         var app = Application(
-            router: router(service: service),
+            router: router(service: service, replication: replication),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            services: clientIsRunning ? [] : [client],
+            services: clientIsRunning ? [replication.worker] : [client, replication.worker],
             logger: logger
         )
         if configuration.migrateOnStart {

@@ -200,7 +200,7 @@ public struct SyncService: Sendable {
         }
     }
 
-    private func mapStoreErrors<T>(_ body: () async throws -> T) async throws -> T {
+    func mapStoreErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as SyncStoreError {

@@ -183,7 +183,8 @@ public struct PostgresSyncStore: SyncStore {
         }
     }
 
-    /// Deletes the changes, revokes the devices and marks the household erased, in one transaction.
+    /// Deletes the changes and the replica's folded states, revokes the devices and marks the household erased, in
+    /// one transaction.
     public func erase(_ household: HouseholdID) async throws {
         let logger = self.logger
         let householdID = household.rawValue
@@ -209,6 +210,8 @@ public struct PostgresSyncStore: SyncStore {
             try await connection.query("DELETE FROM changes WHERE household_id = \(householdID)", logger: logger)
             try await connection.query("DELETE FROM entities WHERE household_id = \(householdID)", logger: logger)
             try await connection.query("DELETE FROM operations WHERE household_id = \(householdID)", logger: logger)
+            try await connection.query("DELETE FROM replica_checkpoints WHERE household_id = \(householdID)", logger: logger)
+            try await connection.query("DELETE FROM household_replicas WHERE household_id = \(householdID)", logger: logger)
             try await connection.query(
                 "UPDATE devices SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
                 logger: logger

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs,
+        canonicalEntityIDs, householdReplicas,
     ]
 
     /// Households, their devices and the per-household sequence counter.
@@ -142,6 +142,31 @@ public enum SchemaMigrations {
             """
             UPDATE entities SET entity_id = lower(entity_id)
             WHERE kind = 'namedEntity' AND entity_id <> lower(entity_id)
+            """,
+        ]
+    )
+
+    /// The server-side replica (``HouseholdReplicas``): how far each household's journal is folded, and the folded
+    /// states saved as the kit's checkpoints, so a restart or another instance folds only what came after.
+    static let householdReplicas = Migration(
+        name: "0006_household_replicas",
+        statements: [
+            """
+            CREATE TABLE household_replicas (
+                household_id uuid PRIMARY KEY REFERENCES households(id),
+                projected_through_seq bigint NOT NULL,
+                folded_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE replica_checkpoints (
+                household_id uuid NOT NULL REFERENCES households(id),
+                through_seq bigint NOT NULL,
+                mark text NOT NULL,
+                state bytea NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (household_id, through_seq)
+            )
             """,
         ]
     )

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Keeps the replica close behind the log: folds a household soon after a push committed to it, and sweeps for
+/// households whose log moved past their watermark (`household_replicas.projected_through_seq`) — pushes that
+/// another server instance took, or that arrived while this one was down.
+///
+/// Reads never wait for the worker: ``HouseholdReplicas/view(of:atLeast:)`` folds what is missing itself. The
+/// worker only moves that cost off the first read after a push. It folds one household at a time (a household
+/// already folded through its head costs one query), and stops on graceful shutdown.
+public final class ReplicaWorker: Service, Sendable {
+    private let replicas: HouseholdReplicas
+    private let store: PostgresSyncStore
+    private let logger: Logger
+    private let sweepInterval: Duration
+    private let nudges: AsyncStream<HouseholdID>
+    private let continuation: AsyncStream<HouseholdID>.Continuation
+
+    /// Creates a worker; `sweepInterval` is how often it looks for households behind their watermark.
+    public init(replicas: HouseholdReplicas, store: PostgresSyncStore, logger: Logger, sweepInterval: Duration = .seconds(5)) {
+        self.replicas = replicas
+        self.store = store
+        self.logger = logger
+        self.sweepInterval = sweepInterval
+        (nudges, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
+    }
+
+    /// Asks for the household to be folded soon (after a push committed to it). Never waits.
+    public func nudge(_ household: HouseholdID) {
+        continuation.yield(household)
+    }
+
+    public func run() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                for await household in nudges.cancelOnGracefulShutdown() {
+                    await fold(household)
+                }
+            }
+            group.addTask { [self] in
+                while !Task.isCancelled, !Task.isShuttingDownGracefully {
+                    await sweep()
+                    try? await Task.sleep(for: sweepInterval)
+                }
+            }
+            try? await gracefulShutdown()
+            continuation.finish()
+            group.cancelAll()
+        }
+    }
+
+    private func sweep() async {
+        do {
+            for household in try await store.householdsBehindReplica(limit: 100) {
+                guard !Task.isCancelled else { return }
+                await fold(household)
+            }
+        } catch {
+            logger.debug("replica sweep failed; the next one retries", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func fold(_ household: HouseholdID) async {
+        do {
+            _ = try await replicas.view(of: household, atLeast: nil)
+        } catch SyncStoreError.householdNotFound {
+            // Erased meanwhile: nothing to fold.
+        } catch {
+            logger.warning("replica fold failed; reads fold it again", metadata: ["household": "\(household)", "error": "\(error)"])
+        }
+    }
+}
