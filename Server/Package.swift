@@ -107,6 +107,8 @@ let package = Package(
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventoryKitTesting", package: "InventoryKit"),
+                .product(name: "InventoryModuleTesting", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -36,6 +36,22 @@ public struct InventoryCheckpoint: Sendable {
         }
     }
 
+    /// The canonical bytes of a state: equal states give equal bytes however they were reached — folded whole,
+    /// continued from a checkpoint, opened with a sealed history — so two replicas (two devices, a device and a
+    /// server) can compare what they folded byte for byte. The checkpoint form with its history written afresh
+    /// rather than copied; slower to write than ``init(state:of:)``, which copies what it can.
+    ///
+    /// - Throws: `StorageError.encodingFailed(collection:id:reason:)` when the state does not encode.
+    public static func canonicalBytes(of state: InventoryState) throws(StorageError) -> Data {
+        do {
+            return try InventoryCheckpointFormat.encode(state, canonical: true)
+        } catch {
+            throw .encodingFailed(
+                collection: collection, id: RecordID(state.lastAppliedOrderKey?.entryID ?? UUID()),
+                reason: RecordCoding.describe(error))
+        }
+    }
+
     /// The decoded state.
     ///
     /// - Throws: `StorageError.corruptRecord(collection:id:reason:)` when the bytes do not decode.

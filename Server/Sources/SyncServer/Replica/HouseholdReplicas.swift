@@ -38,6 +38,17 @@ public actor HouseholdReplicas: HouseholdViewSource {
         public init() {}
     }
 
+    /// How folds started, for tests and metrics: continued from the cached or newest saved state, from an older
+    /// saved state (new entries reached back into the newer one), or from the whole journal.
+    struct FoldCounts: Sendable, Equatable {
+        var continued = 0
+        var fromOlderSavedState = 0
+        var wholeJournal = 0
+    }
+
+    /// How this replica's folds started so far.
+    private(set) var foldCounts = FoldCounts()
+
     private struct Folded {
         var view: ReplicaView
         var savedThrough: Int64
@@ -109,6 +120,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         let state: InventoryState
         if let start, let continued = try await continuing(start.view.state, after: start.view.seq, through: head, of: household) {
             state = continued
+            foldCounts.continued += 1
         } else {
             state = try await rebuild(household, through: head, skipping: start?.view.seq)
         }
@@ -143,8 +155,10 @@ public actor HouseholdReplicas: HouseholdViewSource {
             guard let saved = try await savedState(of: household, through: seq),
                 let state = try await continuing(saved, after: seq, through: head, of: household)
             else { continue }
+            foldCounts.fromOlderSavedState += 1
             return state
         }
+        foldCounts.wholeJournal += 1
         logger.debug("replica: folding the whole journal", metadata: ["household": "\(household)", "seq": "\(head)"])
         return InventoryProjector.project(try await entries(of: household, after: 0, through: head))
     }

@@ -1,0 +1,213 @@
+import Foundation
+import InventoryKit
+import InventoryKitTesting
+import InventoryModule
+import InventoryModuleTesting
+import InventorySync
+import Logging
+import PostgresNIO
+@testable import SyncServer
+import Testing
+import ThrowawayPostgres
+
+/// The server's replica folds a household exactly as a device does: after any interleaving of devices booking
+/// offline, syncing late (entries that sort before ones already folded), undoing and restarting the server, its
+/// state equals `InventoryProjector.project` of the whole log and a fully synced device's state — equal values and
+/// the same checkpoint bytes.
+@Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
+struct ReplicaConvergenceTests {
+    static let seeds = 0..<200
+
+    @Test func theReplicaEqualsTheFullFoldAndASyncedDeviceForEverySeed() async throws {
+        try await withMigratedStore { store in
+            var counts = HouseholdReplicas.FoldCounts()
+            for seed in Self.seeds {
+                let seen = try await HouseholdScenario(seed: UInt64(seed), store: store).run()
+                counts.continued += seen.continued
+                counts.fromOlderSavedState += seen.fromOlderSavedState
+                counts.wholeJournal += seen.wholeJournal
+            }
+            // Every way a fold starts was taken, late arrivals included (they force the older starts).
+            #expect(counts.continued > 100, "\(counts)")
+            #expect(counts.fromOlderSavedState > 10, "\(counts)")
+            #expect(counts.wholeJournal > 10, "\(counts)")
+        }
+    }
+}
+
+/// One seed: three devices of a household that book, consume, open, undo and sync through an in-memory remote;
+/// what reaches the remote is appended to the server's log in the remote's order, and the replica is checked
+/// against the fold of that log at random moments, across restarts (a new ``HouseholdReplicas`` with small
+/// checkpoint intervals, so saved states and rebuilds are exercised).
+struct HouseholdScenario {
+    let seed: UInt64
+    let store: PostgresSyncStore
+
+    /// Runs the scenario; returns how the replicas' folds started.
+    func run() async throws -> HouseholdReplicas.FoldCounts {
+        var random = SeededRandomNumberGenerator(seed: seed &* 7919 &+ 3)
+        let serverHousehold = try await store.createHousehold(name: "Seed \(seed)")
+        let household = InventoryModule.HouseholdID(serverHousehold.rawValue)
+        let remote = InMemoryInventoryRemote()
+        let base = Date(timeIntervalSince1970: 1_800_000_000)
+        let ticks = Counter()
+        // A device's clock may lag the others by up to two hours: its entries sort before theirs.
+        let devices = (0..<3).map { index in
+            let lag = index == 0 ? 0 : Double(Int.random(in: 0...7200, using: &random))
+            let uuids = SeededUUIDGenerator(seed: seed &* 31 &+ UInt64(index))
+            return InventoryModuleService(
+                storage: InMemoryStorageProvider(), remote: remote, replicaID: ReplicaID("device-\(index)"),
+                clock: InventoryClock { base.addingTimeInterval(Double(ticks.next()) * 60 - lag) },
+                timeZone: HouseholdTimeZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt), makeUUID: { uuids.next() })
+        }
+        let products = (0..<4).map { ProductReference(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", $0)) ?? UUID()) }
+        try await devices[0].perform(.createHousehold(name: "Home"), in: household)
+        try await devices[0].syncPending(households: [household], trigger: .explicit)
+        var mirrored: [InventoryJournalEntry] = []
+        var replicas = Self.replicas(store, &random)
+        var counts = HouseholdReplicas.FoldCounts()
+        func count(_ replicas: HouseholdReplicas) async {
+            let seen = await replicas.foldCounts
+            counts.continued += seen.continued
+            counts.fromOlderSavedState += seen.fromOlderSavedState
+            counts.wholeJournal += seen.wholeJournal
+        }
+        var undoable: [[TransactionID]] = [[], [], []]
+        var online = [true, true, true]
+
+        for _ in 0..<30 {
+            let index = Int.random(in: 0..<devices.count, using: &random)
+            let device = devices[index]
+            let roll = Int.random(in: 0..<100, using: &random)
+            if roll < 55 {
+                if let id = await Self.book(device, household, products, &undoable[index], &random) { undoable[index].append(id) }
+            } else if roll < 75 {
+                if online[index] { _ = try? await device.syncPending(households: [household], trigger: .explicit) }
+            } else if roll < 85 {
+                online[index].toggle()
+            } else {
+                mirrored = try await mirror(remote, household, serverHousehold, after: mirrored)
+                if Bool.random(using: &random) {
+                    await count(replicas)
+                    replicas = Self.replicas(store, &random)
+                }
+                try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored)
+            }
+        }
+        // Everyone comes online and syncs until nothing is left; the log is complete.
+        for _ in 0..<2 {
+            for device in devices {
+                await device.waitForBackgroundWork()
+                _ = try await device.syncPending(households: [household], trigger: .explicit)
+            }
+        }
+        mirrored = try await mirror(remote, household, serverHousehold, after: mirrored)
+        let state = try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored)
+        let fresh = Self.replicas(store, &random)
+        let restarted = try await fresh.view(of: serverHousehold, atLeast: nil).state
+        await count(replicas)
+        await count(fresh)
+        let device = try await devices[Int.random(in: 0..<devices.count, using: &random)].state(of: household)
+        #expect(state == device, "seed \(seed): the replica differs from a synced device")
+        #expect(restarted == device, "seed \(seed): a restarted replica differs from a synced device")
+        #expect(
+            try InventoryCheckpoint.canonicalBytes(of: state) == InventoryCheckpoint.canonicalBytes(of: device),
+            "seed \(seed): the replica's canonical bytes differ from a synced device's")
+        return counts
+    }
+
+    /// Books a random command on the device; returns the transaction to remember for a later undo.
+    static func book(
+        _ device: InventoryModuleService, _ household: InventoryModule.HouseholdID, _ products: [ProductReference],
+        _ undoable: inout [TransactionID], _ random: inout SeededRandomNumberGenerator
+    ) async -> TransactionID? {
+        let product = products[Int.random(in: 0..<products.count, using: &random)]
+        let amount = Decimal(Int.random(in: 1...5, using: &random))
+        let command: InventoryCommand
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0...3:
+            let day = CalendarDay(daysSinceEpoch: 20_800 + Int.random(in: -10...20, using: &random))
+            command = .purchase(PurchaseRequest(productID: product, amount: amount, dueDate: .on(day)))
+        case 4, 5: command = .consume(ConsumeRequest(productID: product, amount: amount))
+        case 6: command = .open(OpenRequest(productID: product))
+        case 7: command = .addShoppingListItem(ShoppingListRequest(productID: product, note: "seed note", amount: amount))
+        case 8: command = .setProductSettings(ProductStockSettings(productID: product, minimumStock: amount))
+        default:
+            guard let target = undoable.popLast() else { return nil }
+            command = .undo(target)
+        }
+        // A command the rules refuse (more than is in stock, an undo of an undone transaction) writes nothing.
+        return (try? await device.perform(command, in: household))?.transactionID
+    }
+
+    /// Appends what the remote holds beyond what is mirrored already to the server's log, in the remote's order
+    /// (devices push in the background, so the remote may hold more by the time the replica is read); returns
+    /// every entry mirrored so far.
+    func mirror(
+        _ remote: InMemoryInventoryRemote, _ household: InventoryModule.HouseholdID, _ serverHousehold: SyncServer.HouseholdID,
+        after mirrored: [InventoryJournalEntry]
+    ) async throws -> [InventoryJournalEntry] {
+        let entries = await remote.entries(of: household)
+        guard entries.count > mirrored.count else { return mirrored }
+        let pending = entries[mirrored.count...].map {
+            PendingChange(opID: $0.id, entityID: $0.id.uuidString.lowercased(), content: .journal($0))
+        }
+        for outcome in try await store.push(pending, to: serverHousehold) {
+            guard case .applied = outcome else {
+                Issue.record("seed \(seed): the server did not apply a mirrored entry: \(outcome)")
+                continue
+            }
+        }
+        return entries
+    }
+
+    /// Checks the replica against the fold of the entries mirrored to the server's log; returns its state.
+    @discardableResult
+    func expectReplica(
+        _ replicas: HouseholdReplicas, _ serverHousehold: SyncServer.HouseholdID,
+        equalsFoldOf log: [InventoryJournalEntry]
+    ) async throws -> InventoryState {
+        let view = try await replicas.view(of: serverHousehold, atLeast: nil)
+        let expected = InventoryProjector.project(log)
+        #expect(view.state == expected, "seed \(seed): the replica differs from the full fold at seq \(view.seq)")
+        #expect(view.state.transactions == expected.transactions, "seed \(seed): transactions differ")
+        #expect(view.state.consumptionHistory == expected.consumptionHistory, "seed \(seed): consumption differs")
+        #expect(
+            try InventoryCheckpoint.canonicalBytes(of: view.state) == InventoryCheckpoint.canonicalBytes(of: expected),
+            "seed \(seed): the replica's canonical bytes differ from the full fold's")
+        return view.state
+    }
+
+    /// A replica as a (re)started server has it, saving a state every few entries and keeping two.
+    static func replicas(_ store: PostgresSyncStore, _ random: inout SeededRandomNumberGenerator) -> HouseholdReplicas {
+        var policy = HouseholdReplicas.Policy()
+        policy.checkpointInterval = Int64.random(in: 1...6, using: &random)
+        policy.keptCheckpoints = 2
+        policy.pageSize = 7
+        return HouseholdReplicas(store: store, policy: policy, logger: store.logger)
+    }
+}
+
+/// A thread-safe tick counter for the devices' clocks.
+final class Counter: @unchecked Sendable {
+    // @unchecked: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
+
+/// A migrated throwaway cluster and a store on it.
+func withMigratedStore(_ body: @escaping @Sendable (PostgresSyncStore) async throws -> Void) async throws {
+    try await withPostgresCluster { cluster in
+        try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: ServerProcessTests.logger) { client in
+            try await Migrator().migrate(client: client, logger: ServerProcessTests.logger)
+            try await body(PostgresSyncStore(client: client, logger: ServerProcessTests.logger))
+        }
+    }
+}
