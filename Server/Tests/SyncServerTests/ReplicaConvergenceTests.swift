@@ -20,17 +20,23 @@ struct ReplicaConvergenceTests {
 
     @Test func theReplicaEqualsTheFullFoldAndASyncedDeviceForEverySeed() async throws {
         try await withMigratedStore { store in
-            var counts = HouseholdReplicas.FoldCounts()
+            var counts = ScenarioCounts()
             for seed in Self.seeds {
                 let seen = try await HouseholdScenario(seed: UInt64(seed), store: store).run()
                 counts.continued += seen.continued
                 counts.fromOlderSavedState += seen.fromOlderSavedState
                 counts.wholeJournal += seen.wholeJournal
+                counts.lotsAtTheEnd += seen.lotsAtTheEnd
+                counts.undone += seen.undone
             }
             // Every way a fold starts was taken, late arrivals included (they force the older starts).
             #expect(counts.continued > 100, "\(counts)")
             #expect(counts.fromOlderSavedState > 10, "\(counts)")
             #expect(counts.wholeJournal > 10, "\(counts)")
+            // The scenarios book for real: lots remain, and undos took effect.
+            #expect(counts.lotsAtTheEnd > 200, "\(counts)")
+            #expect(counts.undone > 20, "\(counts)")
+            if ProcessInfo.processInfo.environment["REPLICA_SCENARIO_COUNTS"] != nil { print("scenario counts: \(counts)") }
         }
     }
 }
@@ -44,7 +50,7 @@ struct HouseholdScenario {
     let store: PostgresSyncStore
 
     /// Runs the scenario; returns how the replicas' folds started.
-    func run() async throws -> HouseholdReplicas.FoldCounts {
+    func run() async throws -> ScenarioCounts {
         var random = SeededRandomNumberGenerator(seed: seed &* 7919 &+ 3)
         let serverHousehold = try await store.createHousehold(name: "Seed \(seed)")
         let household = InventoryModule.HouseholdID(serverHousehold.rawValue)
@@ -62,10 +68,15 @@ struct HouseholdScenario {
         }
         let products = (0..<4).map { ProductReference(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", $0)) ?? UUID()) }
         try await devices[0].perform(.createHousehold(name: "Home"), in: household)
+        try await devices[0].perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: household)
+        let locations = ["Fridge", "Pantry"].map { LocationID.derived(household: household, name: $0) }
+        for (location, name) in zip(locations, ["Fridge", "Pantry"]) {
+            try await devices[0].perform(.defineLocation(LocationDefinition(id: location, name: name)), in: household)
+        }
         try await devices[0].syncPending(households: [household], trigger: .explicit)
         var mirrored: [InventoryJournalEntry] = []
         var replicas = Self.replicas(store, &random)
-        var counts = HouseholdReplicas.FoldCounts()
+        var counts = ScenarioCounts()
         func count(_ replicas: HouseholdReplicas) async {
             let seen = await replicas.foldCounts
             counts.continued += seen.continued
@@ -80,7 +91,9 @@ struct HouseholdScenario {
             let device = devices[index]
             let roll = Int.random(in: 0..<100, using: &random)
             if roll < 55 {
-                if let id = await Self.book(device, household, products, &undoable[index], &random) { undoable[index].append(id) }
+                if let id = await Self.book(device, household, products, locations, &undoable[index], &random) {
+                    undoable[index].append(id)
+                }
             } else if roll < 75 {
                 if online[index] { _ = try? await device.syncPending(households: [household], trigger: .explicit) }
             } else if roll < 85 {
@@ -109,6 +122,8 @@ struct HouseholdScenario {
         await count(fresh)
         let device = try await devices[Int.random(in: 0..<devices.count, using: &random)].state(of: household)
         #expect(state == device, "seed \(seed): the replica differs from a synced device")
+        counts.lotsAtTheEnd += state.lots.count
+        counts.undone += state.undoneTransactions.count
         #expect(restarted == device, "seed \(seed): a restarted replica differs from a synced device")
         #expect(
             try InventoryCheckpoint.canonicalBytes(of: state) == InventoryCheckpoint.canonicalBytes(of: device),
@@ -116,22 +131,25 @@ struct HouseholdScenario {
         return counts
     }
 
+    static let piece = UnitID.derived(name: "piece")
+
     /// Books a random command on the device; returns the transaction to remember for a later undo.
     static func book(
         _ device: InventoryModuleService, _ household: InventoryModule.HouseholdID, _ products: [ProductReference],
-        _ undoable: inout [TransactionID], _ random: inout SeededRandomNumberGenerator
+        _ locations: [LocationID], _ undoable: inout [TransactionID], _ random: inout SeededRandomNumberGenerator
     ) async -> TransactionID? {
         let product = products[Int.random(in: 0..<products.count, using: &random)]
-        let amount = Decimal(Int.random(in: 1...5, using: &random))
+        let amount = Decimal(Int.random(in: 1...5, using: &random)) / (Bool.random(using: &random) ? 1 : 4)
         let command: InventoryCommand
         switch Int.random(in: 0..<10, using: &random) {
         case 0...3:
             let day = CalendarDay(daysSinceEpoch: 20_800 + Int.random(in: -10...20, using: &random))
-            command = .purchase(PurchaseRequest(productID: product, amount: amount, dueDate: .on(day)))
-        case 4, 5: command = .consume(ConsumeRequest(productID: product, amount: amount))
-        case 6: command = .open(OpenRequest(productID: product))
+            let location = locations[Int.random(in: 0..<locations.count, using: &random)]
+            command = .purchase(PurchaseRequest(productID: product, amount: amount, unit: piece, locationID: location, dueDate: .on(day)))
+        case 4, 5: command = .consume(ConsumeRequest(productID: product, amount: amount, unit: piece))
+        case 6: command = .open(OpenRequest(productID: product, unit: piece))
         case 7: command = .addShoppingListItem(ShoppingListRequest(productID: product, note: "seed note", amount: amount))
-        case 8: command = .setProductSettings(ProductStockSettings(productID: product, minimumStock: amount))
+        case 8: command = .setProductSettings(ProductStockSettings(productID: product, minimumStock: amount, stockUnit: piece))
         default:
             guard let target = undoable.popLast() else { return nil }
             command = .undo(target)
@@ -185,6 +203,19 @@ struct HouseholdScenario {
         policy.keptCheckpoints = 2
         policy.pageSize = 7
         return HouseholdReplicas(store: store, policy: policy, logger: store.logger)
+    }
+}
+
+/// What the scenarios did: how the replicas' folds started, and what the households hold at the end.
+struct ScenarioCounts: Sendable, CustomStringConvertible {
+    var continued = 0
+    var fromOlderSavedState = 0
+    var wholeJournal = 0
+    var lotsAtTheEnd = 0
+    var undone = 0
+
+    var description: String {
+        "folds continued \(continued), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone)"
     }
 }
 

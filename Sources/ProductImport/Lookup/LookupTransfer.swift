@@ -28,7 +28,7 @@ enum LookupTransfer {
             guard let http = response as? HTTPURLResponse else { return .notHTTP }
             return .answered(http, data)
         } catch {
-            return .failed(error, head: observer.head)
+            return .failed(error, head: await observer.settledHead())
         }
     }
 

@@ -21,7 +21,10 @@ final class ConnectionCloseWatch: Sendable {
     static let shared = ConnectionCloseWatch()
 
     private typealias Waiters = [UUID: @Sendable () -> Void]
-    private let watched = NIOLockedValueBox<[PostgresConnection.ID: Waiters]>([:])
+    /// Keyed by the connection object: `PostgresConnection.id` is numbered per client, so two clients of one
+    /// process (tests, several pools) reuse the same ids. An entry leaves the table when its connection closes,
+    /// before the object can be freed and its identity reused.
+    private let watched = NIOLockedValueBox<[ObjectIdentifier: Waiters]>([:])
 
     /// Runs `work`, throwing ``ConnectionLost`` instead of waiting when `connection` closes first.
     func run<Result: Sendable>(
@@ -39,7 +42,7 @@ final class ConnectionCloseWatch: Sendable {
         let task = Task<Void, Never> {
             do { resume(.success(try await work())) } catch { resume(.failure(error)) }
         }
-        defer { stopWatching(connection.id, waiter) }
+        defer { stopWatching(ObjectIdentifier(connection), waiter) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.withLockedValue { $0 = continuation }
@@ -53,13 +56,14 @@ final class ConnectionCloseWatch: Sendable {
     private func watch(_ connection: PostgresConnection, _ waiter: UUID, _ onClose: @escaping @Sendable () -> Void) {
         let (isNew, isClosed) = watched.withLockedValue { table -> (Bool, Bool) in
             if connection.isClosed { return (false, true) }
-            let isNew = table[connection.id] == nil
-            table[connection.id, default: [:]][waiter] = onClose
+            let key = ObjectIdentifier(connection)
+            let isNew = table[key] == nil
+            table[key, default: [:]][waiter] = onClose
             return (isNew, false)
         }
         if isClosed { return onClose() }
         if isNew {
-            let id = connection.id
+            let id = ObjectIdentifier(connection)
             connection.closeFuture.whenComplete { [self] _ in
                 let waiters = watched.withLockedValue { $0.removeValue(forKey: id) } ?? [:]
                 waiters.values.forEach { $0() }
@@ -67,7 +71,7 @@ final class ConnectionCloseWatch: Sendable {
         }
     }
 
-    private func stopWatching(_ id: PostgresConnection.ID, _ waiter: UUID) {
+    private func stopWatching(_ id: ObjectIdentifier, _ waiter: UUID) {
         watched.withLockedValue { table in
             table[id]?[waiter] = nil
         }
