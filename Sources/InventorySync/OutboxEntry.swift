@@ -31,7 +31,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     public var supersededOperationIDs: [UUID]
 
     /// The most superseded operation ids an entry remembers.
-    public static var supersededLimit: Int { 64 }
+    package static var supersededLimit: Int { 64 }
 
     /// Creates an entry.
     public init(
@@ -66,7 +66,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     }
 
     /// Whether the entry may be pushed at `now`.
-    public func isDue(at now: Date) -> Bool {
+    package func isDue(at now: Date) -> Bool {
         !isQuarantined && (nextAttemptAt.map { $0 <= now } ?? true)
     }
 
