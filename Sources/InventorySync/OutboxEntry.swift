@@ -93,7 +93,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
 
     /// A new entry for a newer change of the same record that replaces this one, remembering this entry's
     /// operation (and those it replaced) as superseded.
-    public func superseded(by newer: OutboxEntry) -> OutboxEntry {
+    package func superseded(by newer: OutboxEntry) -> OutboxEntry {
         var entry = newer
         let history = supersededOperationIDs + [operationID] + newer.supersededOperationIDs
         entry.supersededOperationIDs = Array(history.suffix(Self.supersededLimit))
