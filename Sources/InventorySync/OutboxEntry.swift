@@ -74,7 +74,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     /// quarantined when the error is permanent or the attempts are exhausted.
     ///
     /// - Returns: the updated entry and the record's new ``SyncStatus``.
-    public func failed(
+    package func failed(
         with error: RemoteSyncError, at now: Date, policy: RetryPolicy, random: RandomSource
     ) -> (entry: OutboxEntry, status: SyncStatus) {
         var entry = self
