@@ -32,7 +32,7 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
 
     /// Runs one check and records it: passed when `body` returns, failed when it throws (a
     /// ``ConformanceFailure`` as it is, any other error as an unexpected error of `check`).
-    public mutating func record(_ check: String, _ body: () async throws -> Void) async {
+    package mutating func record(_ check: String, _ body: () async throws -> Void) async {
         do {
             try await body()
             passed.append(check)
@@ -50,7 +50,7 @@ public struct ConformanceReport: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Throws a ``ConformanceFailure`` for `check` when `condition` is false; for conformance suites of other modules.
-public func conformanceCheck(
+package func conformanceCheck(
     _ condition: Bool, _ check: String, _ message: @autoclosure () -> String
 ) throws(ConformanceFailure) {
     if !condition { throw ConformanceFailure(check: check, message: message()) }

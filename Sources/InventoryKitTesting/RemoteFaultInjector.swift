@@ -5,7 +5,7 @@ import InventorySync
 ///
 /// In-memory remotes (products, inventory) own one and call ``beginCall()`` at the start of every call, then
 /// ``consumeDuplicateDelivery()`` and ``consumeTimeoutAfterApplying()`` around applying a push.
-public struct RemoteFaultInjector: Sendable {
+package struct RemoteFaultInjector: Sendable {
     private var failures: [RemoteSyncError] = []
     private var failureProbability = 0.0
     private var random = SeededRandomNumberGenerator(seed: 0)
@@ -13,36 +13,36 @@ public struct RemoteFaultInjector: Sendable {
     private var duplicateDeliveries = 0
 
     /// Whether the remote is off the network.
-    public var isOffline = false
+    package var isOffline = false
     /// How many calls were attempted.
-    public private(set) var callCount = 0
+    package private(set) var callCount = 0
 
     /// Creates an injector with no faults.
-    public init() {}
+    package init() {}
 
     /// Makes the next `count` calls throw `error`.
-    public mutating func failNextCalls(_ count: Int, with error: RemoteSyncError) {
+    package mutating func failNextCalls(_ count: Int, with error: RemoteSyncError) {
         failures = Array(repeating: error, count: max(0, count))
     }
 
     /// Makes every call fail with probability `probability`, drawn from a generator seeded with `seed`.
-    public mutating func setFailureProbability(_ probability: Double, seed: UInt64) {
+    package mutating func setFailureProbability(_ probability: Double, seed: UInt64) {
         failureProbability = probability.isFinite ? min(1, max(0, probability)) : 0
         random = SeededRandomNumberGenerator(seed: seed)
     }
 
     /// Makes the next `count` pushes apply and then time out.
-    public mutating func timeOutAfterApplyingNext(_ count: Int) {
+    package mutating func timeOutAfterApplyingNext(_ count: Int) {
         timeoutsAfterApplying = max(0, count)
     }
 
     /// Makes the next `count` pushes (or feed pages) be delivered twice.
-    public mutating func deliverTwiceNext(_ count: Int) {
+    package mutating func deliverTwiceNext(_ count: Int) {
         duplicateDeliveries = max(0, count)
     }
 
     /// Clears every fault.
-    public mutating func clear() {
+    package mutating func clear() {
         failures = []
         failureProbability = 0
         isOffline = false
@@ -53,7 +53,7 @@ public struct RemoteFaultInjector: Sendable {
     /// Counts a call and throws the fault due for it, if any.
     ///
     /// - Throws: `RemoteSyncError.offline`, the next injected failure, or a random transient failure.
-    public mutating func beginCall() throws(RemoteSyncError) {
+    package mutating func beginCall() throws(RemoteSyncError) {
         callCount += 1
         if isOffline { throw .offline }
         if !failures.isEmpty { throw failures.removeFirst() }
@@ -63,14 +63,14 @@ public struct RemoteFaultInjector: Sendable {
     }
 
     /// Whether this delivery should happen twice (consumes one duplicate).
-    public mutating func consumeDuplicateDelivery() -> Bool {
+    package mutating func consumeDuplicateDelivery() -> Bool {
         guard duplicateDeliveries > 0 else { return false }
         duplicateDeliveries -= 1
         return true
     }
 
     /// Whether this push should time out after applying (consumes one timeout).
-    public mutating func consumeTimeoutAfterApplying() -> Bool {
+    package mutating func consumeTimeoutAfterApplying() -> Bool {
         guard timeoutsAfterApplying > 0 else { return false }
         timeoutsAfterApplying -= 1
         return true

@@ -27,9 +27,9 @@ public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// Decides between a local change and the remote state.
     ///
-    /// - Returns: ``ConflictResolution/keepRemote`` (adopt the remote state), ``ConflictResolution/keepLocal``
-    ///   (push the local change again over the remote state), or ``ConflictResolution/merged(_:)``.
-    public func resolve(
+    /// - Returns: `keepRemote` (adopt the remote state), `keepLocal`
+    ///   (push the local change again over the remote state), or `merged(_:)`.
+    package func resolve(
         local: Value?, localStamp: SyncStamp, remote: Value?, remoteStamp: SyncStamp
     ) -> ConflictResolution<Value> {
         switch self {
@@ -47,7 +47,7 @@ public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
 }
 
 /// The outcome of a ``ConflictPolicy``.
-public enum ConflictResolution<Value: Sendable>: Sendable {
+package enum ConflictResolution<Value: Sendable>: Sendable {
     /// Adopt the remote state locally and drop the local change.
     case keepRemote
     /// Push the local change again, over the remote state.
@@ -56,7 +56,7 @@ public enum ConflictResolution<Value: Sendable>: Sendable {
     case merged(Value)
 
     /// `keepRemote`, `keepLocal` or `merged`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .keepRemote: "keepRemote"
         case .keepLocal: "keepLocal"

@@ -31,7 +31,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     public var supersededOperationIDs: [UUID]
 
     /// The most superseded operation ids an entry remembers.
-    public static var supersededLimit: Int { 64 }
+    package static var supersededLimit: Int { 64 }
 
     /// Creates an entry.
     public init(
@@ -66,7 +66,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     }
 
     /// Whether the entry may be pushed at `now`.
-    public func isDue(at now: Date) -> Bool {
+    package func isDue(at now: Date) -> Bool {
         !isQuarantined && (nextAttemptAt.map { $0 <= now } ?? true)
     }
 
@@ -74,7 +74,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
     /// quarantined when the error is permanent or the attempts are exhausted.
     ///
     /// - Returns: the updated entry and the record's new ``SyncStatus``.
-    public func failed(
+    package func failed(
         with error: RemoteSyncError, at now: Date, policy: RetryPolicy, random: RandomSource
     ) -> (entry: OutboxEntry, status: SyncStatus) {
         var entry = self
@@ -93,7 +93,7 @@ public struct OutboxEntry<Payload: OutboxPayload>: StorableRecord {
 
     /// A new entry for a newer change of the same record that replaces this one, remembering this entry's
     /// operation (and those it replaced) as superseded.
-    public func superseded(by newer: OutboxEntry) -> OutboxEntry {
+    package func superseded(by newer: OutboxEntry) -> OutboxEntry {
         var entry = newer
         let history = supersededOperationIDs + [operationID] + newer.supersededOperationIDs
         entry.supersededOperationIDs = Array(history.suffix(Self.supersededLimit))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the remote did with one pushed operation, in the engine's terms; a module's gateway answers in its own
-/// types and its ``OutboxSyncAdapter`` translates.
+/// types and its `OutboxSyncAdapter` translates.
 public enum OutboxPushOutcome<Conflict: Sendable>: Sendable {
     /// The operation is applied (now, or before: a replay of a known operation id is not applied twice).
     case applied

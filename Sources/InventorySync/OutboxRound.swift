@@ -1,22 +1,22 @@
 import Foundation
 
 /// The outcome of one push round, decided by the engine, for the module to commit in one atomic step
-/// (``OutboxSyncAdapter/settle(_:)``).
-public struct OutboxRound<Payload: OutboxPayload, Conflict: Sendable>: Sendable {
+/// (`OutboxSyncAdapter.settle(_:)`).
+package struct OutboxRound<Payload: OutboxPayload, Conflict: Sendable>: Sendable {
     /// One failed operation: the entry as pushed, the entry after the failure (one more attempt, the next attempt
     /// scheduled, or quarantined), and the record's new status.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The entry as it was pushed.
-        public var entry: OutboxEntry<Payload>
+        package var entry: OutboxEntry<Payload>
         /// The entry to store instead.
-        public var updated: OutboxEntry<Payload>
+        package var updated: OutboxEntry<Payload>
         /// The error.
-        public var error: RemoteSyncError
+        package var error: RemoteSyncError
         /// The sync status the record gets.
-        public var status: SyncStatus
+        package var status: SyncStatus
 
         /// Creates a failure.
-        public init(entry: OutboxEntry<Payload>, updated: OutboxEntry<Payload>, error: RemoteSyncError, status: SyncStatus) {
+        package init(entry: OutboxEntry<Payload>, updated: OutboxEntry<Payload>, error: RemoteSyncError, status: SyncStatus) {
             self.entry = entry
             self.updated = updated
             self.error = error
@@ -25,33 +25,33 @@ public struct OutboxRound<Payload: OutboxPayload, Conflict: Sendable>: Sendable 
     }
 
     /// Entries the remote applied: they leave the outbox in the same commit.
-    public var acknowledged: [OutboxEntry<Payload>] = []
+    package var acknowledged: [OutboxEntry<Payload>] = []
     /// Entries that met a different remote state, with that state.
-    public var conflicts: [(entry: OutboxEntry<Payload>, remote: Conflict)] = []
+    package var conflicts: [(entry: OutboxEntry<Payload>, remote: Conflict)] = []
     /// Entries whose push failed.
-    public var failures: [Failure] = []
+    package var failures: [Failure] = []
     /// When the round was decided.
-    public var now: Date
+    package var now: Date
 
     /// Creates an empty round.
-    public init(now: Date) {
+    package init(now: Date) {
         self.now = now
     }
 
     /// Whether the round changes nothing.
-    public var isEmpty: Bool { acknowledged.isEmpty && conflicts.isEmpty && failures.isEmpty }
+    package var isEmpty: Bool { acknowledged.isEmpty && conflicts.isEmpty && failures.isEmpty }
 }
 
 /// What a module reports back after committing a round: the conflicts it resolved, and the failures it did not
 /// record because a newer local change had replaced the entry while it was in flight.
-public struct OutboxSettlement<EntityID: Hashable & Sendable>: Sendable {
+package struct OutboxSettlement<EntityID: Hashable & Sendable>: Sendable {
     /// The conflicts resolved, in round order.
-    public var conflicts: [SyncConflict<EntityID>]
+    package var conflicts: [SyncConflict<EntityID>]
     /// Failed operations that were not recorded (superseded); they get no failure event.
-    public var supersededFailures: Set<UUID>
+    package var supersededFailures: Set<UUID>
 
     /// Creates a settlement.
-    public init(conflicts: [SyncConflict<EntityID>] = [], supersededFailures: Set<UUID> = []) {
+    package init(conflicts: [SyncConflict<EntityID>] = [], supersededFailures: Set<UUID> = []) {
         self.conflicts = conflicts
         self.supersededFailures = supersededFailures
     }

@@ -2,7 +2,7 @@ import Foundation
 import InventoryKit
 
 /// An outbox's sequence high-water mark, kept in a `StorageProvider`'s user metadata store: the highest sequence
-/// ever committed, which stays when acknowledged entries leave the outbox, so an ``OutboxSequencer`` never hands
+/// ever committed, which stays when acknowledged entries leave the outbox, so an `OutboxSequencer` never hands
 /// out a number twice, also across a restart.
 ///
 /// The store adapters of both modules commit through ``commit(_:raisingTo:)``: the batch carries the raised mark,

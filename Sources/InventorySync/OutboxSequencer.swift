@@ -5,20 +5,20 @@ import Foundation
 /// The first call reads the store's high-water mark once (every overlapping first call waits for that one read);
 /// every later call counts up in memory. The stores keep the mark durable: it is the highest sequence they ever
 /// committed, so numbers are not reused after acknowledged entries left the outbox.
-public actor OutboxSequencer {
+package actor OutboxSequencer {
     private let readLast: @Sendable () async throws -> Int64
     private var last: Int64?
     private var loading: Task<Int64, any Error>?
 
     /// Creates a sequencer reading the store's last sequence with `readLast`.
-    public init(readLast: @escaping @Sendable () async throws -> Int64) {
+    package init(readLast: @escaping @Sendable () async throws -> Int64) {
         self.readLast = readLast
     }
 
     /// The next `count` sequence numbers (at least one), in order.
     ///
     /// - Throws: the store's error when the first read fails (the next call reads again).
-    public func next(_ count: Int = 1) async throws -> ClosedRange<Int64> {
+    package func next(_ count: Int = 1) async throws -> ClosedRange<Int64> {
         let start = try await loaded() + 1
         let end = start + Int64(max(1, count)) - 1
         last = end

@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 
-/// What a module gives the ``OutboxSyncEngine``: its outbox, its remote, and the local steps that only it knows
+/// What a module gives the `OutboxSyncEngine`: its outbox, its remote, and the local steps that only it knows
 /// how to write (acknowledging a product also changes its sync record; a pulled journal entry is projected).
 ///
 /// The engine owns everything else — scheduling, push rounds, per-operation results, retries with backoff and
@@ -9,14 +9,14 @@ import InventoryKit
 ///
 /// Implementer obligations:
 /// - Each write (``settle(_:)``, ``adopt(_:of:acknowledged:)``, ``requeue(_:)``, ``discard(_:reason:)``) is one
-///   atomic local commit. The engine calls them one at a time, inside the service's ``SerialGate``, so they never
+///   atomic local commit. The engine calls them one at a time, inside the service's `SerialGate`, so they never
 ///   interleave with a command of the same service.
 /// - ``adopt(_:of:acknowledged:)`` writes the page's changes and the scope's new cursor in the same commit, so a
 ///   change is never applied twice or skipped across a crash.
 /// - ``push(_:)`` throws ``RemoteSyncError`` when the whole call failed (it may have been applied: replays are
 ///   idempotent by operation id), and otherwise answers each operation it got by id; an operation left out is
 ///   retried as a transient failure.
-public protocol OutboxSyncAdapter: Sendable {
+package protocol OutboxSyncAdapter: Sendable {
     /// The outbox payload.
     associatedtype Payload: OutboxPayload
     /// What the remote answers about its own state when an operation conflicts with it.
@@ -39,7 +39,7 @@ public protocol OutboxSyncAdapter: Sendable {
     func dueEntries(at now: Date, limit: Int) async throws -> [OutboxEntry<Payload>]
 
     /// The entries of `scopes` due at `now`, in enqueue order, up to `limit`: what a pass scoped to some scopes
-    /// pushes (``OutboxSyncEngine/sync(scopes:scopingPushes:trigger:)``). The default, for an outbox not divided by scope,
+    /// pushes (`OutboxSyncEngine.sync(scopes:scopingPushes:trigger:)`). The default, for an outbox not divided by scope,
     /// is ``dueEntries(at:limit:)``.
     func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>]
 
@@ -109,15 +109,15 @@ public protocol OutboxSyncAdapter: Sendable {
 
 extension OutboxSyncAdapter {
     /// Every due entry: the outbox is not divided by scope.
-    public func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>] {
+    package func dueEntries(at now: Date, limit: Int, in scopes: Set<Scope>) async throws -> [OutboxEntry<Payload>] {
         try await dueEntries(at: now, limit: limit)
     }
 
     /// Does nothing.
-    public func pullEnded(_ scope: Scope) async {}
+    package func pullEnded(_ scope: Scope) async {}
 
     /// Adopts the snapshot as one page: exact when the remote never drops changes (an append-only journal).
-    public func reconcile(
+    package func reconcile(
         _ scope: Scope, with snapshot: OutboxChangePage<Change>, acknowledged: [EntityID: Payload]
     ) async throws -> Int {
         try await adopt(snapshot, of: scope, acknowledged: acknowledged)

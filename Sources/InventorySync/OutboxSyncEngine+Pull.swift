@@ -4,7 +4,7 @@ import InventoryKit
 extension OutboxSyncEngine {
     /// Pulls one scope page by page from its stored cursor. A failed call ends this scope's pull: it is reported
     /// (event and ``SyncReport/pullFailures``) and the pass goes on with the next scope. A pull that adopted
-    /// a page ends with the adapter's ``OutboxSyncAdapter/pullEnded(_:)``, even when a local write fails it.
+    /// a page ends with the adapter's `OutboxSyncAdapter.pullEnded(_:)`, even when a local write fails it.
     func pull(
         _ scope: Adapter.Scope, report: inout Report, acknowledged: [Adapter.EntityID: Adapter.Payload]
     ) async throws {
@@ -42,7 +42,7 @@ extension OutboxSyncEngine {
     }
 
     /// Pulls the scope's whole feed from the beginning and hands it to the adapter's
-    /// ``OutboxSyncAdapter/reconcile(_:with:acknowledged:)`` in one commit. Nothing is reconciled unless the feed
+    /// `OutboxSyncAdapter.reconcile(_:with:acknowledged:)` in one commit. Nothing is reconciled unless the feed
     /// was read to its end: a partial snapshot would make records look deleted.
     func resync(
         _ scope: Adapter.Scope, report: inout Report, acknowledged: [Adapter.EntityID: Adapter.Payload]

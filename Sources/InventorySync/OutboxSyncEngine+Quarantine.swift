@@ -6,7 +6,7 @@ extension OutboxSyncEngine {
     /// requeued or discarded: the engine never drops one silently.
     ///
     /// - Throws: a storage error.
-    public func quarantined() async throws -> [QuarantinedOperation<Adapter.Payload>] {
+    package func quarantined() async throws -> [QuarantinedOperation<Adapter.Payload>] {
         let now = clock.now()
         return try await adapter.quarantinedEntries().map {
             QuarantinedOperation(entry: $0, age: max(0, now.timeIntervalSince($0.enqueuedAt)), lastError: $0.lastError ?? "")
@@ -19,7 +19,7 @@ extension OutboxSyncEngine {
     /// - Returns: the operations requeued.
     /// - Throws: a storage error.
     @discardableResult
-    public func requeue(_ operationIDs: Set<UUID>? = nil) async throws -> [SyncOperationReference<Adapter.EntityID>] {
+    package func requeue(_ operationIDs: Set<UUID>? = nil) async throws -> [SyncOperationReference<Adapter.EntityID>] {
         try await serialized { engine in try await engine.requeueNow(operationIDs) }
     }
 
@@ -30,7 +30,7 @@ extension OutboxSyncEngine {
     /// - Returns: the operations discarded.
     /// - Throws: a storage error.
     @discardableResult
-    public func discard(_ operationIDs: Set<UUID>, reason: String) async throws -> [SyncOperationReference<Adapter.EntityID>] {
+    package func discard(_ operationIDs: Set<UUID>, reason: String) async throws -> [SyncOperationReference<Adapter.EntityID>] {
         try await serialized { engine in try await engine.discardNow(operationIDs, reason: reason) }
     }
 

@@ -5,9 +5,9 @@ import InventoryKit
 /// results, acknowledgement, retries with full-jitter backoff, quarantine (list, requeue, discard), a retry loop,
 /// pull pages per scope with a durable cursor, typed events and a report per pass.
 ///
-/// A module supplies an ``OutboxSyncAdapter`` (its outbox, its gateway, and the local steps only it knows) and
+/// A module supplies an `OutboxSyncAdapter` (its outbox, its gateway, and the local steps only it knows) and
 /// keeps what is its own: product conflict resolution and adoption, journal projection. Passes run one at a time;
-/// quarantine changes wait for a running pass. Every local step of a pass runs inside the module's ``SerialGate``,
+/// quarantine changes wait for a running pass. Every local step of a pass runs inside the module's `SerialGate`,
 /// so it never interleaves with a command.
 ///
 /// ```swift
@@ -15,28 +15,28 @@ import InventoryKit
 /// let report = try await engine.sync(scopes: [home])
 /// for await event in await engine.events() { … }
 /// ```
-public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
+package actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// The typed events of this engine.
-    public typealias Event = SyncEvent<Adapter.EntityID, Adapter.Scope>
+    package typealias Event = SyncEvent<Adapter.EntityID, Adapter.Scope>
     /// The report of one pass.
-    public typealias Report = SyncReport<Adapter.Scope>
+    package typealias Report = SyncReport<Adapter.Scope>
 
     /// The module's side.
-    public nonisolated let adapter: Adapter
+    package nonisolated let adapter: Adapter
     /// The gate shared with the module's commands.
-    public nonisolated let gate: SerialGate
+    package nonisolated let gate: SerialGate
     /// Whether the remote can be reached.
-    public nonisolated let connectivity: any ConnectivityProvider
+    package nonisolated let connectivity: any ConnectivityProvider
     /// Retry policy, limits and write policy.
-    public nonisolated let configuration: OutboxSyncConfiguration
+    package nonisolated let configuration: OutboxSyncConfiguration
     /// The source of timestamps.
-    public nonisolated let clock: InventoryClock
+    package nonisolated let clock: InventoryClock
     /// The source of retry jitter.
-    public nonisolated let random: RandomSource
+    package nonisolated let random: RandomSource
     /// Whether there is a remote at all (a local-only service has an engine that never pushes).
-    public nonisolated let hasRemote: Bool
+    package nonisolated let hasRemote: Bool
     /// The scopes a background pass pulls (the module's loaded households, or its one feed).
-    public nonisolated let defaultScopes: @Sendable () async -> [Adapter.Scope]
+    package nonisolated let defaultScopes: @Sendable () async -> [Adapter.Scope]
 
     let hub = SyncEventHub<Event>()
     private var tail: Task<Void, Never>?
@@ -45,7 +45,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     private var queued: (pass: Bool, pull: Bool) = (false, false)
 
     /// Creates an engine.
-    public init(
+    package init(
         adapter: Adapter, gate: SerialGate, hasRemote: Bool = true,
         defaultScopes: @escaping @Sendable () async -> [Adapter.Scope] = { [] },
         connectivity: any ConnectivityProvider = StaticConnectivity.online,
@@ -65,12 +65,12 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     // MARK: - Observing
 
     /// A stream of every event emitted from now on.
-    public func events() async -> AsyncStream<Event> {
+    package func events() async -> AsyncStream<Event> {
         await hub.subscribe()
     }
 
     /// Emits an event (for the module's own events, such as a pending count after a command).
-    public func emit(_ event: Event) async {
+    package func emit(_ event: Event) async {
         await hub.emit(event)
     }
 
@@ -78,7 +78,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// outside quarantine.
     ///
     /// - Throws: a storage error.
-    public func nextRetryDate() async throws -> Date? {
+    package func nextRetryDate() async throws -> Date? {
         let entries = try await adapter.pendingEntries(limit: RecordQuery.maximumLimit)
         guard let earliest = entries.map({ $0.nextAttemptAt ?? .distantPast }).min() else { return nil }
         return max(earliest, clock.now())
@@ -91,7 +91,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     ///
     /// - Parameters:
     ///   - scopes: the scopes to pull.
-    ///   - scopingPushes: push only the operations of `scopes` (``OutboxSyncAdapter/dueEntries(at:limit:in:)``)
+    ///   - scopingPushes: push only the operations of `scopes` (`OutboxSyncAdapter.dueEntries(at:limit:in:)`)
     ///     instead of every due one; for a caller that names the scopes it syncs, so that operations of other
     ///     scopes do not reach a remote that serves only these.
     ///   - trigger: who asked for the pass. ``SyncTrigger/automatic`` (the default) pushes the operations whose
@@ -99,7 +99,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     ///     in the pass, whatever its backoff.
     /// - Throws: a local storage error (remote failures are recorded and reported, never thrown).
     @discardableResult
-    public func sync(
+    package func sync(
         scopes: [Adapter.Scope], scopingPushes: Bool = false, trigger: SyncTrigger = .automatic
     ) async throws -> Report {
         let push = PushSelection(scopes: scopingPushes ? Set(scopes) : nil, trigger: trigger)
@@ -110,7 +110,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     ///
     /// - Throws: a local storage error.
     @discardableResult
-    public func pull(scopes: [Adapter.Scope]) async throws -> Report {
+    package func pull(scopes: [Adapter.Scope]) async throws -> Report {
         try await serialized { engine in try await engine.pass(scopes: scopes, push: nil) }
     }
 
@@ -121,7 +121,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     /// - Returns: the last pass's report.
     /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
     @discardableResult
-    public func runRetryLoop(
+    package func runRetryLoop(
         scopes: @escaping @Sendable () async -> [Adapter.Scope], scopingPushes: Bool = false,
         sleep: @Sendable (TimeInterval) async throws -> Void
     ) async throws -> Report {
@@ -137,13 +137,13 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// Starts a pass over ``defaultScopes`` in the background, unless one is queued already and has not started: that
     /// one pushes whatever is due when it starts, so a burst of writes shares one pass instead of queueing one each.
-    public func schedulePass() {
+    package func schedulePass() {
         scheduleBackground(push: true)
     }
 
     /// Pulls ``defaultScopes`` in the background (a refresh after a read), unless a pull or a pass is queued already
     /// and has not started.
-    public func scheduleRefresh() {
+    package func scheduleRefresh() {
         scheduleBackground(push: false)
     }
 
@@ -165,7 +165,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     }
 
     /// Runs `work` in a background task that ``waitForBackgroundWork()`` waits for.
-    public func runInBackground(_ work: @escaping @Sendable (OutboxSyncEngine) async -> Void) {
+    package func runInBackground(_ work: @escaping @Sendable (OutboxSyncEngine) async -> Void) {
         let id = UUID()
         background[id] = Task { [weak self] in
             guard let self else { return }
@@ -175,7 +175,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     }
 
     /// Waits until every background task started so far, and the running pass, have finished.
-    public func waitForBackgroundWork() async {
+    package func waitForBackgroundWork() async {
         while let (_, task) = background.first {
             await task.value
         }
@@ -184,7 +184,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// After a local commit: emits the pending count (when someone listens) and, under
     /// ``SyncWritePolicy/localThenRemoteImmediate``, schedules a pass.
-    public func localWriteCommitted() async {
+    package func localWriteCommitted() async {
         if await hub.subscriberCount > 0, let count = try? await adapter.outboxCount() {
             await hub.emit(.pendingCount(count))
         }
@@ -246,7 +246,7 @@ public actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
     }
 }
 
-/// How an ``OutboxSyncEngine`` retries, batches and schedules.
+/// How an `OutboxSyncEngine` retries, batches and schedules.
 public struct OutboxSyncConfiguration: Sendable {
     /// Backoff and attempt cap of failed pushes.
     public var retryPolicy: RetryPolicy

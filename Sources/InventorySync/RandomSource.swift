@@ -15,7 +15,7 @@ public struct RandomSource: Sendable {
     }
 
     /// A value in `[0, 1]`.
-    public func nextUnit() -> Double {
+    package func nextUnit() -> Double {
         let value = draw()
         return value.isFinite ? min(1, max(0, value)) : 0
     }

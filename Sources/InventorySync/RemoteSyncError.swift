@@ -54,7 +54,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     public var errorDescription: String? { description }
 
     /// Classifies any error thrown by a gateway.
-    public static func classify(_ error: any Error) -> RemoteSyncError {
+    package static func classify(_ error: any Error) -> RemoteSyncError {
         (error as? RemoteSyncError) ?? .transient(String(describing: error))
     }
 }

@@ -35,5 +35,5 @@ public struct RetryPolicy: Hashable, Sendable, Codable {
     }
 
     /// Whether an operation that has failed `attempts` times is out of attempts.
-    public func isExhausted(afterAttempts attempts: Int) -> Bool { attempts >= maxAttempts }
+    package func isExhausted(afterAttempts attempts: Int) -> Bool { attempts >= maxAttempts }
 }

@@ -12,19 +12,19 @@ import Foundation
 /// ```
 ///
 /// The gate is not re-entrant: work inside ``run(isolation:_:)`` must not call `run` on the same gate.
-public final class SerialGate: @unchecked Sendable {
+package final class SerialGate: @unchecked Sendable {
     // @unchecked: `isLocked` and `waiters` are only touched under `lock`.
     private let lock = NSLock()
     private var isLocked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an open gate.
-    public init() {}
+    package init() {}
 
     /// Runs `body` when every earlier piece of work has finished, on the caller's actor.
     ///
     /// - Throws: whatever `body` throws.
-    public func run<T>(
+    package func run<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
         await acquire()

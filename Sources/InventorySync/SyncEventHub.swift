@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Each subscriber gets its own `AsyncStream`, buffered up to `bufferSize` events (the oldest are dropped when a
 /// subscriber falls behind); a stream ends when its task is cancelled or the hub is released.
-public actor SyncEventHub<Event: Sendable> {
+package actor SyncEventHub<Event: Sendable> {
     private var continuations: [UUID: AsyncStream<Event>.Continuation] = [:]
     private let bufferSize: Int
 
     /// Creates a hub.
-    public init(bufferSize: Int = 1_000) {
+    package init(bufferSize: Int = 1_000) {
         self.bufferSize = max(1, bufferSize)
     }
 
     /// A new stream of every event emitted from now on.
-    public func subscribe() -> AsyncStream<Event> {
+    package func subscribe() -> AsyncStream<Event> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(bufferSize))
         continuations[id] = continuation
@@ -25,19 +25,19 @@ public actor SyncEventHub<Event: Sendable> {
     }
 
     /// Sends an event to every subscriber.
-    public func emit(_ event: Event) {
+    package func emit(_ event: Event) {
         for continuation in continuations.values { continuation.yield(event) }
     }
 
     /// Sends events, in order, to every subscriber.
-    public func emit(_ events: [Event]) {
+    package func emit(_ events: [Event]) {
         for event in events {
             for continuation in continuations.values { continuation.yield(event) }
         }
     }
 
     /// The number of live subscribers.
-    public var subscriberCount: Int { continuations.count }
+    package var subscriberCount: Int { continuations.count }
 
     private func remove(_ id: UUID) {
         continuations[id] = nil

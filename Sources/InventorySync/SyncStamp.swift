@@ -28,7 +28,7 @@ public struct SyncStamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// The stamp of a write that must win over both `self` and `other`, made by `replica` at `now`:
     /// the latest time, the higher version + 1.
-    public func successor(of other: SyncStamp? = nil, now: Date, replica: ReplicaID) -> SyncStamp {
+    package func successor(of other: SyncStamp? = nil, now: Date, replica: ReplicaID) -> SyncStamp {
         let latest = max(now, updatedAt, other?.updatedAt ?? updatedAt)
         return SyncStamp(updatedAt: latest, version: max(version, other?.version ?? version) + 1, replicaID: replica)
     }

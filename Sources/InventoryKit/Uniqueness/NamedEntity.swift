@@ -88,7 +88,7 @@ public struct NamedEntity: StorableRecord, Hashable, Identifiable {
     // MARK: - Spellings
 
     /// A spelling as records keep it: leading and trailing whitespace removed.
-    public static func cleanSpelling(_ spelling: String) -> String {
+    package static func cleanSpelling(_ spelling: String) -> String {
         spelling.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

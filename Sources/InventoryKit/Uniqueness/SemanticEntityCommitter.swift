@@ -11,7 +11,7 @@ import Foundation
 ///   nothing is written when one precondition fails.
 /// - A failed precondition of `writes` is thrown as ``StorageError/preconditionFailed(collection:id:expected:actualRevision:)``
 ///   unchanged: the repository reads that as a lost race and tries again on fresh records.
-public protocol SemanticEntityCommitter: Sendable {
+package protocol SemanticEntityCommitter: Sendable {
     /// Commits `writes`, which save the new states `entities`, in one atomic commit.
     ///
     /// - Throws: ``StorageError`` from the store.

@@ -96,7 +96,7 @@ public struct SemanticEntityKind: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `id` is the deterministic id of `key` in this kind.
-    public func isDeterministicID(_ id: UUID, for key: SemanticKey) -> Bool {
+    package func isDeterministicID(_ id: UUID, for key: SemanticKey) -> Bool {
         self.id(for: key) == id
     }
 

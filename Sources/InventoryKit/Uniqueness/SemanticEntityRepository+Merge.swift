@@ -4,7 +4,7 @@ import Foundation
 
 extension SemanticEntityRepository {
     /// Merges every group of live records that share a key (``SemanticUniquenessPolicy/unique`` kinds only) with
-    /// the deterministic ``SemanticMergeRule``, then moves references from every retired id of the kind to its live
+    /// the deterministic `SemanticMergeRule`, then moves references from every retired id of the kind to its live
     /// record through `rewriter`.
     ///
     /// Run it after records arrive by sync or import: every replica that holds the same records picks the same

@@ -37,7 +37,7 @@ public struct SemanticEntityRepository: Sendable {
     /// How often a write that lost a race is retried before ``SemanticUniquenessError/contention(kind:id:attempts:)``.
     public let maximumAttempts: Int
     /// Where writes are committed: `nil` applies them to ``store``; a sync layer records each change in its outbox.
-    public let committer: (any SemanticEntityCommitter)?
+    package let committer: (any SemanticEntityCommitter)?
     let makeID: @Sendable () -> UUID
 
     /// Creates a repository over a metadata store.
@@ -49,11 +49,22 @@ public struct SemanticEntityRepository: Sendable {
     ///   - nearKeyMatcher: what counts as a near key. Default: plural/singular and edit distance 1.
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
-    ///   - committer: where writes are committed. Default `nil`: straight to `store`.
     public init(
         store: any MetadataStore, kind: SemanticEntityKind, clock: InventoryClock = .system,
         nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(), maximumAttempts: Int = 32,
-        makeID: @escaping @Sendable () -> UUID = { UUID() }, committer: (any SemanticEntityCommitter)? = nil
+        makeID: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        self.init(
+            store: store, kind: kind, clock: clock, nearKeyMatcher: nearKeyMatcher, maximumAttempts: maximumAttempts,
+            makeID: makeID, committer: nil)
+    }
+
+    /// Creates a repository over a metadata store whose writes go through `committer` (a sync layer's outbox),
+    /// or straight to `store` when it is `nil`.
+    package init(
+        store: any MetadataStore, kind: SemanticEntityKind, clock: InventoryClock = .system,
+        nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(), maximumAttempts: Int = 32,
+        makeID: @escaping @Sendable () -> UUID = { UUID() }, committer: (any SemanticEntityCommitter)?
     ) {
         self.store = store
         self.committer = committer
@@ -74,12 +85,23 @@ public struct SemanticEntityRepository: Sendable {
     ///   - nearKeyMatcher: what counts as a near key.
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
-    ///   - committer: where writes are committed. Default `nil`: straight to the scope's store.
     public init(
         storage: any StorageProvider, scope: StorageScope = .domain, kind: SemanticEntityKind,
         clock: InventoryClock = .system, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
+        maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() }
+    ) {
+        self.init(
+            store: storage.metadata(scope), kind: kind, clock: clock, nearKeyMatcher: nearKeyMatcher,
+            maximumAttempts: maximumAttempts, makeID: makeID, committer: nil)
+    }
+
+    /// Creates a repository over the metadata store of one scope of a provider whose writes go through
+    /// `committer` (a sync layer's outbox).
+    package init(
+        storage: any StorageProvider, scope: StorageScope = .domain, kind: SemanticEntityKind,
+        clock: InventoryClock = .system, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
         maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() },
-        committer: (any SemanticEntityCommitter)? = nil
+        committer: (any SemanticEntityCommitter)?
     ) {
         self.init(
             store: storage.metadata(scope), kind: kind, clock: clock, nearKeyMatcher: nearKeyMatcher,

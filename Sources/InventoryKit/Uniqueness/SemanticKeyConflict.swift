@@ -13,7 +13,7 @@ public struct SemanticKeyConflict: Hashable, Sendable {
         self.entities = entities
     }
 
-    /// The record the deterministic merge keeps (see ``SemanticMergeRule``).
+    /// The record the deterministic merge keeps (see `SemanticMergeRule`).
     public var winner: NamedEntity? { entities.first }
 
     /// The records the merge retires.

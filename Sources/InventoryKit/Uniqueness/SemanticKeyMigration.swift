@@ -8,7 +8,7 @@ import Foundation
 ///   no reference: records keep their ids, names and references, so it is safe to run while other devices still
 ///   run an older version. Run it at upgrade, and again whenever old records arrive by sync.
 /// - **Stage B** (``runStageB(rewriter:)``) checks that every record has its key, merges each reported group with
-///   the deterministic ``SemanticMergeRule`` and moves references through the caller's ``ReferenceRewriter``.
+///   the deterministic `SemanticMergeRule` and moves references through the caller's ``ReferenceRewriter``.
 ///   From then on the repository keeps one record per key: get-or-create returns it, and a second record is
 ///   refused with ``SemanticUniquenessError/duplicateKey(kind:key:existing:)``.
 ///

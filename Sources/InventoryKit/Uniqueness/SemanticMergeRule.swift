@@ -16,9 +16,9 @@ import Foundation
 /// ```swift
 /// let ordered = SemanticMergeRule.ordered([legacy, deterministic], in: .category)   // deterministic first
 /// ```
-public enum SemanticMergeRule {
+package enum SemanticMergeRule {
     /// Whether `lhs` wins over `rhs` in a merge of `kind`.
-    public static func precedes(_ lhs: NamedEntity, _ rhs: NamedEntity, in kind: SemanticEntityKind) -> Bool {
+    package static func precedes(_ lhs: NamedEntity, _ rhs: NamedEntity, in kind: SemanticEntityKind) -> Bool {
         let lhsDeterministic = lhs.semanticKey.map { kind.isDeterministicID(lhs.id, for: $0) } ?? false
         let rhsDeterministic = rhs.semanticKey.map { kind.isDeterministicID(rhs.id, for: $0) } ?? false
         if lhsDeterministic != rhsDeterministic { return lhsDeterministic }
@@ -27,13 +27,13 @@ public enum SemanticMergeRule {
     }
 
     /// The records in merge order: the winner first.
-    public static func ordered(_ entities: [NamedEntity], in kind: SemanticEntityKind) -> [NamedEntity] {
+    package static func ordered(_ entities: [NamedEntity], in kind: SemanticEntityKind) -> [NamedEntity] {
         entities.sorted { precedes($0, $1, in: kind) }
     }
 
     /// The groups of live records that share a key (two or more each), by key in byte order; records without a
     /// key and tombstones are ignored.
-    public static func conflicts(among entities: [NamedEntity], in kind: SemanticEntityKind) -> [SemanticKeyConflict] {
+    package static func conflicts(among entities: [NamedEntity], in kind: SemanticEntityKind) -> [SemanticKeyConflict] {
         var groups: [SemanticKey: [NamedEntity]] = [:]
         for entity in entities where entity.isLive && entity.kind == kind.name {
             guard let key = entity.semanticKey else { continue }
@@ -46,7 +46,7 @@ public enum SemanticMergeRule {
 
     /// Merges `losers` into `winner`: the winner with the losers' spellings as aliases, and the losers as
     /// tombstones pointing at the winner.
-    public static func merge(
+    package static func merge(
         _ losers: [NamedEntity], into winner: NamedEntity, at date: Date
     ) -> (winner: NamedEntity, retired: [NamedEntity]) {
         var kept = winner

@@ -2,7 +2,7 @@ import Foundation
 import InventoryKit
 import InventorySync
 
-/// The inventory's side of the ``OutboxSyncEngine``: journal entries are pushed as they are (they never conflict:
+/// The inventory's side of the `OutboxSyncEngine`: journal entries are pushed as they are (they never conflict:
 /// stock changes commute, master data resolves by the journal's total order), and a pulled page is appended to the
 /// household's journal with its cursor in one commit, then folded into the cached projection.
 struct InventorySyncAdapter: OutboxSyncAdapter {

@@ -4,7 +4,7 @@ import InventoryKit
 /// The identity of a stock lot (a batch of one product at one location).
 ///
 /// New lots get the id the command chose (from the context's UUID source); a lot split off another gets
-/// `uuidV5(namespace: entry id, name: "split-<n>")` (``split(entry:index:)``), so every replica names it alike.
+/// `uuidV5(namespace: entry id, name: "split-<n>")` (`split(entry:index:)`), so every replica names it alike.
 public struct LotID: InventoryStringID {
     /// The kind named by validation errors: ``InventoryIDKind/lot``.
     public static let kind = InventoryIDKind.lot
@@ -26,7 +26,7 @@ public struct LotID: InventoryStringID {
 
     /// The id of the `index`-th lot (from 1) split off by the journal entry `entry`:
     /// `InventoryIDGenerator.uuidV5(namespace: entry, name: "split-<index>")`.
-    public static func split(entry: UUID, index: Int) -> LotID {
+    package static func split(entry: UUID, index: Int) -> LotID {
         LotID(InventoryIDGenerator.uuidV5(namespace: entry, name: "split-\(index)"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 
-/// The named-entity outbox in a provider's user metadata store, and the ``SemanticEntityCommitter`` that fills it:
+/// The named-entity outbox in a provider's user metadata store, and the `SemanticEntityCommitter` that fills it:
 /// every state a repository writes gets an outbox entry in the same atomic commit.
 ///
 /// Entries are not coalesced: each change is its own operation carrying the whole state, which the remote joins,

@@ -6,7 +6,7 @@ import InventoryKit
 ///
 /// ``repository(for:nearKeyMatcher:maximumAttempts:makeID:)`` hands out `SemanticEntityRepository` values whose every write also records the entity's
 /// new state in a durable outbox, in the same atomic commit. ``sync(trigger:)`` pushes those states and pulls everyone
-/// else's through a ``NamedEntityRemoteGateway``, on the kit's ``OutboxSyncEngine`` (retries with backoff,
+/// else's through a ``NamedEntityRemoteGateway``, on the kit's `OutboxSyncEngine` (retries with backoff,
 /// quarantine, per-operation results, a durable pull cursor committed with each page).
 ///
 /// Convergence comes from the records themselves: under `SemanticUniquenessPolicy.unique` a key's record has the

@@ -1,7 +1,7 @@
 import Foundation
 import InventoryKit
 
-/// Named entities' side of the ``OutboxSyncEngine``: the outbox of ``NamedEntityOutbox``, a
+/// Named entities' side of the `OutboxSyncEngine`: the outbox of ``NamedEntityOutbox``, a
 /// ``NamedEntityRemoteGateway``, and the local steps — a pulled record is joined into the local one, a conflict on a
 /// key merges the local record into the remote holder of the key.
 ///

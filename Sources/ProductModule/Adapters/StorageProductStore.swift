@@ -9,7 +9,7 @@ import InventorySync
 /// `product-tombstones`); sync records, the outbox, the outbox's sequence mark and the pull cursor in the user
 /// metadata store (`product-sync`, `product-outbox`, `product-outbox-sequence`, `product-sync-cursor`). Every
 /// ``commit(_:)`` is one `StorageProvider.commit(_:)`, atomic across both stores. Queries run natively in the
-/// store through ``ProductQuery/recordQuery()`` on the fields of ``Product/indexedFields(syncState:)``.
+/// store through `ProductQuery.recordQuery()` on the fields of ``Product/indexedFields(syncState:)``.
 public struct StorageProductStore: ProductStore {
     /// The collection of products in the domain metadata store.
     public static let productCollection: RecordCollection = "products"

@@ -2,7 +2,7 @@ import Foundation
 import InventoryKit
 import InventorySync
 
-/// The product catalog's side of the ``OutboxSyncEngine``: its outbox and gateway, and the local steps that only
+/// The product catalog's side of the `OutboxSyncEngine`: its outbox and gateway, and the local steps that only
 /// the catalog knows — acknowledging a change also makes its product synced, a failure marks it failed, a
 /// conflict goes to the ``ProductConflictResolver``, a pulled record is adopted unless a local change waits.
 struct ProductSyncAdapter: OutboxSyncAdapter {

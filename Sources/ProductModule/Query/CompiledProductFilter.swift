@@ -2,7 +2,7 @@ import InventoryKit
 import InventorySync
 
 /// A ``ProductFilterStrategy`` with its input normalized once, evaluated directly on ``Product`` values with
-/// the semantics of its ``ProductFilterStrategy/recordFilter`` over ``Product/indexedFields(syncState:)``.
+/// the semantics of its `ProductFilterStrategy.recordFilter` over ``Product/indexedFields(syncState:)``.
 indirect enum CompiledProductFilter: Sendable {
     /// Holds for every product.
     case always

@@ -3,7 +3,7 @@ import InventorySync
 
 extension Product {
     /// The fields every product store indexes, by ``ProductIndexField`` name: the one source of truth that
-    /// ``ProductQuery/recordQuery()`` queries and ``ProductQueryEvaluator`` reproduces.
+    /// `ProductQuery.recordQuery()` queries and ``ProductQueryEvaluator`` reproduces.
     ///
     /// | field | value |
     /// |---|---|

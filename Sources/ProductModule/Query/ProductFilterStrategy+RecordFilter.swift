@@ -6,7 +6,7 @@ extension ProductFilterStrategy {
     ///
     /// Input is normalized once here: a barcode with `GTIN.normalize` (an invalid one becomes `.or([])`, which
     /// matches nothing), a brand and a search text with `SemanticKey.normalize`.
-    public var recordFilter: RecordFilter {
+    package var recordFilter: RecordFilter {
         switch self {
         case .barcode(let raw):
             guard let canonical = try? GTIN.normalize(raw) else { return .or([]) }

@@ -4,7 +4,7 @@ import InventorySync
 ///
 /// Text conditions compare `SemanticKey.normalize`d text, so case and spacing never matter. Every store and
 /// gateway executes them with the semantics of ``ProductQueryEvaluator``, and translates them to a
-/// `RecordFilter` with ``ProductQuery/recordQuery()``.
+/// `RecordFilter` with `ProductQuery.recordQuery()`.
 ///
 /// ```swift
 /// let filters: [ProductFilterStrategy] = [

@@ -1,5 +1,5 @@
 /// The indexed fields every product store keeps, by name: the one list that ``Product/indexedFields(syncState:)``
-/// writes and ``ProductQuery/recordQuery()`` reads.
+/// writes and `ProductQuery.recordQuery()` reads.
 public enum ProductIndexField: String, Hashable, Sendable, Codable, CaseIterable {
     /// `SemanticKey.normalize` of the title, or null.
     case title

@@ -9,7 +9,7 @@ extension ProductQuery {
     /// byte order.
     ///
     /// - Throws: the errors of ``validate()``.
-    public func recordQuery() throws(ProductQueryError) -> RecordQuery {
+    package func recordQuery() throws(ProductQueryError) -> RecordQuery {
         try validate()
         let filter: RecordFilter?
         if filters.count == 1, let only = filters.first {

@@ -4,7 +4,7 @@ import InventorySync
 /// The reference semantics of ``ProductQuery``: how every product store and gateway filters, orders and pages.
 ///
 /// It returns exactly the page that `RecordQueryEvaluator.page` returns over each product's
-/// ``Product/indexedFields(syncState:)`` with ``ProductQuery/recordQuery()`` — same products, same order
+/// ``Product/indexedFields(syncState:)`` with `ProductQuery.recordQuery()` — same products, same order
 /// (`FieldValue` order, then product id bytes), same cursor — but works on `Product` values directly: the query
 /// input is normalized once, each product's sort value is computed once, a product that cannot enter the page
 /// is skipped before its filters run, and the page is selected with a bounded heap, in O(n log k) for a page
