@@ -96,7 +96,8 @@ struct OpenAPIContractTests {
             configuration: .init(unixSocketPath: "/nonexistent/.s.PGSQL.5432", username: "postgres", password: nil, database: nil),
             backgroundLogger: logger
         )
-        let router = SyncServerApplication.router(service: SyncService(store: PostgresSyncStore(client: database, logger: logger)))
+        let store = PostgresSyncStore(client: database, logger: logger)
+        let router = SyncServerApplication.router(service: SyncService(store: store), feedStore: store)
         try await Application(router: router).test(.router) { client in
             let response = try await client.execute(uri: "/v1/openapi.json", method: .get)
             #expect(response.status == .ok)
@@ -109,7 +110,7 @@ struct OpenAPIContractTests {
     func serverAnswersExactlyTheDocumentedRoutes() async throws {
         let (_, spec) = try Self.repositoryDocument()
         try await withSyncServer { server in
-            let router = SyncServerApplication.router(service: SyncService(store: server.store))
+            let router = SyncServerApplication.router(service: SyncService(store: server.store), feedStore: server.store)
             let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
             let documented = Set(spec.operations.map(\.key))
             #expect(served == documented, "served but undocumented: \(served.subtracting(documented)); documented but not served: \(documented.subtracting(served))")

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs,
+        canonicalEntityIDs, feedTokens,
     ]
 
     /// Households, their devices and the per-household sequence counter.
@@ -142,6 +142,26 @@ public enum SchemaMigrations {
             """
             UPDATE entities SET entity_id = lower(entity_id)
             WHERE kind = 'namedEntity' AND entity_id <> lower(entity_id)
+            """,
+        ]
+    )
+
+    /// Read-only calendar feed tokens, per household and revocable, hashed as device tokens are
+    /// (`PostgresSyncStore+Feeds.swift`). `0006` is the replica's (`0006_household_replicas`); names only order
+    /// migrations by their place in ``all``.
+    static let feedTokens = Migration(
+        name: "0007_feed_tokens",
+        statements: [
+            """
+            CREATE TABLE feed_tokens (
+                household_id uuid NOT NULL REFERENCES households(id),
+                id uuid NOT NULL,
+                token_hash bytea NOT NULL UNIQUE,
+                label text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                revoked_at timestamptz,
+                PRIMARY KEY (household_id, id)
+            )
             """,
         ]
     )
