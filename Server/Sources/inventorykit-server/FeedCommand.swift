@@ -20,9 +20,7 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
-            if let label, label.isEmpty || label.utf8.count > CalendarFeedService.maxLabelBytes
-                || label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            if let label, !CalendarFeedService.isValidLabel(label) {
                 throw ValidationError("--label must be 1 to \(CalendarFeedService.maxLabelBytes) bytes without control characters.")
             }
         }

@@ -23,6 +23,12 @@ public struct CalendarFeedService: Sendable {
     /// The longest label, in UTF-8 bytes.
     public static let maxLabelBytes = 200
 
+    /// Whether a feed's label is 1 to ``maxLabelBytes`` bytes without control characters.
+    public static func isValidLabel(_ label: String) -> Bool {
+        !label.isEmpty && label.utf8.count <= maxLabelBytes
+            && !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// Creates the service.
     public init(
         service: SyncService, store: any FeedTokenStore, views: (any HouseholdViewSource)?,
@@ -41,13 +47,8 @@ public struct CalendarFeedService: Sendable {
     /// - Throws: ``APIError`` `invalid_request` for a label that is empty, longer than ``maxLabelBytes`` or holds
     ///   a control character; `not_found` when the household is gone.
     public func addFeed(to household: HouseholdID, label: String?) async throws -> FeedCreationResponse {
-        if let label {
-            guard !label.isEmpty, label.utf8.count <= Self.maxLabelBytes,
-                !label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else {
-                throw APIError.invalidField(
-                    "label", "label must be 1 to \(Self.maxLabelBytes) bytes without control characters.")
-            }
+        if let label, !Self.isValidLabel(label) {
+            throw APIError.invalidField("label", "label must be 1 to \(Self.maxLabelBytes) bytes without control characters.")
         }
         let (feed, token) = try await service.mapStoreErrors { try await store.addFeed(to: household, label: label) }
         return FeedCreationResponse(
