@@ -6,6 +6,9 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inventorykit-server",
         abstract: "The InventoryKit sync server on PostgreSQL.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, HouseholdCommand.self, DeviceCommand.self, CompactCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, HouseholdCommand.self, DeviceCommand.self, FeedCommand.self,
+            CompactCommand.self,
+        ]
     )
 }

@@ -99,7 +99,8 @@ struct OpenAPIContractTests {
         let store = PostgresSyncStore(client: database, logger: logger)
         let service = SyncService(store: store)
         let router = SyncServerApplication.router(
-            service: service, replication: HouseholdReplication(store: store, service: service, logger: logger))
+            service: service, replication: HouseholdReplication(store: store, service: service, logger: logger),
+            feedStore: store)
         try await Application(router: router).test(.router) { client in
             let response = try await client.execute(uri: "/v1/openapi.json", method: .get)
             #expect(response.status == .ok)
@@ -114,7 +115,8 @@ struct OpenAPIContractTests {
         try await withSyncServer { server in
             let service = SyncService(store: server.store)
             let router = SyncServerApplication.router(
-                service: service, replication: HouseholdReplication(store: server.store, service: service, logger: server.store.logger))
+                service: service, replication: HouseholdReplication(store: server.store, service: service, logger: server.store.logger),
+                feedStore: server.store)
             let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
             let documented = Set(spec.operations.map(\.key))
             #expect(served == documented, "served but undocumented: \(served.subtracting(documented)); documented but not served: \(documented.subtracting(served))")
@@ -124,13 +126,22 @@ struct OpenAPIContractTests {
             _ = try await server.results(household, token: token, [
                 try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
             ])
-            // DELETE erases the household (and revokes the token), so it goes last.
-            for operation in spec.operations.sorted(by: { ($0.method == "delete" ? 1 : 0) < ($1.method == "delete" ? 1 : 0) }) {
-                let uri = operation.path.replacingOccurrences(of: "{id}", with: household.description)
+            let (feed, feedToken) = try await server.store.addFeed(to: household, label: "Contract")
+            // DELETE of the household erases it (and revokes the tokens), so it goes last, after revoking a feed.
+            func order(_ operation: OpenAPISpec.Operation) -> Int {
+                operation.method != "delete" ? 0 : operation.path == "/v1/households/{id}" ? 2 : 1
+            }
+            for operation in spec.operations.sorted(by: { order($0) < order($1) }) {
+                var uri = operation.path.replacingOccurrences(of: "{id}", with: household.description)
                     .replacingOccurrences(of: "{productId}", with: pen.productID.rawValue)
+                    .replacingOccurrences(of: "{feedId}", with: feed.description)
+                if operation.path.hasSuffix("/calendar.ics") { uri += "?feed=\(feedToken.rawValue)" }
                 var body: ByteBuffer?
                 if operation.method == "post" {
-                    body = try Self.pushBody([ContractPayloads.journal(household: household.rawValue)])
+                    body =
+                        operation.path.hasSuffix("/feeds")
+                        ? ByteBuffer(string: #"{"label":"Kitchen"}"#)
+                        : try Self.pushBody([ContractPayloads.journal(household: household.rawValue)])
                 }
                 let response = try await server.client.execute(
                     uri: uri,
@@ -202,6 +213,9 @@ struct OpenAPIContractTests {
 
             // Errors, each with the envelope the document names for its status.
             let changesURI = "/v1/households/\(household)/changes"
+            let feedsURI = "/v1/households/\(household)/feeds"
+            let (_, feedToken) = try await server.store.addFeed(to: household, label: nil)
+            let calendarURI = "/v1/households/\(household)/calendar.ics"
             let errors: [(String, HTTPRequest.Method, HTTPFields, ByteBuffer?, HTTPResponse.Status)] = [
                 (changesURI, .get, SyncServerHarness.headers(nil), nil, .unauthorized),
                 (changesURI + "?after=-1", .get, headers, nil, .badRequest),
@@ -213,6 +227,17 @@ struct OpenAPIContractTests {
                 (pushURI, .post, headers, ByteBuffer(string: "{"), .badRequest),
                 (pushURI, .post, headers, ByteBuffer(repeating: UInt8(ascii: " "), count: 1_100_000), .contentTooLarge),
                 ("/v1/households/\(other)", .delete, headers, nil, .forbidden),
+                (feedsURI, .post, headers, ByteBuffer(string: #"{"label":5}"#), .badRequest),
+                (feedsURI, .post, headers, ByteBuffer(repeating: UInt8(ascii: " "), count: 5000), .contentTooLarge),
+                ("/v1/households/\(other)/feeds", .get, headers, nil, .forbidden),
+                (feedsURI + "/not-a-uuid", .delete, headers, nil, .badRequest),
+                (feedsURI + "/\(UUID())", .delete, headers, nil, .notFound),
+                (feedsURI, .get, SyncServerHarness.headers(feedToken), nil, .unauthorized),
+                (calendarURI, .get, [:], nil, .unauthorized),
+                (calendarURI + "?feed=\(token.rawValue)", .get, [:], nil, .unauthorized),
+                ("/v1/households/\(other)/calendar.ics?feed=\(feedToken.rawValue)", .get, [:], nil, .forbidden),
+                // This server keeps no folded states (no view source): the calendar is unavailable.
+                (calendarURI + "?feed=\(feedToken.rawValue)", .get, [:], nil, .serviceUnavailable),
             ]
             for (uri, method, requestHeaders, body, expected) in errors {
                 let response = try await server.client.execute(uri: uri, method: method, headers: requestHeaders, body: body)
@@ -255,7 +280,16 @@ struct OpenAPIContractTests {
         }
         let bytes = Data(response.body.readableBytesView)
         guard let schema = spec.jsonSchema(ofResponse: documented) else {
-            #expect(bytes.isEmpty, "\(operation.key) \(status) documents no body", sourceLocation: sourceLocation)
+            let media = spec.mediaTypes(ofResponse: documented)
+            if media.isEmpty {
+                #expect(bytes.isEmpty, "\(operation.key) \(status) documents no body", sourceLocation: sourceLocation)
+            } else {
+                // A body that is not JSON (the calendar's text/calendar): its content type is a documented one.
+                let type = response.headers[.contentType] ?? "none"
+                #expect(
+                    media.contains { type.hasPrefix($0) }, "\(operation.key) \(status) content type \(type)",
+                    sourceLocation: sourceLocation)
+            }
             return
         }
         #expect(

@@ -66,6 +66,12 @@ struct OpenAPISpec: Sendable {
         response.member("content")?.member("application/json")?.member("schema")
     }
 
+    /// The media types a response documents a body in (`application/json`, `text/calendar`); empty for none.
+    func mediaTypes(ofResponse response: JSONValue) -> [String] {
+        guard case .object(let content)? = response.member("content") else { return [] }
+        return content.keys.sorted()
+    }
+
     /// Follows `$ref`s (local ones only) until a value without one.
     func resolved(_ value: JSONValue) -> JSONValue? {
         var current = value

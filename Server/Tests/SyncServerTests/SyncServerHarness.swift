@@ -98,10 +98,13 @@ func makeOperation(
 
 /// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router, or against a
 /// server listening on a loopback port with `setup: .live` (`client.port`), for requests only HTTP parsing sees.
+/// `views` makes the calendar feed's source of households' states over the test's store (none by default: the
+/// calendar then answers 503).
 func withSyncServer(
     limits: SyncLimits = SyncLimits(),
     migrations: [Migration] = SchemaMigrations.all,
     setup: TestingSetup = .router,
+    views: (@Sendable (PostgresSyncStore) -> any HouseholdViewSource)? = nil,
     _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
 ) async throws {
     try await withPostgresCluster { cluster in
@@ -123,7 +126,8 @@ func withSyncServer(
                     limits: limits,
                     migrateOnStart: false
                 ),
-                logger: logger
+                logger: logger,
+                views: views?(store)
             )
             try await app.test(setup) { client in
                 try await body(SyncServerHarness(store: store, client: client))

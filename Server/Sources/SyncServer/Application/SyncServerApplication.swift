@@ -4,11 +4,19 @@ import PostgresNIO
 
 /// Builds the server application: router, error envelope, store and the PostgreSQL client as a service.
 public enum SyncServerApplication {
-    /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``.
-    public static func router(service: SyncService, replication: HouseholdReplication) -> Router<SyncRequestContext> {
+    /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``; the views and the calendar feed
+    /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
+    /// the feed routes read feed tokens from `feedStore`.
+    public static func router(
+        service: SyncService, replication: HouseholdReplication, feedStore: any FeedTokenStore,
+        views: (any HouseholdViewSource)? = nil
+    ) -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.middlewares.add(ErrorEnvelopeMiddleware())
         SyncRoutes<SyncRequestContext>(service: service, replication: replication).add(to: router.group("v1"))
+        FeedRoutes<SyncRequestContext>(
+            feeds: CalendarFeedService(service: service, store: feedStore, views: views ?? replication.replicas)
+        ).add(to: router.group("v1"))
         return router
     }
 
@@ -21,25 +29,28 @@ public enum SyncServerApplication {
     /// ```
     public static func build(
         configuration: SyncServerConfiguration,
-        logger: Logger
+        logger: Logger,
+        views: (any HouseholdViewSource)? = nil
     ) -> some ApplicationProtocol {
         let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
-        return build(client: client, clientIsRunning: false, configuration: configuration, logger: logger)
+        return build(client: client, clientIsRunning: false, configuration: configuration, logger: logger, views: views)
     }
 
     /// An application over an existing client; `clientIsRunning` says whether the caller already runs it
-    /// (tests do, to seed data through the same pool). `configuration.database` is not used.
+    /// (tests do, to seed data through the same pool). `configuration.database` is not used. `views` replaces the
+    /// replica as where the calendar feed reads households' folded states (tests pass a double).
     public static func build(
         client: PostgresClient,
         clientIsRunning: Bool,
         configuration: SyncServerConfiguration,
-        logger: Logger
+        logger: Logger,
+        views: (any HouseholdViewSource)? = nil
     ) -> some ApplicationProtocol {
         let store = PostgresSyncStore(client: client, logger: logger)
         let service = SyncService(store: store, limits: configuration.limits)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
         var app = Application(
-            router: router(service: service, replication: replication),
+            router: router(service: service, replication: replication, feedStore: store, views: views),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             services: clientIsRunning ? [replication.worker] : [client, replication.worker],
             logger: logger

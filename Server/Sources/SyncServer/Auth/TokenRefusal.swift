@@ -10,4 +10,6 @@ public enum TokenRefusal: String, Sendable, CaseIterable {
     case deviceRevoked = "device_revoked"
     /// The token's household was erased: no token of it will ever work again.
     case householdErased = "household_erased"
+    /// The token is a calendar feed's: it reads only `calendar.ics?feed=TOKEN`, never a device route.
+    case feedToken = "feed_token"
 }

@@ -58,6 +58,10 @@ public struct SyncService: Sendable {
                 throw APIError(
                     .unauthorized, "This household was erased on the server; no token of it will work again.",
                     details: ["reason": refusal.rawValue])
+            case .feedToken:
+                throw APIError(
+                    .unauthorized, "This is a calendar feed token; it reads only the household's calendar.ics.",
+                    details: ["reason": refusal.rawValue])
             }
         }
         return device
@@ -207,6 +211,7 @@ public struct SyncService: Sendable {
             switch error {
             case .householdNotFound: throw APIError(.notFound, "No such household.")
             case .deviceNotFound: throw APIError(.notFound, "No such device.")
+            case .feedNotFound: throw APIError(.notFound, "The household has no such calendar feed.")
             case .cursorAhead(let after, let lastSeq):
                 throw APIError(
                     .resyncRequired,

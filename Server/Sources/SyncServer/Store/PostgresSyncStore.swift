@@ -86,7 +86,8 @@ public struct PostgresSyncStore: SyncStore {
         guard found else { throw SyncStoreError.deviceNotFound(device) }
     }
 
-    /// Why a token that authenticates no live device is refused: the state of the device its hash names, if any.
+    /// Why a token that authenticates no live device is refused: the state of the device its hash names, if any,
+    /// else whether it is a calendar feed's token.
     public func refusal(of token: BearerToken) async throws -> TokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
         for try await erased in try await client.query(
@@ -98,7 +99,7 @@ public struct PostgresSyncStore: SyncStore {
         ).decode(Bool.self) {
             return erased ? .householdErased : .deviceRevoked
         }
-        return .unknown
+        return try await isFeedToken(token) ? .feedToken : .unknown
     }
 
     /// Looks the token's hash up among live devices of live households.
@@ -214,6 +215,11 @@ public struct PostgresSyncStore: SyncStore {
             try await connection.query("DELETE FROM household_replicas WHERE household_id = \(householdID)", logger: logger)
             try await connection.query(
                 "UPDATE devices SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
+                logger: logger
+            )
+            // Its calendar feeds too (a feed is also refused by its household's `erased_at`).
+            try await connection.query(
+                "UPDATE feed_tokens SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
                 logger: logger
             )
         }

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs, householdReplicas,
+        canonicalEntityIDs, householdReplicas, feedTokens,
     ]
 
     /// Households, their devices and the per-household sequence counter.
@@ -166,6 +166,25 @@ public enum SchemaMigrations {
                 state bytea NOT NULL,
                 created_at timestamptz NOT NULL DEFAULT now(),
                 PRIMARY KEY (household_id, through_seq)
+            )
+            """,
+        ]
+    )
+
+    /// Read-only calendar feed tokens, per household and revocable, hashed as device tokens are
+    /// (`PostgresSyncStore+Feeds.swift`).
+    static let feedTokens = Migration(
+        name: "0007_feed_tokens",
+        statements: [
+            """
+            CREATE TABLE feed_tokens (
+                household_id uuid NOT NULL REFERENCES households(id),
+                id uuid NOT NULL,
+                token_hash bytea NOT NULL UNIQUE,
+                label text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                revoked_at timestamptz,
+                PRIMARY KEY (household_id, id)
             )
             """,
         ]

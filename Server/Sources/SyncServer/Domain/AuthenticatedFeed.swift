@@ -1,0 +1,15 @@
+/// A calendar feed whose token matched a live (not revoked, household not erased) feed row.
+///
+/// A feed token only reads its household's calendar: it never authenticates a device route.
+public struct AuthenticatedFeed: Sendable, Hashable {
+    /// The feed.
+    public let feedID: FeedID
+    /// The one household whose calendar this feed reads.
+    public let householdID: HouseholdID
+
+    /// Creates a value.
+    public init(feedID: FeedID, householdID: HouseholdID) {
+        self.feedID = feedID
+        self.householdID = householdID
+    }
+}
