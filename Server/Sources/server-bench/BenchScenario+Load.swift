@@ -16,6 +16,7 @@ extension BenchScenario {
         var baseline: [Double] = []
         var pulls: [Double] = []
         var latencies: [Double] = []
+        var lags: [Double] = []
         for repetition in 1...repetitions {
             let oursFirst = (repetition + index) % 2 == 0
             let (household, tokens) = try await environment.household("load-\(repetition)", devices: sizes.devices)
@@ -33,6 +34,7 @@ extension BenchScenario {
                     oursSeconds = run.seconds
                     pulls.append(run.pullSeconds)
                     latencies += run.latencies
+                    lags += run.lags
                 } else {
                     rawSeconds = try await appendConcurrently(environment, rawHousehold, workloads)
                 }
@@ -58,35 +60,55 @@ extension BenchScenario {
                 ("push_p50_ms", BenchReport.percentile(latencies, 0.5) * 1_000),
                 ("push_p99_ms", BenchReport.percentile(latencies, 0.99) * 1_000),
                 ("pull_all_devices_s", BenchReport.median(pulls)),
+                ("view_lag_p50_ms", BenchReport.percentile(lags, 0.5) * 1_000),
+                ("view_lag_p99_ms", BenchReport.percentile(lags, 0.99) * 1_000),
                 ("pulled_exactly_once", 1),
             ])
     }
 
     /// Every device pushes its bodies one after another, all devices at once; then every device pulls the log
     /// and must see each pushed op id exactly once, numbered 1…total without a gap.
+    ///
+    /// Projection lag: beside each device, a reader on a connection of its own asks, after each push's answer,
+    /// for a view with `atLeast` = the push's last `seq`; the lag is the time from the push's answer to the view's
+    /// (reads queue behind one another when the replica falls behind, so a slow replica shows in the lag).
     private static func pushConcurrently(
         _ environment: BenchEnvironment, _ household: HouseholdID, _ tokens: [BearerToken], _ workloads: [BenchWorkload]
-    ) async throws -> (seconds: Double, pullSeconds: Double, latencies: [Double]) {
+    ) async throws -> (seconds: Double, pullSeconds: Double, latencies: [Double], lags: [Double]) {
         let batch = environment.sizes.batch
         var connections: [DeviceConnection] = []
+        var readers: [DeviceConnection] = []
         for token in tokens {
             connections.append(try await environment.connect(household, token: token))
+            readers.append(try await environment.connect(household, token: token))
         }
         let bodies = try workloads.map { try $0.bodies(batch: batch) }
         let started = ContinuousClock.now
-        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
-            for (connection, deviceBodies) in zip(connections, bodies) {
+        let (latencies, lags) = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
+            for ((connection, reader), deviceBodies) in zip(zip(connections, readers), bodies) {
+                let (answered, answers) = AsyncStream.makeStream(of: (seq: Int64, at: ContinuousClock.Instant).self)
                 group.addTask {
                     var latencies: [Double] = []
                     for body in deviceBodies {
                         let pushed = ContinuousClock.now
-                        _ = try await connection.push(body, expecting: batch)
-                        latencies.append((ContinuousClock.now - pushed).seconds)
+                        let seqs = try await connection.push(body, expecting: batch)
+                        let now = ContinuousClock.now
+                        latencies.append((now - pushed).seconds)
+                        answers.yield((seqs.max() ?? 0, now))
                     }
-                    return latencies
+                    answers.finish()
+                    return (latencies, [])
+                }
+                group.addTask {
+                    var lags: [Double] = []
+                    for await push in answered {
+                        try await reader.view(atLeast: push.seq)
+                        lags.append((ContinuousClock.now - push.at).seconds)
+                    }
+                    return ([], lags)
                 }
             }
-            return try await group.reduce(into: []) { $0 += $1 }
+            return try await group.reduce(into: ([Double](), [Double]())) { $0.0 += $1.0; $0.1 += $1.1 }
         }
         let seconds = (ContinuousClock.now - started).seconds
 
@@ -108,10 +130,10 @@ extension BenchScenario {
             try await group.waitForAll()
         }
         let pullSeconds = (ContinuousClock.now - pullStarted).seconds
-        for connection in connections {
+        for connection in connections + readers {
             try await connection.close()
         }
-        return (seconds, pullSeconds, latencies)
+        return (seconds, pullSeconds, latencies, lags)
     }
 
     /// The raw side: one task per device, each running its transactions one after another.

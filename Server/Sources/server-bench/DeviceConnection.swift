@@ -60,6 +60,13 @@ struct DeviceConnection: Sendable {
         }
     }
 
+    /// `GET views/shopping-list?atLeast=SEQ`: answers once the server's replica has folded the log through `seq`.
+    func view(atLeast seq: Int64) async throws {
+        let response = try await client.execute(
+            .init("/v1/households/\(household)/views/shopping-list?atLeast=\(seq)", method: .get, headers: headers))
+        guard response.head.status == .ok else { throw BenchFailure("view answered \(response.head.status)") }
+    }
+
     /// Closes the connection.
     func close() async throws {
         try await client.shutdown()

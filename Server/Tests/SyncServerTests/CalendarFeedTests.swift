@@ -162,16 +162,6 @@ struct CalendarFeedTests {
         }
     }
 
-    @Test func withoutAReplicaTheCalendarIsUnavailable() async throws {
-        try await withSyncServer { server in
-            let (household, _, _) = try await server.household()
-            let (_, feedToken) = try await server.store.addFeed(to: household, label: nil)
-            let response = try await server.calendar(household, feed: feedToken.rawValue)
-            #expect(response.status == .serviceUnavailable)
-            #expect(try decode(ErrorEnvelope.self, response).error.code == .unavailable)
-        }
-    }
-
     // MARK: - Tokens kept to their place
 
     @Test func aFeedTokenReadsOnlyItsCalendarAndADeviceTokenNeverReadsIt() async throws {

@@ -236,8 +236,6 @@ struct OpenAPIContractTests {
                 (calendarURI, .get, [:], nil, .unauthorized),
                 (calendarURI + "?feed=\(token.rawValue)", .get, [:], nil, .unauthorized),
                 ("/v1/households/\(other)/calendar.ics?feed=\(feedToken.rawValue)", .get, [:], nil, .forbidden),
-                // This server keeps no folded states (no view source): the calendar is unavailable.
-                (calendarURI + "?feed=\(feedToken.rawValue)", .get, [:], nil, .serviceUnavailable),
             ]
             for (uri, method, requestHeaders, body, expected) in errors {
                 let response = try await server.client.execute(uri: uri, method: method, headers: requestHeaders, body: body)

@@ -98,8 +98,8 @@ func makeOperation(
 
 /// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router, or against a
 /// server listening on a loopback port with `setup: .live` (`client.port`), for requests only HTTP parsing sees.
-/// `views` makes the calendar feed's source of households' states over the test's store (none by default: the
-/// calendar then answers 503).
+/// `views` replaces the replica as the calendar feed's source of households' states (a double over the test's
+/// store; the server's replica by default).
 func withSyncServer(
     limits: SyncLimits = SyncLimits(),
     migrations: [Migration] = SchemaMigrations.all,

@@ -18,8 +18,6 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case resyncRequired = "resync_required"
     /// Anything unexpected; details are logged, never returned (500).
     case `internal`
-    /// A part of the server this route needs is not running here (503): the calendar feed without a replica.
-    case unavailable
 
     /// The HTTP status sent with this code.
     public var status: HTTPResponse.Status {
@@ -32,7 +30,6 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
         case .conflict: .conflict
         case .resyncRequired: .gone
         case .internal: .internalServerError
-        case .unavailable: .serviceUnavailable
         }
     }
 
@@ -46,7 +43,6 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
         case 409: self = .conflict
         case 410: self = .resyncRequired
         case 413: self = .payloadTooLarge
-        case 503: self = .unavailable
         case 400..<500: self = .invalidRequest
         default: self = .internal
         }

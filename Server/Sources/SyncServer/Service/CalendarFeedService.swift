@@ -12,9 +12,8 @@ public struct CalendarFeedService: Sendable {
     public let service: SyncService
     /// The feed tokens and product titles.
     public let store: any FeedTokenStore
-    /// Where the household's folded state comes from; `nil` when this server runs no replica (the calendar then
-    /// answers `unavailable`, 503).
-    public let views: (any HouseholdViewSource)?
+    /// Where the household's folded state comes from (the server's replica).
+    public let views: any HouseholdViewSource
     /// The span the calendar covers.
     public let window: CalendarFeedWindow
     /// The clock "today" is read from.
@@ -31,7 +30,7 @@ public struct CalendarFeedService: Sendable {
 
     /// Creates the service.
     public init(
-        service: SyncService, store: any FeedTokenStore, views: (any HouseholdViewSource)?,
+        service: SyncService, store: any FeedTokenStore, views: any HouseholdViewSource,
         window: CalendarFeedWindow = CalendarFeedWindow(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.service = service
@@ -141,12 +140,8 @@ public struct CalendarFeedService: Sendable {
 
     /// The household's calendar: its state from ``views`` rendered by the kit's `HouseholdCalendarFeed` over
     /// ``window``, with the titles of its products on this server.
-    /// - Throws: ``APIError`` `unavailable` when this server runs no replica, `not_found` when the household is
-    ///   gone, and what the view source throws.
+    /// - Throws: ``APIError`` `not_found` when the household is gone, and what the view source throws.
     public func calendar(of household: HouseholdID) async throws -> CalendarFeedDocument {
-        guard let views else {
-            throw APIError(.unavailable, "This server keeps no folded household states, so it serves no calendar.")
-        }
         let state = try await service.mapStoreErrors { try await views.view(of: household, atLeast: nil) }.state
         let kitHousehold = InventoryModule.HouseholdID(household.rawValue)
         let (start, end) = window.range(of: kitHousehold, in: state, at: now())
