@@ -39,17 +39,20 @@ final class ConnectionCloseWatch: Sendable {
                 continuation = nil
             }
         }
-        let task = Task<Void, Never> {
-            do { resume(.success(try await work())) } catch { resume(.failure(error)) }
-        }
+        // The work starts only once the continuation is stored, so a quick answer is never dropped.
+        let started = NIOLockedValueBox<Task<Void, Never>?>(nil)
         defer { stopWatching(ObjectIdentifier(connection), waiter) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.withLockedValue { $0 = continuation }
+                let task = Task<Void, Never> {
+                    do { resume(.success(try await work())) } catch { resume(.failure(error)) }
+                }
+                started.withLockedValue { $0 = task }
                 watch(connection, waiter) { resume(.failure(ConnectionLost())) }
             }
         } onCancel: {
-            task.cancel()
+            started.withLockedValue { $0 }?.cancel()
         }
     }
 
