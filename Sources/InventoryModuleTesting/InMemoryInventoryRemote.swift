@@ -18,6 +18,10 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
     private var sequence: Int64 = 0
     private var faults = RemoteFaultInjector()
     private var poisoned: (entries: Set<UUID>, reason: String)?
+    private var snapshotPoint: (@Sendable (_ head: Int64) -> Int64)?
+
+    /// How many snapshots ``snapshot(of:atLeast:)`` served.
+    public private(set) var servedSnapshots = 0
 
     /// How many entries were appended (replays do not count).
     public private(set) var appendedCount = 0
@@ -28,6 +32,15 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
     /// Every entry of a household, in append order.
     public func entries(of household: HouseholdID) -> [InventoryJournalEntry] {
         (journals[household] ?? []).map(\.entry)
+    }
+
+    // MARK: - Snapshots
+
+    /// Makes the remote serve snapshots, as the sync server does: each at the sequence number `point` picks given
+    /// the household's head (the head itself by default), raised to what the caller asks for at least. Without
+    /// this call the remote serves none and devices pull every entry.
+    public func serveSnapshots(at point: @escaping @Sendable (_ head: Int64) -> Int64 = { $0 }) {
+        snapshotPoint = point
     }
 
     // MARK: - Fault injection
@@ -93,6 +106,23 @@ public actor InMemoryInventoryRemote: InventoryRemoteGateway {
         var entries = page.map(\.entry)
         if let first = entries.first, faults.consumeDuplicateDelivery() { entries.append(first) }
         return InventoryChangeBatch(entries: entries, cursor: page.last?.sequence ?? cursor, hasMore: end < journal.count)
+    }
+
+    /// The fold of the household's entries numbered at or below the chosen point, when ``serveSnapshots(at:)`` was
+    /// called and the household has entries; `nil` otherwise.
+    ///
+    /// - Throws: an injected fault, or `RemoteSyncError.transient(_:)` when `seq` is beyond the household's head.
+    public func snapshot(of household: HouseholdID, atLeast seq: Int64?) throws -> InventorySnapshot? {
+        try faults.beginCall()
+        guard let snapshotPoint, let journal = journals[household], let head = journal.last?.sequence else { return nil }
+        if let seq, seq > head { throw RemoteSyncError.transient("the journal of \(household) has no entry \(seq) yet") }
+        let point = min(head, max(seq ?? 0, snapshotPoint(head)))
+        let held = journal.prefix { $0.sequence <= point }
+        guard let last = held.last,
+            let checkpoint = try InventoryCheckpoint(state: InventoryProjector.project(held.map(\.entry)), of: household)
+        else { return nil }
+        servedSnapshots += 1
+        return InventorySnapshot(seq: last.sequence, checkpoint: checkpoint)
     }
 
     /// The index of the first entry with a sequence above `sequence` in a journal sorted by sequence.

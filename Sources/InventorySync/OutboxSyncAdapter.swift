@@ -98,6 +98,15 @@ package protocol OutboxSyncAdapter: Sendable {
     /// Default: nothing.
     func pullEnded(_ scope: Scope) async
 
+    /// A snapshot of `scope` to load in place of pulling its feed, or `nil` to pull as usual. Called outside the
+    /// gate (it may fetch from the remote and decode): when the scope was never pulled (`cursor == nil`,
+    /// `required == false`), and when the feed cannot be followed from `cursor` any more (`required == true`:
+    /// the remote answered `resyncRequired`, or ``adopt(_:of:acknowledged:)`` threw ``OutboxSnapshotRequired``,
+    /// whose `atLeast` is passed on).
+    ///
+    /// Default: `nil` (no snapshots).
+    func bootstrap(_ scope: Scope, from cursor: Int64?, atLeast: Int64?, required: Bool) async throws -> OutboxBootstrap?
+
     /// Stores requeued entries (no longer quarantined, attempts reset).
     func requeue(_ entries: [OutboxEntry<Payload>]) async throws
 
@@ -115,6 +124,11 @@ extension OutboxSyncAdapter {
 
     /// Does nothing.
     package func pullEnded(_ scope: Scope) async {}
+
+    /// No snapshots.
+    package func bootstrap(_ scope: Scope, from cursor: Int64?, atLeast: Int64?, required: Bool) async throws -> OutboxBootstrap? {
+        nil
+    }
 
     /// Adopts the snapshot as one page: exact when the remote never drops changes (an append-only journal).
     package func reconcile(

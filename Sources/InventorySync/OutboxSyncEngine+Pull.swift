@@ -11,24 +11,56 @@ extension OutboxSyncEngine {
         var cursor = try await adapter.pullCursor(of: scope)
         var applied = 0
         var adopting = false
+        // A loaded snapshot replaces the scope's local changes: those this pass pushed come back with the feed.
+        var acknowledged = acknowledged
         defer { report.pulled += applied }
-        for _ in 0..<configuration.limits.maxPullPages {
+        if cursor == nil {
+            switch try await loadSnapshot(of: scope, from: nil, atLeast: nil, required: false, report: &report) {
+            case .loaded(let loaded):
+                cursor = loaded.cursor
+                applied += loaded.count
+                acknowledged = [:]
+            case .unavailable: break
+            case .failed: return
+            }
+        }
+        pages: for _ in 0..<configuration.limits.maxPullPages {
             let page: OutboxChangePage<Adapter.Change>
             do {
                 page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
             } catch {
                 let failure = RemoteSyncError.classify(error)
-                if case .resyncRequired = failure {
-                    adopting = true
-                    applied += try await resync(scope, report: &report, acknowledged: acknowledged)
+                guard case .resyncRequired = failure else {
+                    await reportPullFailure(failure, of: scope, in: &report)
                     break
                 }
-                await reportPullFailure(failure, of: scope, in: &report)
+                adopting = true
+                switch try await loadSnapshot(of: scope, from: cursor, atLeast: nil, required: true, report: &report) {
+                case .loaded(let loaded):
+                    cursor = loaded.cursor
+                    applied += loaded.count
+                    acknowledged = [:]
+                    continue pages
+                case .unavailable: applied += try await resync(scope, report: &report, acknowledged: acknowledged)
+                case .failed: break
+                }
                 break
             }
             adopting = true
             do {
                 applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
+            } catch let required as OutboxSnapshotRequired {
+                // The page reaches before the snapshot this device started from: a newer snapshot holds it.
+                switch try await loadSnapshot(of: scope, from: cursor, atLeast: required.atLeast, required: true, report: &report) {
+                case .loaded(let loaded):
+                    cursor = loaded.cursor
+                    applied += loaded.count
+                    acknowledged = [:]
+                    continue pages
+                case .unavailable: await reportPullFailure(.transient(required.reason), of: scope, in: &report)
+                case .failed: break
+                }
+                break
             } catch {
                 // The pages adopted before the local failure stay adopted: their follow-up work still runs.
                 await gate.run { await adapter.pullEnded(scope) }
@@ -39,6 +71,34 @@ extension OutboxSyncEngine {
         }
         if adopting { await gate.run { await adapter.pullEnded(scope) } }
         if applied > 0 { await hub.emit(.pulled(scope: scope, count: applied)) }
+    }
+
+    /// What ``loadSnapshot(of:from:atLeast:required:report:)`` did.
+    private enum SnapshotOutcome {
+        /// A snapshot was loaded: pull on from its cursor.
+        case loaded(OutboxBootstrap.Loaded)
+        /// No snapshot to load (none served, or the scope is not in a state to take one): pull as usual.
+        case unavailable
+        /// The remote failed; reported.
+        case failed
+    }
+
+    /// Asks the adapter for a snapshot of the scope (outside the gate) and loads it (inside). A remote failure is
+    /// reported as the scope's pull failure; a local one is thrown.
+    private func loadSnapshot(
+        of scope: Adapter.Scope, from cursor: Int64?, atLeast: Int64?, required: Bool, report: inout Report
+    ) async throws -> SnapshotOutcome {
+        let bootstrap: OutboxBootstrap?
+        do {
+            bootstrap = try await adapter.bootstrap(scope, from: cursor, atLeast: atLeast, required: required)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            await reportPullFailure(RemoteSyncError.classify(error), of: scope, in: &report)
+            return .failed
+        }
+        guard let bootstrap, let loaded = try await gate.run({ try await bootstrap.load() }) else { return .unavailable }
+        return .loaded(loaded)
     }
 
     /// Pulls the scope's whole feed from the beginning and hands it to the adapter's

@@ -22,14 +22,21 @@ extension StorageInventoryStore {
 
     /// The writes of a transaction's checkpoint changes: dropped ones deleted, new ones put, and each touched
     /// household's mark list rewritten.
-    func checkpointWrites(_ transaction: InventoryLocalTransaction) async throws -> [RecordWrite] {
-        guard !transaction.checkpoints.isEmpty || !transaction.droppedCheckpoints.isEmpty else { return [] }
+    /// A household in `replaced` starts from those marks instead of its stored ones (a snapshot of the same
+    /// transaction replaced them).
+    func checkpointWrites(
+        _ transaction: InventoryLocalTransaction, replaced: [HouseholdID: [InventoryCheckpointMark]] = [:]
+    ) async throws -> [RecordWrite] {
+        var households = Set(transaction.checkpoints.map(\.mark.householdID) + transaction.droppedCheckpoints.map(\.householdID))
+        households.formUnion(replaced.keys)
+        guard !households.isEmpty else { return [] }
         var writes: [RecordWrite] = []
-        let households = Set(transaction.checkpoints.map(\.mark.householdID) + transaction.droppedCheckpoints.map(\.householdID))
         for household in households.sorted() {
             let dropped = Set(transaction.droppedCheckpoints.filter { $0.householdID == household })
             let added = transaction.checkpoints.filter { $0.mark.householdID == household }
-            var marks = try await checkpointMarks(of: household).filter { !dropped.contains($0) }
+            var marks: [InventoryCheckpointMark]
+            if let start = replaced[household] { marks = start } else { marks = try await checkpointMarks(of: household) }
+            marks.removeAll { dropped.contains($0) }
             for mark in dropped { writes.append(.delete(try Self.checkpointID(mark), in: InventoryCheckpoint.collection)) }
             for checkpoint in added {
                 marks.removeAll { $0 == checkpoint.mark }
@@ -43,7 +50,7 @@ extension StorageInventoryStore {
     }
 
     /// The record id of a checkpoint's state.
-    private static func checkpointID(_ mark: InventoryCheckpointMark) throws -> RecordID {
+    static func checkpointID(_ mark: InventoryCheckpointMark) throws -> RecordID {
         try RecordID("\(mark.householdID.rawValue)@\(mark.entryCount)-\(mark.orderKey.entryID.uuidString)")
     }
 

@@ -123,9 +123,16 @@ public struct StorageInventoryStore: InventoryJournalStore {
         guard !transaction.isEmpty else { return }
         var batch = StorageBatch()
         var seen: Set<UUID> = []
+        var replaced: [HouseholdID: [InventoryCheckpointMark]] = [:]
+        if let snapshot = transaction.snapshot {
+            let (writes, marks) = try await snapshotWrites(snapshot)
+            batch.user += writes
+            replaced[snapshot.householdID] = marks
+        }
         let stored = transaction.entries.isEmpty ? [] : try await storedEntryIDs(among: transaction.entries.map(\.id))
         for entry in transaction.entries where seen.insert(entry.id).inserted {
-            if stored.contains(entry.id) { continue }
+            // An entry of a household the snapshot replaces is written again (its stored record is deleted above).
+            if stored.contains(entry.id) && entry.householdID != transaction.snapshot?.householdID { continue }
             batch.user.append(
                 .put(
                     StoredRecord(
@@ -143,7 +150,7 @@ public struct StorageInventoryStore: InventoryJournalStore {
         if let pull = transaction.pullTime {
             batch.user.append(try .save(PullTime(household: pull.household.rawValue, pulledAt: pull.at)))
         }
-        batch.user += try await checkpointWrites(transaction)
+        batch.user += try await checkpointWrites(transaction, replaced: replaced)
         guard !transaction.outboxEntries.isEmpty || !transaction.removedOutboxEntries.isEmpty else {
             try await storage.commit(batch)
             return

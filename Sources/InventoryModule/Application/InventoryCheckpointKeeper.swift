@@ -12,9 +12,11 @@ import InventorySync
 /// defers writes until it ends (``deferWrites(of:)``, ``resumeWrites(of:)``): one encode of the settled state
 /// instead of one of the whole, growing state every interval, each competing with the next pages for the cores.
 final class InventoryCheckpointKeeper: @unchecked Sendable {
-    // @unchecked: `marks`, `epochs`, `inFlight`, `deferred` and `tasks` are only touched under `lock`.
+    // @unchecked: `marks`, `floors`, `epochs`, `inFlight`, `deferred` and `tasks` are only touched under `lock`.
     private let lock = NSLock()
     private var marks: [HouseholdID: [InventoryCheckpointMark]] = [:]
+    /// The households' snapshot floors as read from the store (`.some(nil)`: read, none).
+    private var floors: [HouseholdID: InventorySnapshotFloor?] = [:]
     private var epochs: [HouseholdID: Int] = [:]
     private var inFlight: Set<HouseholdID> = []
     private var deferred: Set<HouseholdID> = []
@@ -46,7 +48,47 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
             let tail = try await store.entries(of: household, after: mark.orderKey)
             if let state = InventoryProjector.project(tail, continuing: start) { return state }
         }
+        if let floor = try await floor(of: household) { return try await rebuild(household, from: floor) }
         return InventoryProjector.project(try await store.entries(of: household))
+    }
+
+    /// The state of a household whose journal starts at a snapshot: the floor's state continued with every entry
+    /// after it. The sync adapter loads a newer snapshot rather than adopt entries that reach before the floor, and
+    /// the service refuses to undo what the floor holds, so the continuation holds; when it does not (a store
+    /// changed behind the kit's back), the household cannot be opened on this device until a snapshot replaces it.
+    private func rebuild(_ household: HouseholdID, from floor: InventorySnapshotFloor) async throws -> InventoryState {
+        let reason: String
+        if let checkpoint = try await store.checkpoint(floor.mark) {
+            let start = try checkpoint.state()
+            let tail = try await store.entries(of: household, after: floor.mark.orderKey)
+            if let state = InventoryProjector.project(tail, continuing: start) { return state }
+            reason = "the entries after this device's snapshot (change \(floor.seq)) do not fold onto it"
+        } else {
+            reason = "the checkpoint of this device's snapshot (change \(floor.seq)) is missing"
+        }
+        throw StorageError.corruptRecord(
+            collection: InventoryCheckpoint.collection, id: RecordID(floor.mark.orderKey.entryID), reason: reason)
+    }
+
+    // MARK: - Snapshots
+
+    /// The snapshot the household's journal starts from on this device, read from the store once.
+    func floor(of household: HouseholdID) async throws -> InventorySnapshotFloor? {
+        if let known = lock.withLock({ floors[household] }) { return known }
+        let loaded = try await store.snapshotFloor(of: household)
+        lock.withLock { floors[household] = .some(loaded) }
+        return loaded
+    }
+
+    /// After a commit that loaded a snapshot: the household's only checkpoint is the snapshot's, its floor is the
+    /// snapshot's, and any write in flight is stale.
+    func loaded(_ snapshot: InventorySnapshot) {
+        lock.withLock {
+            let household = snapshot.householdID
+            epochs[household, default: 0] += 1
+            marks[household] = [snapshot.checkpoint.mark]
+            floors[household] = .some(snapshot.floor)
+        }
     }
 
     // MARK: - Staleness
@@ -54,7 +96,8 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     /// The stored checkpoints a commit of `entries` makes stale, given how far back they reach.
     func stale(_ household: HouseholdID, reach: InventoryReach) async throws -> [InventoryCheckpointMark] {
         guard reach != .none else { return [] }
-        return try await marks(of: household).filter { reach.invalidates($0.orderKey) }
+        let floor = try await floor(of: household)
+        return try await marks(of: household).filter { reach.invalidates($0.orderKey) && $0 != floor?.mark }
     }
 
     /// After a commit that reached back into the journal: forgets the dropped marks, and makes any write in
@@ -169,13 +212,15 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
         guard let checkpoint = try? InventoryCheckpoint(state: state, of: household) else { return }
         let sealed = InventoryCheckpointFormat.sealedHistory(of: checkpoint.stateData)
         await gate.run {
-            let current: [InventoryCheckpointMark]? = lock.withLock {
-                epochs[household, default: 0] == epoch ? marks[household] : nil
+            let current: (marks: [InventoryCheckpointMark], floor: InventoryCheckpointMark?)? = lock.withLock {
+                guard epochs[household, default: 0] == epoch, let known = marks[household] else { return nil }
+                return (known, floors[household]??.mark)
             }
             guard let current else { return }
             var transaction = InventoryLocalTransaction()
             transaction.checkpoints = [checkpoint]
-            transaction.droppedCheckpoints = policy.surplus(current + [checkpoint.mark])
+            // The snapshot's checkpoint is never surplus: the journal before it is not on this device.
+            transaction.droppedCheckpoints = policy.surplus(current.marks.filter { $0 != current.floor } + [checkpoint.mark])
             // A failed write loses nothing: the journal is the truth and the next due state tries again.
             guard (try? await store.commit(transaction)) != nil else { return }
             lock.withLock {

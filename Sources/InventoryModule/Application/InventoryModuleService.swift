@@ -333,6 +333,11 @@ public actor InventoryModuleService {
     ) async throws -> (entries: [InventoryJournalEntry], replayOf: TransactionID?, now: Date) {
         let state = try await engine.adapter.state(of: household)
         if let key = idempotencyKey, let original = state.idempotencyResults[key] { return ([], original, clock.now()) }
+        if case .undo(let id) = command, let floor = try await engine.adapter.checkpoints.floor(of: household),
+            let effect = state.effects[id], effect.firstOrderKey <= floor.mark.orderKey
+        {
+            throw InventoryError.undoBeforeSnapshot(id, snapshotSeq: floor.seq)
+        }
         let command = try await preparation.canonicalized(command, in: state)
         let known = try await preparation.knownProducts(in: command)
         let latest = state.lastAppliedOrderKey?.recordedAt ?? .distantPast

@@ -83,7 +83,9 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
         _ page: OutboxChangePage<InventoryJournalEntry>, of household: HouseholdID, acknowledged: [UUID: InventoryJournalChange]
     ) async throws -> Int {
         var transaction = InventoryLocalTransaction()
-        let candidates = page.changes.filter { $0.householdID == household && acknowledged[$0.id] == nil }
+        let candidates = try await entriesAfterFloor(
+            page.changes.filter { $0.householdID == household && acknowledged[$0.id] == nil }, of: household,
+            cursor: page.cursor)
         var known = candidates.isEmpty ? [] : try await store.storedEntryIDs(among: candidates.map(\.id))
         for entry in candidates where known.insert(entry.id).inserted {
             transaction.entries.append(entry)

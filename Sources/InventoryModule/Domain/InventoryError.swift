@@ -79,6 +79,10 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     /// A packaged-on day, or the day of an opening, after today on the household's calendar (an opening
     /// back-dated through ``InventoryCommand/editLot(_:)`` is ``openedInTheFuture(_:day:)``).
     case dateInTheFuture(LotDateKind, day: CalendarDay, product: ProductReference)
+    /// The transaction is held by the snapshot this device joined the household from
+    /// (``InventorySnapshotFloor``): the device has its effects but not its entries, so only a device that holds
+    /// the household's history can undo it.
+    case undoBeforeSnapshot(TransactionID, snapshotSeq: Int64)
 
     /// A sentence naming what was wrong, e.g. `cannot consume 3 of milk: only 2 available`.
     public var description: String {
@@ -129,6 +133,9 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
                 + expected.map(\.readableName).joined(separator: " or ")
         case .dateInTheFuture(let kind, let day, let product):
             "the \(kind.readableName) day of product \(product) cannot be \(day), a day still to come"
+        case .undoBeforeSnapshot(let id, let seq):
+            "cannot undo transaction \(id) on this device: it joined the household from a snapshot at change \(seq), "
+                + "which holds the transaction but not its entries; undo it on a device that has the household's history"
         }
     }
 

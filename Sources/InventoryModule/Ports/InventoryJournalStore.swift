@@ -16,6 +16,11 @@ import InventorySync
 ///   the transaction and answers ``checkpointMarks(of:)`` and ``checkpoint(_:)``; the defaults keep none, and
 ///   every open then folds the whole journal. ``entries(of:after:)`` should read only the tail (an index on the
 ///   household and the entry's `recordedAt`); the default filters ``entries(of:)``.
+/// - Snapshots are optional too: a store whose ``keepsSnapshots`` is `true` applies
+///   ``InventoryLocalTransaction/snapshot`` in ``commit(_:)`` (the household's journal entries and checkpoints
+///   replaced by the snapshot's checkpoint, its floor recorded) and answers ``snapshotFloor(of:)``; it never
+///   removes the floor's checkpoint unless a later snapshot replaces it. The defaults keep none, and a new device
+///   then pulls every entry.
 /// - Run `InventoryStoreConformance` from `InventoryModuleTesting` to check.
 public protocol InventoryJournalStore: Sendable {
     /// Every journal entry of a household.
@@ -111,6 +116,15 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error.
     func lastPullTime(of household: HouseholdID) async throws -> Date?
 
+    /// Whether ``commit(_:)`` applies ``InventoryLocalTransaction/snapshot``. The default: `false`.
+    var keepsSnapshots: Bool { get }
+
+    /// The snapshot the household's journal starts from on this device, or `nil` when the journal holds every
+    /// entry. The default: `nil`.
+    ///
+    /// - Throws: a storage error.
+    func snapshotFloor(of household: HouseholdID) async throws -> InventorySnapshotFloor?
+
     /// Applies a transaction atomically.
     ///
     /// - Throws: a storage error; nothing of the transaction was written then.
@@ -132,6 +146,12 @@ extension InventoryJournalStore {
 
     /// The default: no pull times (the store ignores those of a transaction).
     public func lastPullTime(of household: HouseholdID) async throws -> Date? { nil }
+
+    /// The default: no snapshots (the engine never gives the store one).
+    public var keepsSnapshots: Bool { false }
+
+    /// The default: no snapshot floors.
+    public func snapshotFloor(of household: HouseholdID) async throws -> InventorySnapshotFloor? { nil }
 
     /// The default: no checkpoints (the store ignores those of a transaction).
     public func checkpointMarks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] { [] }

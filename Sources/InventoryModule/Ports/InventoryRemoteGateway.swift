@@ -22,4 +22,23 @@ public protocol InventoryRemoteGateway: Sendable {
     ///
     /// - Throws: `RemoteSyncError`.
     func changes(of household: HouseholdID, after cursor: Int64?, limit: Int) async throws -> InventoryChangeBatch
+
+    /// The household's folded state at a sequence number of at least `seq` (any when `nil`), for a device that
+    /// joins without pulling the whole history; `nil` when the remote serves no snapshots or has none of this
+    /// household (an empty journal). The snapshot's state must be exactly the fold of every entry numbered at or
+    /// below ``InventorySnapshot/seq``.
+    ///
+    /// The engine asks for one when a device that has no pending entries for the household pulls it for the first
+    /// time (or after `RemoteSyncError.resyncRequired(_:)`), and when pulled entries reach before the snapshot the
+    /// device joined from (``InventorySnapshotFloor``). Default: `nil` (the device pulls every entry).
+    ///
+    /// - Throws: `RemoteSyncError`.
+    func snapshot(of household: HouseholdID, atLeast seq: Int64?) async throws -> InventorySnapshot?
+}
+
+// MARK: - Default implementations
+
+extension InventoryRemoteGateway {
+    /// No snapshots: a device pulls the household's journal from its start.
+    public func snapshot(of household: HouseholdID, atLeast seq: Int64?) async throws -> InventorySnapshot? { nil }
 }

@@ -21,6 +21,11 @@ public struct InventoryLocalTransaction: Sendable {
     /// Checkpoints to remove: stale ones (entries of this transaction reach back before them) and surplus ones.
     /// Removed before ``checkpoints`` are saved.
     public var droppedCheckpoints: [InventoryCheckpointMark] = []
+    /// A snapshot that replaces its household's local journal (only a store whose
+    /// ``InventoryJournalStore/keepsSnapshots`` is `true` is given one): every journal entry and checkpoint of the
+    /// household is removed, then the snapshot's checkpoint is saved and its ``InventorySnapshot/floor`` recorded
+    /// (``InventoryJournalStore/snapshotFloor(of:)``), before the rest of the transaction is applied.
+    public var snapshot: InventorySnapshot?
 
     /// Creates an empty transaction.
     public init() {}
@@ -28,6 +33,6 @@ public struct InventoryLocalTransaction: Sendable {
     /// Whether the transaction writes nothing.
     public var isEmpty: Bool {
         entries.isEmpty && outboxEntries.isEmpty && removedOutboxEntries.isEmpty && pullCursor == nil
-            && pullTime == nil && checkpoints.isEmpty && droppedCheckpoints.isEmpty
+            && pullTime == nil && checkpoints.isEmpty && droppedCheckpoints.isEmpty && snapshot == nil
     }
 }
