@@ -31,7 +31,7 @@ public struct InventoryStoreConformance: Sendable {
     public static let checkNames = [
         "journalRoundTrip", "entriesAreStoredOnce", "outboxOrderAndRemoval", "lastSequenceAfterRemoval", "dueOutbox",
         "dueOutboxOfHouseholds", "quarantinedOutbox", "pullCursors", "pullTimes", "journalTail", "storedEntryIDs",
-        "checkpoints",
+        "checkpoints", "snapshots",
     ]
 
     /// Runs every check.
@@ -51,6 +51,7 @@ public struct InventoryStoreConformance: Sendable {
                 case "journalTail": try await journalTail(store)
                 case "storedEntryIDs": try await storedEntryIDs(store)
                 case "checkpoints": try await checkpoints(store)
+                case "snapshots": try await snapshots(store)
                 case "pullTimes": try await pullTimes(store)
                 default: try await pullCursors(store)
                 }
@@ -376,7 +377,7 @@ public struct InventoryStoreConformance: Sendable {
         return transaction
     }
 
-    private static func entry(
+    static func entry(
         _ index: Int, household: HouseholdID, at offset: Double? = nil, replica: String = "conformance"
     ) -> InventoryJournalEntry {
         let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()

@@ -206,7 +206,9 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
         let droppedCheckpoints = transaction.droppedCheckpoints
         let checkpoints = transaction.checkpoints
+        let snapshot = transaction.snapshot
         @Sendable func write(_ db: Database) throws {
+            if let snapshot { try Self.replaceJournal(with: snapshot, db) }
             if !entries.isEmpty {
                 let insert = try db.cachedStatement(
                     sql: """

@@ -22,6 +22,8 @@ extension SQLiteStorage {
     ///   the time of its last successful pull.
     /// - `"v8-record-composite-indexes"`: the tables of the declared composite indexes (`record_composites`,
     ///   `record_composite_values` and its two indexes, see ``SQLiteCompositeIndex``), empty until a pair is declared.
+    /// - `"v9-inventory-snapshot-floors"`: the `inventory_snapshot_floors` table of ``SQLiteInventoryStore``: per
+    ///   household that joined from a snapshot, the snapshot's checkpoint key and sequence number.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -63,6 +65,15 @@ extension SQLiteStorage {
         }
         migrator.registerMigration("v8-record-composite-indexes") { db in
             try RecordCompositeIndex.createTables(db)
+        }
+        migrator.registerMigration("v9-inventory-snapshot-floors") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE inventory_snapshot_floors (
+                        household_id TEXT PRIMARY KEY NOT NULL,
+                        recorded_at REAL NOT NULL, replica_id TEXT NOT NULL, entry_id TEXT NOT NULL,
+                        entry_count INTEGER NOT NULL, seq INTEGER NOT NULL)
+                    """)
         }
         return migrator
     }
