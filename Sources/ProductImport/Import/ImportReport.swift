@@ -22,8 +22,11 @@ public struct ImportReport<ID: Hashable & Sendable>: Hashable, Sendable, CustomS
     public var unchanged: [ID]
     /// Rejected records and why.
     public var rejected: [ImportRejectionEntry]
-    /// Warnings, by record.
+    /// Warnings, by record: the first ones, up to the importer's `keptWarnings` (all of them by default).
     public var warnings: [ImportWarningEntry]
+    /// Warnings raised but not kept in ``warnings`` (beyond the importer's `keptWarnings`), so a huge feed's report
+    /// stays small.
+    public var omittedWarnings: Int = 0
     /// Whether the import stopped early because its task was cancelled.
     public var wasCancelled: Bool
 
@@ -44,8 +47,11 @@ public struct ImportReport<ID: Hashable & Sendable>: Hashable, Sendable, CustomS
     public var progress: ImportProgress {
         ImportProgress(
             processed: processed, total: total, created: created.count, updated: updated.count,
-            unchanged: unchanged.count, rejected: rejected.count, warnings: warnings.count)
+            unchanged: unchanged.count, rejected: rejected.count, warnings: warningCount)
     }
+
+    /// Every warning raised, kept or omitted.
+    public var warningCount: Int { warnings.count + omittedWarnings }
 
     /// Whether every processed record left its product as it was.
     public var isAllUnchanged: Bool {
@@ -54,7 +60,7 @@ public struct ImportReport<ID: Hashable & Sendable>: Hashable, Sendable, CustomS
 
     /// `"openfoodfacts: 1000 records, 990 created, 0 updated, 0 unchanged, 10 rejected, 42 warnings"`.
     public var description: String {
-        "\(provider): \(processed) records, \(created.count) created, \(updated.count) updated, \(unchanged.count) unchanged, \(rejected.count) rejected, \(warnings.count) warnings"
+        "\(provider): \(processed) records, \(created.count) created, \(updated.count) updated, \(unchanged.count) unchanged, \(rejected.count) rejected, \(warningCount) warnings"
             + (wasCancelled ? " (cancelled)" : "")
     }
 }

@@ -14,8 +14,16 @@ import ProductModule
 ///   (``ProductMerger``: provider priority, values a person set are never replaced, provenance updated).
 /// - **Bad records never stop a batch**: they are rejected with a reason; the catalog refusing one product
 ///   rejects that product only.
-/// - **Batches**: records are handled in batches of `batchSize`; each batch is one `addProducts` and one
+/// - **Batches**: records are read `batchSize` at a time, so memory follows the batch, not the feed (pass any
+///   `Sequence`, such as ``JSONLinesReader``, to stream a file). In each batch the records are fingerprinted and
+///   normalized on every core; the stored products are read in one call
+///   (`ProductModuleService/retrieveProducts(ids:)`); the batch is written in one `addProducts` and one
 ///   `updateProducts` call. Progress is reported after every batch. Imports on one service run one at a time.
+/// - **Unchanged records are skipped**: when the provider fingerprints its records
+///   (``ProductProvider/sourceFingerprint(of:)``), a product written from a record keeps the record's fingerprint
+///   until anything else writes it (`Product/sourceFingerprint`); a record whose fingerprint the catalog finds
+///   (one query per batch, on stores that index fingerprints) is reported unchanged without being normalized.
+///   Such a record raises no warnings: its warnings were reported by the import that wrote it.
 ///
 /// ```swift
 /// let importer = ImportService(products: catalog)
@@ -36,14 +44,22 @@ public actor ImportService {
     public nonisolated let clock: InventoryClock
     /// Records per batch.
     public nonisolated let batchSize: Int
+    /// How many warnings a report keeps (the rest are counted in ``ImportReport/omittedWarnings``), or `nil` for
+    /// all of them.
+    public nonisolated let keptWarnings: Int?
 
     private var tail: Task<Void, Never>?
 
     /// Creates an import service.
+    ///
+    /// - Parameters:
+    ///   - batchSize: Records per batch (default 1,000): the unit of reading, of parallel normalization, of
+    ///     storage reads and of each write transaction.
+    ///   - keptWarnings: How many warnings a report keeps; `nil` (the default) keeps all.
     public init(
         products: ProductModuleService, categories: CategoryNormalizer = CategoryNormalizer(),
         priority: ProviderPriority = .standard, limits: ImportLimits = .standard, clock: InventoryClock = .system,
-        batchSize: Int = 100
+        batchSize: Int = 1_000, keptWarnings: Int? = nil
     ) {
         self.products = products
         self.categories = categories
@@ -51,6 +67,7 @@ public actor ImportService {
         self.limits = limits
         self.clock = clock
         self.batchSize = max(1, batchSize)
+        self.keptWarnings = keptWarnings.map { max(0, $0) }
     }
 
     /// Starts importing records in the background; read progress from the job and await its report.
@@ -59,12 +76,22 @@ public actor ImportService {
     public func start<Provider: ProductProvider>(
         _ records: some Collection<Provider.Record> & Sendable, from provider: Provider
     ) -> ImportJob {
+        start(records, total: records.count, from: provider)
+    }
+
+    /// Starts importing a stream of records in the background: the sequence is read one batch at a time, so a
+    /// feed of any size imports in memory bounded by the batch.
+    ///
+    /// - Parameter total: How many records the sequence holds, when known (for ``ImportProgress/fractionCompleted``).
+    public func start<Provider: ProductProvider>(
+        _ records: some Sequence<Provider.Record> & Sendable, total: Int?, from provider: Provider
+    ) -> ImportJob {
         let (stream, continuation) = AsyncStream<ImportProgress>.makeStream(bufferingPolicy: .bufferingNewest(8))
         let previous = tail
         let task = Task { () async throws -> ImportReport<ProductID> in
             await previous?.value
             defer { continuation.finish() }
-            return try await self.run(Array(records), provider: provider, progress: continuation)
+            return try await self.run(records, total: total, provider: provider, progress: continuation)
         }
         tail = Task { _ = try? await task.value }
         return ImportJob(progress: stream, task: task)
@@ -80,177 +107,72 @@ public actor ImportService {
         try await start(records, from: provider).report()
     }
 
+    /// Imports a stream of records, one batch at a time, and returns the report.
+    ///
+    /// - Throws: ``ImportError/storageFailed(reason:processed:)`` when the catalog's storage failed; batches
+    ///   written before stay written.
+    public func importRecords<Provider: ProductProvider>(
+        _ records: some Sequence<Provider.Record> & Sendable, total: Int?, from provider: Provider
+    ) async throws -> ImportReport<ProductID> {
+        try await start(records, total: total, from: provider).report()
+    }
+
     // MARK: - Run
 
-    private struct Staged {
-        var product: Product
-        var stored: Product?
-        var dirty: Bool
-        var outcomes: [(index: Int, outcome: Outcome)]
-    }
-
-    private enum Outcome {
-        case created, updated, unchanged
-    }
-
-    private func run<Provider: ProductProvider>(
-        _ records: [Provider.Record], provider: Provider, progress: AsyncStream<ImportProgress>.Continuation
-    ) async throws -> ImportReport<ProductID> {
-        var report = ImportReport<ProductID>(provider: provider.providerID, total: records.count)
+    private func run<Provider: ProductProvider, Records: Sequence & Sendable>(
+        _ records: Records, total: Int?, provider: Provider, progress: AsyncStream<ImportProgress>.Continuation
+    ) async throws -> ImportReport<ProductID> where Records.Element == Provider.Record {
+        var report = ImportReport<ProductID>(provider: provider.providerID, total: total)
         progress.yield(report.progress)
-        var start = 0
-        while start < records.count {
+        let salt = fingerprintSalt(provider)
+        var iterator = records.makeIterator()
+        var processed = 0
+        while true {
             if Task.isCancelled {
                 report.wasCancelled = true
                 break
             }
-            let end = min(records.count, start + batchSize)
+            var batch: [Provider.Record] = []
+            batch.reserveCapacity(batchSize)
+            while batch.count < batchSize, let record = iterator.next() { batch.append(record) }
+            if batch.isEmpty { break }
             do {
-                try await importBatch(records[start..<end], offset: start, provider: provider, report: &report)
+                try await importBatch(batch, offset: processed, provider: provider, salt: salt, report: &report)
             } catch let error as ImportError {
                 throw error
             } catch {
-                throw ImportError.storageFailed(reason: String(describing: error), processed: start)
+                throw ImportError.storageFailed(reason: String(describing: error), processed: processed)
             }
-            report.processed = end
+            processed += batch.count
+            report.processed = processed
             progress.yield(report.progress)
-            start = end
         }
         return report
     }
 
-    private func importBatch<Provider: ProductProvider>(
-        _ batch: ArraySlice<Provider.Record>, offset: Int, provider: Provider, report: inout ImportReport<ProductID>
-    ) async throws {
-        let now = clock.now()
-        let context = NormalizationContext(now: now, categories: categories, limits: limits)
-        var staged: [ProductID: Staged] = [:]
-        var order: [ProductID] = []
-        var damagedKeys: [ProductID: String] = [:]
-        for (position, record) in batch.enumerated() {
-            let index = offset + position
-            let imported: ImportedProduct
-            switch provider.normalize(record, context: context) {
-            case .failure(let rejection):
-                report.rejected.append(ImportRejectionEntry(index: index, reason: rejection))
-                continue
-            case .success(let value):
-                imported = value
-            }
-            report.warnings += imported.warnings.map { ImportWarningEntry(index: index, warning: $0) }
-            let incoming = imported.product
-            var key = incoming.productID
-            if let damage = damagedKeys[key] {
-                report.rejected.append(ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: damage)))
-                continue
-            }
-            if staged[key] == nil {
-                let found: Product?
-                do {
-                    found = try await products.retrieveProduct(by: .productID(key))
-                } catch let error as StorageError where error.isDamagedData {
-                    // The stored copy is damaged: this record cannot be merged, the others go on.
-                    damagedKeys[key] = error.description
-                    report.rejected.append(ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: error.description)))
-                    continue
-                }
-                if let stored = found {
-                    key = stored.productID
-                    if staged[key] == nil {
-                        staged[key] = Staged(product: stored, stored: stored, dirty: false, outcomes: [])
-                        order.append(key)
-                    }
-                } else {
-                    staged[key] = Staged(product: incoming, stored: nil, dirty: true, outcomes: [(index, .created)])
-                    order.append(key)
-                    continue
-                }
-            }
-            guard var entry = staged[key] else { continue }
-            let result = merger.merge(incoming, into: entry.product, now: now)
-            report.warnings += result.warnings.map { ImportWarningEntry(index: index, warning: $0) }
-            if result.changed {
-                entry.product = result.product
-                entry.dirty = true
-                entry.outcomes.append((index, .updated))
-            } else {
-                entry.outcomes.append((index, .unchanged))
-            }
-            staged[key] = entry
+    /// What every fingerprint of this run is combined with: the provider and the service's normalization
+    /// settings (limits, category table), so changing a setting makes every record look new once. `nil` when
+    /// the settings cannot be encoded (fingerprints are then not used).
+    private func fingerprintSalt(_ provider: some ProductProvider) -> String? {
+        guard let limits = try? RecordCoding.encode(limits), let table = try? RecordCoding.encode(categories.table) else {
+            return nil
         }
-
-        var additions: [Staged] = []
-        var updates: [Staged] = []
-        for key in order {
-            guard let entry = staged[key] else { continue }
-            if entry.dirty {
-                do {
-                    try entry.product.validate()
-                } catch {
-                    reject(entry, .invalidProduct(entry.product.productID, reason: error.description), report: &report)
-                    continue
-                }
-            }
-            if entry.stored == nil {
-                additions.append(entry)
-            } else if entry.dirty {
-                updates.append(entry)
-            } else {
-                record(entry, report: &report)
-            }
-        }
-        try await write(additions, report: &report) { try await self.products.addProducts($0.map(\.product)) }
-        try await write(updates, report: &report) { try await self.products.updateProducts($0.map(\.product)) }
+        var digest = SourceFingerprinter(seed: "inventorykit.import.v1")
+        digest.combine(provider.providerID.rawValue)
+        digest.combine(limits)
+        digest.combine(table)
+        return digest.fingerprint
     }
 
-    /// Writes staged products in one call; when the catalog refuses the batch, writes them one by one so only
-    /// the refused products are rejected.
-    private func write(
-        _ entries: [Staged], report: inout ImportReport<ProductID>, _ call: ([Staged]) async throws -> Void
-    ) async throws {
-        guard !entries.isEmpty else { return }
-        do {
-            try await call(entries)
-            entries.forEach { record($0, report: &report) }
-        } catch is ProductModuleError {
-            for entry in entries { try await writeAlone(entry, report: &report) }
+    /// Appends warnings to the report, up to ``keptWarnings``; the rest are counted.
+    func keep(_ warnings: some Collection<ImportWarningEntry>, in report: inout ImportReport<ProductID>) {
+        guard !warnings.isEmpty else { return }
+        guard let keptWarnings else {
+            report.warnings += warnings
+            return
         }
-    }
-
-    /// Writes one staged product on top of what the catalog holds now.
-    private func writeAlone(_ entry: Staged, report: inout ImportReport<ProductID>) async throws {
-        let id = entry.product.productID
-        do {
-            if let current = try await products.retrieveProduct(by: .productID(id)) {
-                let result = merger.merge(entry.product, into: current, now: clock.now())
-                guard result.changed else {
-                    var unchanged = entry
-                    unchanged.outcomes = entry.outcomes.map { ($0.index, .unchanged) }
-                    record(unchanged, report: &report)
-                    return
-                }
-                try await products.updateProducts([result.product])
-            } else {
-                try await products.addProducts([entry.product])
-            }
-            record(entry, report: &report)
-        } catch let error as ProductModuleError {
-            reject(entry, .writeRefused(id, reason: error.description), report: &report)
-        }
-    }
-
-    private func record(_ entry: Staged, report: inout ImportReport<ProductID>) {
-        let id = entry.product.productID
-        for (_, outcome) in entry.outcomes {
-            switch outcome {
-            case .created: report.created.append(id)
-            case .updated: report.updated.append(id)
-            case .unchanged: report.unchanged.append(id)
-            }
-        }
-    }
-
-    private func reject(_ entry: Staged, _ reason: ImportRejection, report: inout ImportReport<ProductID>) {
-        for (index, _) in entry.outcomes { report.rejected.append(ImportRejectionEntry(index: index, reason: reason)) }
+        let room = max(0, keptWarnings - report.warnings.count)
+        report.warnings += warnings.prefix(room)
+        report.omittedWarnings += max(0, warnings.count - room)
     }
 }

@@ -22,4 +22,16 @@ public protocol ProductProvider: Sendable {
 
     /// Normalizes one record. No default.
     func normalize(_ record: Record, context: NormalizationContext) -> Result<ImportedProduct, ImportRejection>
+
+    /// A digest of the raw record and of every setting of the provider that shapes its normalization (see
+    /// ``SourceFingerprinter``), or `nil`. Equal fingerprints must mean equal normalized products: the
+    /// ``ImportService`` skips a record whose fingerprint the catalog's product still carries (it was imported from
+    /// these very bytes and nothing wrote it since), without normalizing it. Defaults to `nil`: every record is
+    /// normalized.
+    func sourceFingerprint(of record: Record) -> String?
+}
+
+extension ProductProvider {
+    /// The default: no fingerprint, so every record is normalized and merged.
+    public func sourceFingerprint(of record: Record) -> String? { nil }
 }

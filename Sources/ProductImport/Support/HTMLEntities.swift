@@ -4,7 +4,7 @@ import Foundation
 enum HTMLEntities {
     /// The text with entities replaced by their characters; unknown entities stay as written.
     static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var index = text.startIndex
@@ -29,7 +29,7 @@ enum HTMLEntities {
 
     /// The text without HTML tags such as `<span class="allergen">`; a `<` not starting a tag stays.
     static func stripTags(_ text: String) -> String {
-        guard text.contains("<") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {

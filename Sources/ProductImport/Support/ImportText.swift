@@ -6,6 +6,8 @@ enum ImportText {
     /// `limit` characters (with a warning). Empty results are `nil`.
     static func line(_ raw: String?, field: String, limit: Int, warnings: inout [ImportWarning]) -> String? {
         guard let raw else { return nil }
+        // Most provider text is already one clean line: nothing to decode, strip, fold or cut.
+        if raw.utf8.count <= limit, isCleanLine(raw) { return raw }
         let decoded = prepared(raw, limit: limit)
         let originalLength = raw.utf8.count > limit * 8 ? raw.count : nil
         var scalars = String.UnicodeScalarView()
@@ -59,6 +61,39 @@ enum ImportText {
             result = Array(result.prefix(limits.maximumListCount))
         }
         return result
+    }
+
+    /// Whether `line(_:field:limit:warnings:)` would return the text as it is: not empty, no entity or tag, no
+    /// leading, trailing or repeated space, and no other whitespace or control character (checked on the UTF-8
+    /// bytes: C0 and C1 controls, DEL, and the lead bytes of every non-ASCII White_Space scalar).
+    private static func isCleanLine(_ text: String) -> Bool {
+        var previousWasSpace = true
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20:
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            case 0x00..<0x20, 0x7F, UInt8(ascii: "&"), UInt8(ascii: "<"):
+                return false
+            default:
+                previousWasSpace = false
+                // U+0080–U+00A0 (C1 controls, NEL, no-break space): C2 80…C2 A0.
+                if previous == 0xC2, byte <= 0xA0 { return false }
+                // U+1680: E1 9A 80. U+2000–U+200A: E2 80 80…8A. U+2028, U+2029, U+202F: E2 80 A8, A9, AF.
+                // U+205F: E2 81 9F. U+3000: E3 80 80.
+                switch (beforePrevious, previous, byte) {
+                case (0xE1, 0x9A, 0x80), (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9),
+                    (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F), (0xE3, 0x80, 0x80):
+                    return false
+                default: break
+                }
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return !previousWasSpace
     }
 
     /// The text with entities decoded and tags stripped; a huge input is cut first so cleaning stays cheap.

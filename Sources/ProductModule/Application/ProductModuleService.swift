@@ -101,6 +101,39 @@ public actor ProductModuleService {
         return nil
     }
 
+    /// The products with these ids, read in bulk (one store read for the batch, not one per id), keyed by the id
+    /// asked for; ids the catalog does not hold are absent. An old id of a migrated product resolves to the
+    /// canonical product. Ids missing locally are looked up like ``retrieveProduct(by:)`` does (the remote per
+    /// the read policy), one at a time; a local-only catalog never asks.
+    ///
+    /// - Throws: a storage error, or a corrupt-record error when a stored product does not decode (read the ids
+    ///   one at a time with ``retrieveProduct(by:)`` to find which).
+    public func retrieveProducts(ids: [ProductID]) async throws -> [ProductID: Product] {
+        var found = try await store.products(ids)
+        let missing = ids.filter { found[$0] == nil }
+        if !missing.isEmpty {
+            let tombstones = try await store.tombstones(missing)
+            let asksRemote = strategy.readPolicy != .localOnly && remote != nil
+            for id in missing where found[id] == nil && (asksRemote || tombstones[id]?.migratedTo != nil) {
+                if let product = try await retrieveProduct(by: .productID(id)) { found[id] = product }
+            }
+        }
+        if remote != nil, strategy.readPolicy != .localOnly {
+            for product in Set(found.values.map(\.productID)) { await scheduleRefresh(of: product) }
+        }
+        return found
+    }
+
+    /// The products whose current version was written from a provider record with one of these source
+    /// fingerprints (see ``Product/sourceFingerprint``), keyed by fingerprint, in one store read. A store without
+    /// an index on fingerprints finds none.
+    ///
+    /// - Throws: a storage error.
+    public func productIDs(withSourceFingerprints fingerprints: [String]) async throws -> [String: ProductID] {
+        guard !fingerprints.isEmpty else { return [:] }
+        return try await store.productIDs(withSourceFingerprints: fingerprints)
+    }
+
     /// One page of local products; refreshes from the remote change feed in the background per the read policy.
     /// A stored product the store cannot read does not fail the page: it is named in ``ProductPage/damaged``.
     ///

@@ -34,4 +34,47 @@ public protocol ProductLocalStore: Sendable {
     ///
     /// - Throws: a storage error; nothing of the transaction was written then.
     func commit(_ transaction: ProductLocalTransaction) async throws
+
+    /// The stored products with these ids, keyed by id; unknown ids are absent. Bulk callers (an import) read a
+    /// batch in one call; a native store answers in one query.
+    ///
+    /// - Throws: a storage error, or a corrupt-record error naming the first product that does not decode.
+    func products(_ ids: [ProductID]) async throws -> [ProductID: Product]
+
+    /// The tombstones of these ids, keyed by id; ids without one are absent.
+    ///
+    /// - Throws: a storage error.
+    func tombstones(_ ids: [ProductID]) async throws -> [ProductID: ProductTombstone]
+
+    /// The products whose current version was written from a provider record with one of these source
+    /// fingerprints (``Product/sourceFingerprint``), keyed by fingerprint. A store without an index on
+    /// fingerprints answers `[:]`, which only means that callers cannot skip work.
+    ///
+    /// - Throws: a storage error.
+    func productIDs(withSourceFingerprints fingerprints: [String]) async throws -> [String: ProductID]
+}
+
+extension ProductLocalStore {
+    /// The default: one point read per id.
+    public func products(_ ids: [ProductID]) async throws -> [ProductID: Product] {
+        var found: [ProductID: Product] = [:]
+        for id in ids where found[id] == nil {
+            if let product = try await product(id) { found[id] = product }
+        }
+        return found
+    }
+
+    /// The default: one point read per id.
+    public func tombstones(_ ids: [ProductID]) async throws -> [ProductID: ProductTombstone] {
+        var found: [ProductID: ProductTombstone] = [:]
+        for id in ids where found[id] == nil {
+            if let tombstone = try await tombstone(id) { found[id] = tombstone }
+        }
+        return found
+    }
+
+    /// The default: no index on fingerprints, so nothing is found.
+    public func productIDs(withSourceFingerprints fingerprints: [String]) async throws -> [String: ProductID] {
+        [:]
+    }
 }

@@ -37,6 +37,25 @@ public struct CSVProductNormalizer: ProductProvider {
         self.feedRevision = feedRevision
     }
 
+    /// The fingerprint of a row: a digest of its header and fields, the provider id, the feed revision, the column
+    /// mapping and the normalizer's revision; `nil` for a row the parser flagged (its warnings come from
+    /// normalizing it).
+    public func sourceFingerprint(of record: CSVRecord) -> String? {
+        guard record.rejection == nil, record.issues.isEmpty else { return nil }
+        var digest = SourceFingerprinter(seed: "csv.normalizer.1")
+        digest.combine(providerID.rawValue)
+        digest.combine(feedRevision.map { "revision " + $0 } ?? "")
+        for (field, headers) in mapping.columns.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            digest.combine(field.rawValue)
+            headers.forEach { digest.combine($0) }
+        }
+        digest.combine("header \(record.header.count)")
+        record.header.forEach { digest.combine($0) }
+        digest.combine("fields \(record.fields.count)")
+        record.fields.forEach { digest.combine($0) }
+        return digest.fingerprint
+    }
+
     /// Normalizes one row.
     public func normalize(_ record: CSVRecord, context: NormalizationContext) -> Result<ImportedProduct, ImportRejection> {
         if let rejection = record.rejection { return .failure(rejection) }

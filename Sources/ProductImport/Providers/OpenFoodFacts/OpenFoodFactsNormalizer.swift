@@ -110,6 +110,20 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         return .success(ImportedProduct(product: product, warnings: warnings))
     }
 
+    /// The fingerprint of a record: a digest of its bytes, the provider id, the preferred languages and the
+    /// normalizer's revision (raised whenever the mapping changes), so equal fingerprints mean equal products.
+    public func sourceFingerprint(of record: Data) -> String? {
+        var digest = SourceFingerprinter(seed: Self.fingerprintRevision)
+        digest.combine(providerID.rawValue)
+        for language in preferredLanguages { digest.combine(language) }
+        digest.combine(record)
+        return digest.fingerprint
+    }
+
+    /// Raised whenever the mapping from records to products changes, so records imported before are normalized
+    /// again.
+    static let fingerprintRevision = "openfoodfacts.normalizer.1"
+
     // MARK: - Decoding
 
     /// Reads the product object out of a JSON document.

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Runs pure per-record work (fingerprints, normalization) on every core: the input is cut into one contiguous
+/// slice per worker and the results come back in input order.
+enum ParallelWork {
+    /// The number of workers: the active processor count, at least 1.
+    static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `transform` applied to every element, in order; small inputs run on the calling task.
+    static func map<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], minimumPerWorker: Int = 32, _ transform: @escaping @Sendable (Element) -> Result
+    ) async -> [Result] {
+        let workers = min(Self.workers, elements.count / max(1, minimumPerWorker))
+        guard workers > 1 else { return elements.map(transform) }
+        let sliceSize = (elements.count + workers - 1) / workers
+        return await withTaskGroup(of: (Int, [Result]).self) { group in
+            for start in stride(from: 0, to: elements.count, by: sliceSize) {
+                let slice = Array(elements[start..<min(elements.count, start + sliceSize)])
+                group.addTask { (start, slice.map(transform)) }
+            }
+            var parts: [(Int, [Result])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+}
