@@ -46,7 +46,7 @@ public struct CategoryNormalizer: Sendable {
     /// - Returns: the most specific matching segment's category, or the value unchanged (trimmed) under
     ///   ``CategoryMappingTable/fallbackMain``.
     public func normalize(_ value: String) -> CategoryNormalization {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmedText()
         let segments = trimmed.split(whereSeparator: { "/>|»".contains($0) }).map(String.init)
         if let match = bestMatch(in: segments.isEmpty ? [trimmed] : segments) {
             return CategoryNormalization(category: match.category, rawValue: trimmed, matchedTerm: match.term)
@@ -59,7 +59,7 @@ public struct CategoryNormalizer: Sendable {
     /// - Returns: the most specific matching value's category (a row with a sub id beats one without); when
     ///   none matches, the most specific value unchanged; `nil` for an empty list.
     public func normalize(tags: [String]) -> CategoryNormalization? {
-        let values = tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let values = tags.map { $0.trimmedText() }.filter { !$0.isEmpty }
         guard let last = values.last else { return nil }
         if let match = bestMatch(in: values) {
             return CategoryNormalization(category: match.category, rawValue: match.term, matchedTerm: match.term)
@@ -75,7 +75,7 @@ public struct CategoryNormalizer: Sendable {
             let key = CategoryTerm.key(term)
             guard !key.isEmpty, !ignored.contains(key), let category = index[key] else { continue }
             if category.sub != nil || best?.category.sub == nil {
-                best = (category, term.trimmingCharacters(in: .whitespacesAndNewlines))
+                best = (category, term.trimmedText())
             }
         }
         return best

@@ -7,6 +7,7 @@ enum CategoryTerm {
     /// other characters than letters and digits one space, each word singular (`dairies` → `dairy`,
     /// `sandwiches` → `sandwich`, `thrillers` → `thriller`).
     static func key(_ raw: String) -> String {
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKey(raw) }
         let folded = withoutLanguagePrefix(raw).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
@@ -22,9 +23,31 @@ enum CategoryTerm {
         return words.joined(separator: " ")
     }
 
+    /// ``key(_:)`` of an ASCII term, on its bytes: folding ASCII is lowercasing, and its letters and digits are
+    /// `a`–`z` and `0`–`9`.
+    private static func asciiKey(_ raw: String) -> String {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in withoutLanguagePrefix(raw).utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                current.append(byte + 32)
+            default:
+                if !current.isEmpty {
+                    words.append(singular(String(decoding: current, as: UTF8.self)))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { words.append(singular(String(decoding: current, as: UTF8.self))) }
+        return words.joined(separator: " ")
+    }
+
     /// The term without a leading language prefix of two or three letters and a colon (`en:`, `fr:`, `zh:`).
     static func withoutLanguagePrefix(_ raw: String) -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmedText()
         guard let colon = trimmed.firstIndex(of: ":") else { return trimmed }
         let prefix = trimmed[..<colon]
         guard (2...3).contains(prefix.count), prefix.allSatisfy({ $0.isASCII && $0.isLetter }) else { return trimmed }

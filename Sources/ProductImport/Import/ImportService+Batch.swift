@@ -24,48 +24,45 @@ extension ImportService {
         case created, updated, unchanged
     }
 
-    /// Imports one batch: fingerprints and normalization on every core, one read of the stored products, the
-    /// merges in record order, then one add and one update.
+    /// Imports one prepared batch: the products that still carry a record's fingerprint, then the other records
+    /// normalized (on every core) and their stored products read in one call, the merges in record order, then one
+    /// add and one update.
+    ///
+    /// - Parameter skippedKnown: Called once the skipped records are known, with their number (the run then starts
+    ///   preparing the next batch).
     func importBatch<Provider: ProductProvider>(
-        _ batch: [Provider.Record], offset: Int, provider: Provider, salt: String?,
-        report: inout ImportReport<ProductID>
+        _ prepared: PreparedBatch<Provider>, offset: Int, provider: Provider, report: inout ImportReport<ProductID>,
+        skippedKnown: (Int) -> Void
     ) async throws {
-        let now = clock.now()
-        let context = NormalizationContext(now: now, categories: categories, limits: limits)
-        let count = batch.count
+        var prepared = prepared
+        let now = prepared.context.now
+        let count = prepared.records.count
+        let fingerprints = prepared.fingerprints
 
-        // 1. Fingerprints, and the products that still carry one of them: those records are skipped.
-        var fingerprints = [String?](repeating: nil, count: count)
+        // 1. The products that still carry one of the fingerprints: those records are skipped.
         var skipped = [ProductID?](repeating: nil, count: count)
-        if let salt {
-            fingerprints = await ParallelWork.map(batch) { record in
-                provider.sourceFingerprint(of: record).map { raw in
-                    var digest = SourceFingerprinter(seed: salt)
-                    digest.combine(raw)
-                    return digest.fingerprint
-                }
-            }
-            let known = try await products.productIDs(withSourceFingerprints: fingerprints.compactMap { $0 })
-            for index in 0..<count { skipped[index] = fingerprints[index].flatMap { known[$0] } }
-        }
+        let known = try await products.productIDs(withSourceFingerprints: fingerprints.compactMap { $0 })
+        for index in 0..<count { skipped[index] = fingerprints[index].flatMap { known[$0] } }
+        skippedKnown(skipped.count { $0 != nil })
 
-        // 2. Normalize the other records on every core; read their stored products in one call.
-        var results = [Result<ImportedProduct, ImportRejection>?](repeating: nil, count: count)
+        // 2. Normalize the other records (unless prepared already); read their stored products in one call.
         var found: [ProductID: Product] = [:]
         var damaged: [ProductID: String] = [:]
-        try await normalize((0..<count).filter { skipped[$0] == nil }, of: batch, provider: provider, context: context,
-                            into: &results, found: &found, damaged: &damaged)
+        await prepared.normalize((0..<count).filter { skipped[$0] == nil }, provider: provider)
+        try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged)
         // A skipped record whose product another record of the batch changes is merged like the others, in order.
         var touched: Set<ProductID> = []
-        for case .success(let imported)? in results {
+        for position in 0..<count where skipped[position] == nil {
+            guard case .success(let imported)? = prepared.normalized[position] else { continue }
             touched.insert(found[imported.product.productID]?.productID ?? imported.product.productID)
         }
         let unskipped = (0..<count).filter { skipped[$0].map(touched.contains) == true }
         if !unskipped.isEmpty {
             unskipped.forEach { skipped[$0] = nil }
-            try await normalize(unskipped, of: batch, provider: provider, context: context,
-                                into: &results, found: &found, damaged: &damaged)
+            await prepared.normalize(unskipped, provider: provider)
+            try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged)
         }
+        let results = prepared.normalized
 
         // 3. Stage every record in order.
         var staged: [ProductID: Staged] = [:]
@@ -161,20 +158,12 @@ extension ImportService {
         try await write(updates, report: &report) { try await self.products.updateProducts($0.compactMap(\.product)) }
     }
 
-    /// Normalizes the records at `positions` on every core and reads the stored products of their ids.
-    private func normalize<Provider: ProductProvider>(
-        _ positions: [Int], of batch: [Provider.Record], provider: Provider, context: NormalizationContext,
-        into results: inout [Result<ImportedProduct, ImportRejection>?], found: inout [ProductID: Product],
-        damaged: inout [ProductID: String]
-    ) async throws {
-        guard !positions.isEmpty else { return }
-        let normalized = await ParallelWork.map(positions.map { batch[$0] }) { provider.normalize($0, context: context) }
-        var keys: [ProductID] = []
-        for (position, result) in zip(positions, normalized) {
-            results[position] = result
-            if case .success(let imported) = result { keys.append(imported.product.productID) }
+    /// The ids of the normalized records that are not skipped.
+    private func keys<Provider: ProductProvider>(of prepared: PreparedBatch<Provider>, skipped: [ProductID?]) -> [ProductID] {
+        prepared.normalized.indices.compactMap { position in
+            guard skipped[position] == nil, case .success(let imported)? = prepared.normalized[position] else { return nil }
+            return imported.product.productID
         }
-        try await lookUp(keys, found: &found, damaged: &damaged)
     }
 
     /// Reads the stored products of `keys` in one call; when one of them is damaged, reads them one by one so the

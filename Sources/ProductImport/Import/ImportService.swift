@@ -127,27 +127,53 @@ public actor ImportService {
         let salt = fingerprintSalt(provider)
         var iterator = records.makeIterator()
         var processed = 0
-        while true {
+        // While a batch is merged and written, the next one is read and prepared on the other cores: its
+        // fingerprints, and its normalization unless most records of this batch were skipped as unchanged (a
+        // re-import), decided once this batch's fingerprints were looked up.
+        var next = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: salt == nil)
+        while let pending = next {
             if Task.isCancelled {
+                pending.cancel()
                 report.wasCancelled = true
                 break
             }
-            var batch: [Provider.Record] = []
-            batch.reserveCapacity(batchSize)
-            while batch.count < batchSize, let record = iterator.next() { batch.append(record) }
-            if batch.isEmpty { break }
+            let prepared = await pending.value
+            next = nil
             do {
-                try await importBatch(batch, offset: processed, provider: provider, salt: salt, report: &report)
+                try await importBatch(prepared, offset: processed, provider: provider, report: &report) { skipped in
+                    next = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: skipped * 2 < prepared.records.count)
+                }
             } catch let error as ImportError {
+                next?.cancel()
                 throw error
             } catch {
+                next?.cancel()
                 throw ImportError.storageFailed(reason: String(describing: error), processed: processed)
             }
-            processed += batch.count
+            processed += prepared.records.count
             report.processed = processed
             progress.yield(report.progress)
         }
         return report
+    }
+
+    /// The next batch of records, empty at the end.
+    private func read<Records: IteratorProtocol>(_ iterator: inout Records) -> [Records.Element] {
+        var batch: [Records.Element] = []
+        batch.reserveCapacity(batchSize)
+        while batch.count < batchSize, let record = iterator.next() { batch.append(record) }
+        return batch
+    }
+
+    /// Starts preparing a batch on the other cores, or `nil` for an empty batch.
+    private func prepare<Provider: ProductProvider>(
+        _ records: [Provider.Record], provider: Provider, salt: String?, normalizeAll: Bool
+    ) -> Task<PreparedBatch<Provider>, Never>? {
+        guard !records.isEmpty else { return nil }
+        let context = NormalizationContext(now: clock.now(), categories: categories, limits: limits)
+        return Task.detached {
+            await PreparedBatch.prepare(records, provider: provider, context: context, salt: salt, normalizeAll: normalizeAll)
+        }
     }
 
     /// What every fingerprint of this run is combined with: the provider and the service's normalization

@@ -16,7 +16,7 @@ import ProductModule
 public enum PackagingParser {
     /// The packaging a quantity text describes, or `nil` when it has no amount with a unit.
     public static func parse(_ text: String) -> ProductPackaging? {
-        let display = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let display = text.trimmedText()
         guard !display.isEmpty, display.count <= 200 else { return nil }
         let tokens = tokenize(display)
         // "N x Q unit"

@@ -40,7 +40,7 @@ enum ImportText {
         var text = lines.joined(separator: "\n")
         while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
         return cut(
-            text.trimmingCharacters(in: .whitespacesAndNewlines), field: field, limit: limit,
+            text.trimmedText(), field: field, limit: limit,
             originalLength: originalLength, warnings: &warnings)
     }
 

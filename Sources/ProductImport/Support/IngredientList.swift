@@ -36,9 +36,9 @@ enum IngredientList {
         }
         items.append(current)
         return items.compactMap { item in
-            var trimmed = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            var trimmed = item.trimmedText()
             while trimmed.hasSuffix(".") { trimmed.removeLast() }
-            trimmed = trimmed.trimmingCharacters(in: .whitespacesAndNewlines)
+            trimmed = trimmed.trimmedText()
             return trimmed.isEmpty ? nil : trimmed
         }
     }

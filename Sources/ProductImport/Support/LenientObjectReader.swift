@@ -48,7 +48,7 @@ struct LenientObjectReader {
         case .null: return nil
         case .number(let number): return number
         case .string(let text):
-            if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+            if text.trimmedText(newlines: false).isEmpty { return nil }
             if let number = ImportNumber.parse(text) { return number }
             warnings.append(.invalidValue(field: prefix + key, reason: "\"\(text.prefix(40))\" is not a number"))
             return nil
@@ -76,7 +76,7 @@ struct LenientObjectReader {
         case .bool(let flag): return flag
         case .number(let number): return number != 0
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmedText(newlines: false).lowercased() {
             case "on", "yes", "true", "1", "y": return true
             case "", "off", "no", "false", "0", "n": return false
             default:

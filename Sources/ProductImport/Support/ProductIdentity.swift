@@ -26,7 +26,7 @@ struct ProductIdentity {
         rawBarcode: String?, providerKey: String?, titleKey: String?, source: String?,
         warnings: inout [ImportWarning]
     ) -> Result<ProductIdentity, ImportRejection> {
-        let trimmed = rawBarcode?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = rawBarcode?.trimmedText()
         let barcodeText = trimmed?.isEmpty == false ? trimmed : nil
         if let barcodeText {
             do {

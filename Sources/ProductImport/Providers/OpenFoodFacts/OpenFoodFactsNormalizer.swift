@@ -339,7 +339,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
             ("image_packaging_url", record.imagePackagingURL, .packaging),
         ]
         return sources.compactMap { field, text, kind in
-            guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+            guard let text = text?.trimmedText(), !text.isEmpty else { return nil }
             guard text.utf8.count <= 2_048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 scheme == "https" || scheme == "http", url.host != nil
             else {
@@ -362,7 +362,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
 
     /// `"en:peanuts"` → `"peanuts"`; other language prefixes are kept, as the tag is not English.
     static func withoutEnglishPrefix(_ tag: String) -> String {
-        let trimmed = tag.trimmingCharacters(in: .whitespaces)
+        let trimmed = tag.trimmedText(newlines: false)
         return trimmed.lowercased().hasPrefix("en:") ? String(trimmed.dropFirst(3)) : trimmed
     }
 }
