@@ -40,7 +40,9 @@ let package = Package(
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "ProductModuleTesting", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "JSONFileStorage", package: "InventoryKitExamples"),
+                .product(name: "OpenFoodFactsFeed", package: "InventoryKitExamples"),
                 .product(name: "SQLiteStorage", package: "InventoryKitExamples"),
             ],
             swiftSettings: settings

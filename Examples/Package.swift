@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "JSONFileStorage", targets: ["JSONFileStorage"]),
         .library(name: "SQLiteStorage", targets: ["SQLiteStorage"]),
         .library(name: "HTTPSync", targets: ["HTTPSync"]),
+        .library(name: "OpenFoodFactsFeed", targets: ["OpenFoodFactsFeed"]),
         .executable(name: "inventorykit-tour", targets: ["InventoryKitTour"]),
         .executable(name: "pantry", targets: ["Pantry"]),
     ],
@@ -38,6 +39,24 @@ let package = Package(
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
+            ],
+            swiftSettings: settings
+        ),
+        // Open Food Facts-shaped JSONL records made from the repository's real fixtures, for kitbench and the
+        // import scale test.
+        .target(
+            name: "OpenFoodFactsFeed",
+            dependencies: [.product(name: "InventoryKit", package: "InventoryKit")],
+            swiftSettings: settings
+        ),
+        // Imports at catalog scale into SQLite: peak memory on a streamed feed of about 1 GB.
+        .testTarget(
+            name: "ImportScaleTests",
+            dependencies: [
+                "ExamplesTestSupport", "OpenFoodFactsFeed", "SQLiteStorage",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
             ],
             swiftSettings: settings
         ),

@@ -28,6 +28,7 @@ struct KitBench: ParsableCommand {
         .sqliteBulkAdd, .sqliteBulkUpdate, .sqliteFetchAllPages, .sqlitePageDepth, .sqliteAddOne,
         .uuidV5, .syncPush, .syncPushInventory, .queryEvaluator,
         .recordsQueryPage, .recordsQueryDepth, .recordsFillRemote,
+        .importOffJSONL, .importOffJSONLUnchanged,
         // Inventory at scale: the 1k / 10k / 100k household journals are booked once, on first use.
         .inventoryOpen, .inventoryOpenGrowth, .inventoryCommand, .inventoryCommandGrowth, .inventoryPull,
     ]

@@ -15,6 +15,7 @@ import ProductModule
 /// | `status`, `sync_state` | `status`, `syncState` (raw values; `sync_state` NULL when unknown) |
 /// | `created_at`, `updated_at` | `createdAt`, `updatedAt` (seconds since 2001-01-01) |
 /// | `search_text` | `searchText` (normalized title, brand and keywords, one per line) |
+/// | `source_fingerprint` | `Product.sourceFingerprint` (NULL when the version was not written from a fingerprinted record) |
 struct ProductColumns: Sendable {
     let productID: String
     let barcode: String?
@@ -27,6 +28,7 @@ struct ProductColumns: Sendable {
     let createdAt: Double?
     let updatedAt: Double?
     let searchText: String
+    let sourceFingerprint: String?
 
     /// The columns of a product stored with a sync state.
     init(_ product: Product, syncState: SyncStatusKind?) {
@@ -44,6 +46,7 @@ struct ProductColumns: Sendable {
         createdAt = seconds(.createdAt)
         updatedAt = seconds(.updatedAt)
         searchText = text(.searchText) ?? ""
+        sourceFingerprint = product.sourceFingerprint
     }
 
     /// The `products` column of a sort key.
@@ -65,20 +68,21 @@ struct ProductColumns: Sendable {
     static let upsertSQL = """
         INSERT INTO products (
             product_id, barcode, title_key, brand_key, category_main, category_sub, status, sync_state,
-            created_at, updated_at, search_text, payload)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            created_at, updated_at, search_text, source_fingerprint, payload)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (product_id) DO UPDATE SET
             barcode = excluded.barcode, title_key = excluded.title_key, brand_key = excluded.brand_key,
             category_main = excluded.category_main, category_sub = excluded.category_sub, status = excluded.status,
             sync_state = excluded.sync_state, created_at = excluded.created_at, updated_at = excluded.updated_at,
-            search_text = excluded.search_text, payload = excluded.payload
+            search_text = excluded.search_text, source_fingerprint = excluded.source_fingerprint,
+            payload = excluded.payload
         """
 
     /// The arguments of ``upsertSQL``.
     func upsertArguments(payload: Data) -> StatementArguments {
         [
             productID, barcode, titleKey, brandKey, categoryMain, categorySub, status, syncState, createdAt, updatedAt,
-            searchText, payload,
+            searchText, sourceFingerprint, payload,
         ]
     }
 }

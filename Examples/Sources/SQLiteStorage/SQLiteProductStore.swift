@@ -62,6 +62,69 @@ public struct SQLiteProductStore: ProductStore {
         return try payload.map { try Self.decode(ProductTombstone.self, key: id.rawValue, $0) }
     }
 
+    /// The products with these ids, in one read: one `IN (…)` query per 500 ids.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for the first payload that does not decode, or a backend failure.
+    public func products(_ ids: [ProductID]) async throws -> [ProductID: Product] {
+        let keys = Self.uniqueKeys(ids)
+        guard !keys.isEmpty else { return [:] }
+        return try await read("read products") { db in
+            var found: [ProductID: Product] = [:]
+            for chunk in Self.chunks(keys) {
+                let sql = "SELECT product_id, payload FROM products WHERE product_id IN (\(Self.placeholders(chunk.count)))"
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    let product = try Self.decodeProduct(row)
+                    found[product.productID] = product
+                }
+            }
+            return found
+        }
+    }
+
+    /// The tombstones of these ids, in one read: one `IN (…)` query per 500 ids.
+    ///
+    /// - Throws: `StorageError.corruptRecord` for the first payload that does not decode, or a backend failure.
+    public func tombstones(_ ids: [ProductID]) async throws -> [ProductID: ProductTombstone] {
+        let keys = Self.uniqueKeys(ids)
+        guard !keys.isEmpty else { return [:] }
+        return try await read("read tombstones") { db in
+            var found: [ProductID: ProductTombstone] = [:]
+            for chunk in Self.chunks(keys) {
+                let sql = "SELECT product_id, payload FROM product_tombstones WHERE product_id IN (\(Self.placeholders(chunk.count)))"
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    let key = try row.decode(String.self, atIndex: 0)
+                    guard let id = ProductID(rawValue: key) else { continue }
+                    let payload = try row.decode(Data.self, atIndex: 1)
+                    found[id] = try Self.decode(ProductTombstone.self, key: key, payload)
+                }
+            }
+            return found
+        }
+    }
+
+    /// The products whose current version was written from a record with one of these fingerprints: one query
+    /// per 500 fingerprints on the `source_fingerprint` index, no payload decoded.
+    ///
+    /// - Throws: a backend failure.
+    public func productIDs(withSourceFingerprints fingerprints: [String]) async throws -> [String: ProductID] {
+        let keys = Array(Set(fingerprints))
+        guard !keys.isEmpty else { return [:] }
+        return try await read("read source fingerprints") { db in
+            var found: [String: ProductID] = [:]
+            for chunk in Self.chunks(keys) {
+                let sql = "SELECT source_fingerprint, product_id FROM products WHERE source_fingerprint IN (\(Self.placeholders(chunk.count)))"
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    guard let id = ProductID(rawValue: try row.decode(String.self, atIndex: 1)) else { continue }
+                    found[try row.decode(String.self, atIndex: 0)] = id
+                }
+            }
+            return found
+        }
+    }
+
     /// One page of products, filtered, sorted and paged by SQLite.
     ///
     /// A row whose payload does not decode takes its place in the page like a product and is named in
@@ -252,6 +315,22 @@ public struct SQLiteProductStore: ProductStore {
         _ operation: String, size: Int = .max, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         try await SQLiteStorage.read(dbWriter, operation, size: size, body)
+    }
+
+    /// Bound parameters per `IN (…)` query: well under SQLite's limit, and a handful of cached statement shapes.
+    private static let chunkSize = 500
+
+    private static func uniqueKeys(_ ids: [ProductID]) -> [String] {
+        var seen: Set<String> = []
+        return ids.map(\.rawValue).filter { seen.insert($0).inserted }
+    }
+
+    private static func chunks(_ keys: [String]) -> [ArraySlice<String>] {
+        stride(from: 0, to: keys.count, by: chunkSize).map { keys[$0..<min(keys.count, $0 + chunkSize)] }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ",")
     }
 
     private static func syncRecord(_ id: ProductID, _ db: Database) throws -> ProductSyncRecord? {

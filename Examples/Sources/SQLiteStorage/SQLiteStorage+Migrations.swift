@@ -24,6 +24,9 @@ extension SQLiteStorage {
     ///   `record_composite_values` and its two indexes, see ``SQLiteCompositeIndex``), empty until a pair is declared.
     /// - `"v9-inventory-snapshot-floors"`: the `inventory_snapshot_floors` table of ``SQLiteInventoryStore``: per
     ///   household that joined from a snapshot, the snapshot's checkpoint key and sequence number.
+    /// - `"v10-product-source-fingerprints"`: `products.source_fingerprint` and its partial index: the source
+    ///   fingerprint of a product's current version (`Product.sourceFingerprint`), so an import finds the records
+    ///   it wrote before in one indexed query per batch. Rows stored before have none.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -73,6 +76,15 @@ extension SQLiteStorage {
                         household_id TEXT PRIMARY KEY NOT NULL,
                         recorded_at REAL NOT NULL, replica_id TEXT NOT NULL, entry_id TEXT NOT NULL,
                         entry_count INTEGER NOT NULL, seq INTEGER NOT NULL)
+                    """)
+        }
+        migrator.registerMigration("v10-product-source-fingerprints") { db in
+            // Rows written before have no fingerprint (NULL): an import normalizes them once more, then records one.
+            try db.execute(
+                sql: """
+                    ALTER TABLE products ADD COLUMN source_fingerprint TEXT;
+                    CREATE INDEX products_by_source_fingerprint ON products (source_fingerprint)
+                        WHERE source_fingerprint IS NOT NULL;
                     """)
         }
         return migrator

@@ -1,0 +1,44 @@
+import Foundation
+import InventoryKit
+import OpenFoodFactsFeed
+import ProductImport
+import ProductModule
+
+/// The Open Food Facts-shaped feed the import scenarios share, built once per run (untimed): the lines, and what
+/// the baseline writes — the products the import stores, as rows of a `ProductLocalTransaction`.
+actor ImportBenchFeed {
+    /// The one feed of the run.
+    static let shared = ImportBenchFeed()
+
+    /// The records of one run: 20,000 in a full run, 2,000 with `--quick`.
+    static func recordCount(_ configuration: BenchConfiguration) -> Int {
+        configuration.productCount >= 100_000 ? 20_000 : 2_000
+    }
+
+    private var cached: (count: Int, lines: [Data], rows: ProductLocalTransaction)?
+
+    /// The lines (one JSON object each, no newline) and the baseline's rows.
+    func feed(count: Int, log: @Sendable (String) -> Void) throws -> (lines: [Data], rows: ProductLocalTransaction) {
+        if let cached, cached.count == count { return (cached.lines, cached.rows) }
+        let feed = try OpenFoodFactsFeed()
+        let lines = feed.lines(0..<count)
+        // What the import stores: each record normalized at the bench's clock, as version 1 with its fingerprint.
+        let normalizer = OpenFoodFactsNormalizer()
+        let context = NormalizationContext(now: BenchData.now)
+        var products: [Product] = []
+        products.reserveCapacity(count)
+        for line in lines {
+            guard case .success(let imported) = normalizer.normalize(line, context: context) else {
+                throw BenchmarkError.setup("a generated Open Food Facts record does not normalize")
+            }
+            var product = imported.product
+            if let fingerprint = normalizer.sourceFingerprint(of: line) { product.recordSourceFingerprint(fingerprint, atVersion: 1) }
+            products.append(product)
+        }
+        let bytes = lines.reduce(0) { $0 + $1.count + 1 }
+        log("   import feed: \(count) Open Food Facts-shaped records, \(bytes / 1_000_000) MB (mean \(bytes / max(1, count)) bytes)")
+        let rows = BenchData.addTransaction(products)
+        cached = (count, lines, rows)
+        return (lines, rows)
+    }
+}
