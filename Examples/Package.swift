@@ -49,15 +49,22 @@ let package = Package(
             dependencies: [.product(name: "InventoryKit", package: "InventoryKit")],
             swiftSettings: settings
         ),
-        // Imports at catalog scale into SQLite: peak memory on a streamed feed of about 1 GB.
-        .testTarget(
-            name: "ImportScaleTests",
+        // Imports a streamed Open Food Facts-shaped feed into SQLite and prints its peak memory (for ImportScaleTests).
+        .executableTarget(
+            name: "ImportScaleProbe",
             dependencies: [
-                "ExamplesTestSupport", "OpenFoodFactsFeed", "SQLiteStorage",
+                "OpenFoodFactsFeed", "SQLiteStorage",
                 .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
             ],
+            swiftSettings: settings
+        ),
+        // Imports at catalog scale into SQLite: peak memory of a streamed feed, in a process of its own.
+        .testTarget(
+            name: "ImportScaleTests",
+            dependencies: ["ExamplesTestSupport", "ImportScaleProbe"],
             swiftSettings: settings
         ),
         // Temporary folders every test target shares, removed when the test process exits.
