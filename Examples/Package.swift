@@ -61,10 +61,17 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        // Imports at catalog scale into SQLite: peak memory of a streamed feed, in a process of its own.
+        // Imports at catalog scale into SQLite: peak memory of a streamed feed (in a process of its own) and re-imports
+        // that skip unchanged records by their source fingerprint.
         .testTarget(
             name: "ImportScaleTests",
-            dependencies: ["ExamplesTestSupport", "ImportScaleProbe"],
+            dependencies: [
+                "ExamplesTestSupport", "ImportScaleProbe", "OpenFoodFactsFeed", "SQLiteStorage",
+                .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
+            ],
             swiftSettings: settings
         ),
         // Temporary folders every test target shares, removed when the test process exits.
