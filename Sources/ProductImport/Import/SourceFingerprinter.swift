@@ -2,8 +2,8 @@ import Foundation
 
 /// A 128-bit digest of a record's bytes for ``ProductProvider/sourceFingerprint(of:)``: two 64-bit lanes over
 /// 8-byte words, finished with MurmurHash3's `fmix64`. Stable across processes and platforms (little-endian
-/// words), fast (a 2 KB record in well under a microsecond); not a cryptographic hash — it tells records apart, it
-/// does not resist forgery.
+/// words) and one pass over the bytes; not a cryptographic hash — it tells records apart, it does not resist
+/// forgery.
 ///
 /// ```swift
 /// var digest = SourceFingerprinter(seed: "openfoodfacts")
