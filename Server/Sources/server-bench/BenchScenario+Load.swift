@@ -22,9 +22,13 @@ extension BenchScenario {
             let (household, tokens) = try await environment.household("load-\(repetition)", devices: sizes.devices)
             let (rawHousehold, _) = try await environment.household("load-raw-\(repetition)", devices: 0)
             var workloads: [BenchWorkload] = []
-            for device in 0..<sizes.devices {
-                workloads.append(try BenchWorkload.journal(
-                    of: household, count: sizes.operationsPerDevice, first: device * sizes.operationsPerDevice))
+            // Devices with true clocks push what they recorded just before: a push of round r holds entries
+            // recorded in round r, so concurrent pushes overlap in time only within a round.
+            let (devices, batch) = (sizes.devices, sizes.batch)
+            for device in 0..<devices {
+                workloads.append(try BenchWorkload.journal(of: household, count: sizes.operationsPerDevice) { index in
+                    (index / batch) * devices * batch + device * batch + index % batch
+                })
             }
             var oursSeconds = 0.0
             var rawSeconds = 0.0

@@ -24,6 +24,7 @@ struct ReplicaConvergenceTests {
             for seed in Self.seeds {
                 let seen = try await HouseholdScenario(seed: UInt64(seed), store: store).run()
                 counts.continued += seen.continued
+                counts.fromRecentState += seen.fromRecentState
                 counts.fromOlderSavedState += seen.fromOlderSavedState
                 counts.wholeJournal += seen.wholeJournal
                 counts.lotsAtTheEnd += seen.lotsAtTheEnd
@@ -31,6 +32,7 @@ struct ReplicaConvergenceTests {
             }
             // Every way a fold starts was taken, late arrivals included (they force the older starts).
             #expect(counts.continued > 100, "\(counts)")
+            #expect(counts.fromRecentState > 10, "\(counts)")
             #expect(counts.fromOlderSavedState > 10, "\(counts)")
             #expect(counts.wholeJournal > 10, "\(counts)")
             // The scenarios book for real: lots remain, and undos took effect.
@@ -80,6 +82,7 @@ struct HouseholdScenario {
         func count(_ replicas: HouseholdReplicas) async {
             let seen = await replicas.foldCounts
             counts.continued += seen.continued
+            counts.fromRecentState += seen.fromRecentState
             counts.fromOlderSavedState += seen.fromOlderSavedState
             counts.wholeJournal += seen.wholeJournal
         }
@@ -209,13 +212,14 @@ struct HouseholdScenario {
 /// What the scenarios did: how the replicas' folds started, and what the households hold at the end.
 struct ScenarioCounts: Sendable, CustomStringConvertible {
     var continued = 0
+    var fromRecentState = 0
     var fromOlderSavedState = 0
     var wholeJournal = 0
     var lotsAtTheEnd = 0
     var undone = 0
 
     var description: String {
-        "folds continued \(continued), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone)"
+        "folds continued \(continued), from a recent state \(fromRecentState), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone)"
     }
 }
 

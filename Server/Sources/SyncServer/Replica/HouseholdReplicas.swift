@@ -42,6 +42,8 @@ public actor HouseholdReplicas: HouseholdViewSource {
     /// saved state (new entries reached back into the newer one), or from the whole journal.
     struct FoldCounts: Sendable, Equatable {
         var continued = 0
+        /// New entries reached back into the newest state but not into an earlier one kept in memory.
+        var fromRecentState = 0
         var fromOlderSavedState = 0
         var wholeJournal = 0
     }
@@ -53,13 +55,18 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var view: ReplicaView
         var savedThrough: Int64
         var lastRead: UInt64
+        /// Earlier states of the household, for late arrivals.
+        var recent = RecentFolds()
     }
 
     private let store: PostgresSyncStore
     private let policy: Policy
     private let logger: Logger
     private var folded: [HouseholdID: Folded] = [:]
-    private var running: [HouseholdID: Task<ReplicaView, any Error>] = [:]
+    /// The household's newest fold, running or waiting for the one before it.
+    private var newest: [HouseholdID: Task<ReplicaView, any Error>] = [:]
+    /// The household's fold that waits for the running one and has not read the head yet.
+    private var notStarted: [HouseholdID: Task<ReplicaView, any Error>] = [:]
     private var reads: UInt64 = 0
 
     /// Creates the replica over the sync store's database.
@@ -86,15 +93,28 @@ public actor HouseholdReplicas: HouseholdViewSource {
     }
 
     /// Folds the household through its current head, after any fold of it already running.
+    ///
+    /// Callers share folds: a fold reads the head when it starts, so every caller that arrives before the newest
+    /// queued fold has started waits for that one instead of queuing its own. However many readers and pushes
+    /// overlap, a household has at most one fold running and one waiting.
     func caughtUp(_ household: HouseholdID) async throws -> ReplicaView {
-        let previous = running[household]
+        if let waiting = notStarted[household] { return try await waiting.value }
+        let previous = newest[household]
         let task = Task { [previous] in
             _ = await previous?.result
+            await self.started(household)
             return try await self.fold(household)
         }
-        running[household] = task
-        defer { if running[household] == task { running[household] = nil } }
+        notStarted[household] = task
+        newest[household] = task
+        defer { if newest[household] == task { newest[household] = nil } }
         return try await task.value
+    }
+
+    /// The household's queued fold has started: later callers queue a new one (this one may have read the head
+    /// before their changes committed).
+    private func started(_ household: HouseholdID) {
+        notStarted[household] = nil
     }
 
     /// Forgets the household's folded state (it was erased).
@@ -118,11 +138,22 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var start = folded[household]
         if start == nil { start = try await newestSavedState(of: household) }
         let state: InventoryState
-        if let start, let continued = try await continuing(start.view.state, after: start.view.seq, through: head, of: household) {
-            state = continued
-            foldCounts.continued += 1
+        var recent = RecentFolds()
+        if let start {
+            let tail = try await entries(of: household, after: start.view.seq, through: head)
+            recent = start.recent
+            if let continued = InventoryProjector.project(tail.map(\.entry), continuing: start.view.state) {
+                state = continued
+                foldCounts.continued += 1
+            } else if let refolded = recent.refold(with: tail) {
+                state = refolded
+                foldCounts.fromRecentState += 1
+            } else {
+                state = try await rebuild(household, through: head, skipping: start.view.seq)
+            }
+            recent.keep(start.view.state, at: start.view.seq, then: tail, head: head)
         } else {
-            state = try await rebuild(household, through: head, skipping: start?.view.seq)
+            state = try await rebuild(household, through: head, skipping: nil)
         }
         let view = ReplicaView(seq: head, state: state, foldedAt: Date())
         var savedThrough = start?.savedThrough ?? 0
@@ -133,7 +164,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
         try await store.recordReplicaProgress(of: household, through: head)
         reads &+= 1
-        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads)
+        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
         evictBeyondCapacity()
         return view
     }
@@ -145,7 +176,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     {
         guard after < head else { return start }
         let tail = try await entries(of: household, after: after, through: head)
-        return InventoryProjector.project(tail, continuing: start)
+        return InventoryProjector.project(tail.map(\.entry), continuing: start)
     }
 
     /// The fold from the newest saved state that the entries after it do not reach back into (other than the one
@@ -160,7 +191,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
         foldCounts.wholeJournal += 1
         logger.debug("replica: folding the whole journal", metadata: ["household": "\(household)", "seq": "\(head)"])
-        return InventoryProjector.project(try await entries(of: household, after: 0, through: head))
+        return InventoryProjector.project(try await entries(of: household, after: 0, through: head).map(\.entry))
     }
 
     private func newestSavedState(of household: HouseholdID) async throws -> Folded? {
@@ -187,18 +218,19 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
     }
 
-    /// The household's journal entries with `after < seq <= through`, in `seq` order, read page by page.
+    /// The household's journal entries with `after < seq <= through`, with their `seq`, in `seq` order, read page
+    /// by page.
     private func entries(of household: HouseholdID, after: Int64, through head: Int64) async throws
-        -> [InventoryJournalEntry]
+        -> [(seq: Int64, entry: InventoryJournalEntry)]
     {
-        var entries: [InventoryJournalEntry] = []
+        var entries: [(seq: Int64, entry: InventoryJournalEntry)] = []
         var cursor = after
         while cursor < head {
             let page = try await store.journalPayloads(of: household, after: cursor, through: head, limit: policy.pageSize)
             guard let last = page.last else { break }
             for row in page {
                 do {
-                    entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: Data(row.payload.utf8)))
+                    entries.append((row.seq, try RecordCoding.decode(InventoryJournalEntry.self, from: Data(row.payload.utf8))))
                 } catch {
                     // The server validated every entry on push: one that no longer decodes is damage, not input.
                     throw SyncStoreError.damagedRecord("journal entry at seq \(row.seq): \(RecordCoding.describe(error))")
