@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import InventoryKit
 import InventoryModule
@@ -20,6 +21,9 @@ import Logging
 /// arrival that reaches back less than that many intervals refolds only the entries after an older one. A saved
 /// state the kit can no longer read (its format version changed) is skipped, and the household is rebuilt from
 /// its log. Folds of one household run one at a time; different households fold concurrently.
+///
+/// The saved states are also what a new device bootstraps from (``snapshot(of:atLeast:withProducts:)``): the newest
+/// one, or one saved on demand through the household's head, whatever the interval.
 public actor HouseholdReplicas: HouseholdViewSource {
     /// Tuning of the replica.
     public struct Policy: Sendable {
@@ -63,11 +67,19 @@ public actor HouseholdReplicas: HouseholdViewSource {
     private let policy: Policy
     private let logger: Logger
     private var folded: [HouseholdID: Folded] = [:]
-    /// The household's newest fold, running or waiting for the one before it.
-    private var newest: [HouseholdID: Task<ReplicaView, any Error>] = [:]
+    /// The last of the household's serialized folds, which the next one waits for.
+    private var running: [HouseholdID: Task<Void, Never>] = [:]
     /// The household's fold that waits for the running one and has not read the head yet.
     private var notStarted: [HouseholdID: Task<ReplicaView, any Error>] = [:]
     private var reads: UInt64 = 0
+    /// The size and digest of each household's last saved state this replica wrote or read.
+    private var digests: [HouseholdID: SnapshotDigest] = [:]
+
+    private struct SnapshotDigest {
+        var seq: Int64
+        var byteCount: Int64
+        var sha256: String
+    }
 
     /// Creates the replica over the sync store's database.
     public init(store: PostgresSyncStore, policy: Policy = Policy(), logger: Logger) {
@@ -79,17 +91,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     // MARK: - Reading
 
     public func view(of household: HouseholdID, atLeast: Int64?) async throws -> ReplicaView {
-        let deadline = ContinuousClock.now + policy.atLeastWait
-        while true {
-            let view = try await caughtUp(household)
-            guard let atLeast, view.seq < atLeast else { return view }
-            guard ContinuousClock.now < deadline else {
-                throw APIError(
-                    .conflict, "The household's log has no change \(atLeast) yet; it ends at \(view.seq).",
-                    details: ["atLeast": "\(atLeast)", "seq": "\(view.seq)"])
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await reaching(atLeast, seq: \.seq) { try await caughtUp(household) }
     }
 
     /// Folds the household through its current head, after any fold of it already running.
@@ -99,15 +101,13 @@ public actor HouseholdReplicas: HouseholdViewSource {
     /// overlap, a household has at most one fold running and one waiting.
     func caughtUp(_ household: HouseholdID) async throws -> ReplicaView {
         if let waiting = notStarted[household] { return try await waiting.value }
-        let previous = newest[household]
-        let task = Task { [previous] in
-            _ = await previous?.result
-            await self.started(household)
-            return try await self.fold(household)
+        let task = Task<ReplicaView, any Error> {
+            try await self.serialized(household) {
+                await self.started(household)
+                return try await self.fold(household)
+            }
         }
         notStarted[household] = task
-        newest[household] = task
-        defer { if newest[household] == task { newest[household] = nil } }
         return try await task.value
     }
 
@@ -120,6 +120,126 @@ public actor HouseholdReplicas: HouseholdViewSource {
     /// Forgets the household's folded state (it was erased).
     func forget(_ household: HouseholdID) {
         folded[household] = nil
+        digests[household] = nil
+    }
+
+    /// `attempt`'s result once its `seq` reaches `atLeast`, trying again every 50 ms until
+    /// ``Policy/atLeastWait`` has passed.
+    /// - Throws: ``APIError`` `conflict` when the household's log did not reach `atLeast` in time.
+    private func reaching<T>(_ atLeast: Int64?, seq: (T) -> Int64, _ attempt: () async throws -> T) async throws -> T {
+        let deadline = ContinuousClock.now + policy.atLeastWait
+        while true {
+            let result = try await attempt()
+            guard let atLeast, seq(result) < atLeast else { return result }
+            guard ContinuousClock.now < deadline else {
+                throw APIError(
+                    .conflict, "The household's log has no change \(atLeast) yet; it ends at \(seq(result)).",
+                    details: ["atLeast": "\(atLeast)", "seq": "\(seq(result))"])
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Runs `body` after every serialized fold of the household already started.
+    private func serialized<T: Sendable>(
+        _ household: HouseholdID, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let previous = running[household]
+        let task = Task<T, any Error> {
+            await previous?.value
+            return try await body()
+        }
+        let done = Task<Void, Never> { _ = await task.result }
+        running[household] = done
+        defer { if running[household] == done { running[household] = nil } }
+        return try await task.value
+    }
+
+    // MARK: - Snapshots
+
+    /// The household's newest saved state through at least `atLeast`, in the kit's current checkpoint format; when
+    /// none is saved (the household is younger than the checkpoint interval, or its newest is older than
+    /// `atLeast`), the household folded through its head — waiting, bounded, for `atLeast` as ``view(of:atLeast:)``
+    /// does — and that state saved now, whatever the interval, keeping the newest ``Policy/keptCheckpoints``.
+    ///
+    /// - Parameter withProducts: whether to list the products the state's lots refer to (read from the folded
+    ///   state in memory when it is the one saved, else from the saved state decoded).
+    /// - Returns: the snapshot, or `nil` when the household's journal has nothing to fold.
+    /// - Throws: `SyncStoreError.householdNotFound` for an unknown or erased household; ``APIError`` `conflict`
+    ///   when its log did not reach `atLeast` in time, `internal` when the kit's checkpoints cannot be encoded.
+    public func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> ReplicaSnapshot? {
+        guard let header = CheckpointHeader.current else {
+            throw APIError(.internal, "The server cannot encode the kit's checkpoints.")
+        }
+        // A saved state can be dropped (a newer one replaced it) between reading its mark and its digest: try again.
+        for _ in 0..<3 {
+            var saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: atLeast, header: header.bytes)
+            if saved == nil {
+                let reached = try await reaching(atLeast, seq: \.seq) {
+                    try await serialized(household) { try await self.foldSaving(household, header: header) }
+                }
+                guard let mark = reached.saved else { return nil }
+                saved = mark
+            }
+            guard let saved, let described = try await describe(saved, of: household, header: header, withProducts: withProducts)
+            else { continue }
+            return described
+        }
+        throw APIError(.conflict, "The household's snapshots changed while it was read; ask again.")
+    }
+
+    /// Folds the household through its head and saves that state unless one through the head is saved.
+    /// - Returns: the head, and the saved state's `seq` and mark (`nil` when the journal has nothing to fold).
+    private func foldSaving(_ household: HouseholdID, header: CheckpointHeader) async throws
+        -> (seq: Int64, saved: (seq: Int64, mark: String)?)
+    {
+        let view = try await fold(household)
+        if let saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: view.seq, header: header.bytes) {
+            return (view.seq, saved)
+        }
+        guard let checkpoint = Self.checkpoint(view.state, of: household) else { return (view.seq, nil) }
+        try await save(checkpoint, of: household, through: view.seq)
+        if var known = folded[household], known.view.seq == view.seq {
+            known.savedThrough = view.seq
+            folded[household] = known
+        }
+        guard let saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: view.seq, header: header.bytes)
+        else { throw SyncStoreError.householdNotFound(household) }
+        return (view.seq, saved)
+    }
+
+    /// The snapshot of the saved state through `saved.seq`, or `nil` when it is no longer kept.
+    private func describe(
+        _ saved: (seq: Int64, mark: String), of household: HouseholdID, header: CheckpointHeader, withProducts: Bool
+    ) async throws -> ReplicaSnapshot? {
+        let digest: SnapshotDigest
+        if let known = digests[household], known.seq == saved.seq {
+            digest = known
+        } else {
+            guard let stored = try await store.replicaCheckpointDigest(of: household, through: saved.seq) else { return nil }
+            digest = SnapshotDigest(seq: saved.seq, byteCount: stored.byteCount, sha256: stored.sha256)
+            if (digests[household]?.seq ?? 0) <= saved.seq { digests[household] = digest }
+        }
+        var productIDs: [String] = []
+        if withProducts {
+            let state: InventoryState
+            if let known = folded[household], known.view.seq == saved.seq {
+                state = known.view.state
+            } else {
+                guard let stored = try await store.replicaCheckpoint(of: household, through: saved.seq) else { return nil }
+                do {
+                    let mark = try RecordCoding.decode(InventoryCheckpointMark.self, from: Data(stored.mark.utf8))
+                    state = try InventoryCheckpoint(mark: mark, stateData: stored.state).state()
+                } catch {
+                    throw SyncStoreError.damagedRecord(
+                        "replica checkpoint through \(saved.seq): \(RecordCoding.describe(error))")
+                }
+            }
+            productIDs = Set(state.lots.values.map(\.productID.rawValue)).sorted()
+        }
+        return ReplicaSnapshot(
+            seq: saved.seq, mark: saved.mark, byteCount: digest.byteCount, sha256: digest.sha256,
+            formatVersion: header.version, productIDs: productIDs)
     }
 
     // MARK: - Folding
@@ -158,8 +278,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         let view = ReplicaView(seq: head, state: state, foldedAt: Date())
         var savedThrough = start?.savedThrough ?? 0
         if head - savedThrough >= policy.checkpointInterval, let checkpoint = Self.checkpoint(state, of: household) {
-            try await store.saveReplicaCheckpoint(
-                of: household, through: head, mark: checkpoint.mark, state: checkpoint.state, keeping: policy.keptCheckpoints)
+            try await save(checkpoint, of: household, through: head)
             savedThrough = head
         }
         try await store.recordReplicaProgress(of: household, through: head)
@@ -249,11 +368,23 @@ public actor HouseholdReplicas: HouseholdViewSource {
         return (String(decoding: mark, as: UTF8.self), checkpoint.stateData)
     }
 
+    /// Saves a checkpoint and, when it was written, remembers its size and digest.
+    private func save(_ checkpoint: (mark: String, state: Data), of household: HouseholdID, through seq: Int64) async throws {
+        let written = try await store.saveReplicaCheckpoint(
+            of: household, through: seq, mark: checkpoint.mark, state: checkpoint.state, keeping: policy.keptCheckpoints)
+        guard written else { return }
+        let hex = SHA256.hash(data: checkpoint.state).map { String(format: "%02x", $0) }.joined()
+        digests[household] = SnapshotDigest(seq: seq, byteCount: Int64(checkpoint.state.count), sha256: hex)
+    }
+
     private func evictBeyondCapacity() {
         while folded.count > policy.cachedHouseholds,
             let oldest = folded.min(by: { $0.value.lastRead < $1.value.lastRead })?.key
         {
             folded[oldest] = nil
+        }
+        if digests.count > policy.cachedHouseholds {
+            digests = digests.filter { folded[$0.key] != nil }
         }
     }
 }
