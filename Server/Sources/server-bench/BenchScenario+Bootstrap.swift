@@ -20,7 +20,8 @@ extension BenchScenario {
         let count = environment.sizes.bootstrapEntries
         let (household, tokens) = try await environment.household("bootstrap", devices: 1)
         let setup = try await BootstrapSetup.make(environment, household, count: count)
-        let connection = try await environment.connect(household, token: tokens[0])
+        let connection = DeviceSession(port: environment.port, household: household, token: tokens[0])
+        defer { connection.close() }
         let started = ContinuousClock.now
         let first = try await connection.snapshot()
         BenchLog.line(
@@ -35,14 +36,17 @@ extension BenchScenario {
         var wireGrowth: [Double] = []
         var pullGrowth: [Double] = []
         var lots = 0
+        var steps: [WireSteps] = []
         for repetition in 1...repetitions {
             var clock = ContinuousClock.now
             let baseline = try await rawBootstrap(environment, household, seq: first.seq)
             raw.append((ContinuousClock.now - clock).seconds)
 
             clock = ContinuousClock.now
-            let (fetched, wireBytes) = try await ResidentMemory.growth { try await wireBootstrap(connection) }
+            let (wired, wireBytes) = try await ResidentMemory.growth { try await wireBootstrap(connection) }
             wire.append((ContinuousClock.now - clock).seconds)
+            let fetched = wired.state
+            steps.append(wired.steps)
 
             clock = ContinuousClock.now
             let (folded, pullBytes) = try await ResidentMemory.growth { try await fullPull(connection) }
@@ -64,7 +68,9 @@ extension BenchScenario {
             BenchLog.line(
                 "   #\(repetition): wire \(BenchReport.formatSeconds(wire.last ?? 0)), raw "
                     + "\(BenchReport.formatSeconds(raw.last ?? 0)), full pull \(BenchReport.formatSeconds(pull.last ?? 0)); "
-                    + "resident growth wire \(megabytes(wireBytes)), full pull \(megabytes(pullBytes))")
+                    + "resident growth wire \(megabytes(wireBytes)), full pull \(megabytes(pullBytes)); wire steps: "
+                    + "snapshot \(BenchReport.formatSeconds(wired.steps.snapshot)), state "
+                    + "\(BenchReport.formatSeconds(wired.steps.state)), decode \(BenchReport.formatSeconds(wired.steps.decode))")
         }
         let median = BenchReport.median(wire)
         return ScenarioResult(
@@ -76,6 +82,9 @@ extension BenchScenario {
                 ("full_pull_over_wire", BenchReport.median(pull) / max(median, 1e-9)),
                 ("wire_rss_growth_mb", BenchReport.median(wireGrowth) / 1_048_576),
                 ("full_pull_rss_growth_mb", BenchReport.median(pullGrowth) / 1_048_576),
+                ("wire_snapshot_ms", BenchReport.median(steps.map(\.snapshot)) * 1_000),
+                ("wire_state_ms", BenchReport.median(steps.map(\.state)) * 1_000),
+                ("wire_decode_ms", BenchReport.median(steps.map(\.decode)) * 1_000),
                 ("setup_insert_s", setup.insertSeconds),
             ])
     }
@@ -84,6 +93,7 @@ extension BenchScenario {
     private static func rawBootstrap(_ environment: BenchEnvironment, _ household: SyncServer.HouseholdID, seq: Int64) async throws
         -> InventoryState
     {
+        let started = ContinuousClock.now
         for try await (mark, bytes) in try await environment.client.query(
             """
             SELECT mark, state FROM replica_checkpoints
@@ -91,23 +101,46 @@ extension BenchScenario {
             """,
             logger: BootstrapSetup.logger
         ).decode((String, ByteBuffer).self) {
-            return try decodeState(mark: Data(mark.utf8), bytes: Data(bytes.readableBytesView))
+            let read = (ContinuousClock.now - started).seconds
+            // One copy into `Data`, as the wire side's client makes one (not byte by byte through the view).
+            let stateData = bytes.withUnsafeReadableBytes { Data($0) }
+            let state = try decodeState(mark: Data(mark.utf8), bytes: stateData)
+            BenchLog.line(
+                "      raw: select \(BenchReport.formatSeconds(read)), decode "
+                    + "\(BenchReport.formatSeconds((ContinuousClock.now - started).seconds - read))")
+            return state
         }
         throw BenchFailure("bootstrap: no saved state through \(seq)")
     }
 
-    /// The wire bootstrap: the snapshot's description, its state's bytes, the kit's decode.
-    private static func wireBootstrap(_ connection: DeviceConnection) async throws -> InventoryState {
+    /// The wire bootstrap: the snapshot's description, its state's bytes, the kit's decode; with the seconds each
+    /// of the three took.
+    private static func wireBootstrap(_ connection: DeviceSession) async throws
+        -> (state: InventoryState, steps: WireSteps)
+    {
+        var clock = ContinuousClock.now
         let snapshot = try await connection.snapshot()
+        let described = (ContinuousClock.now - clock).seconds
+        clock = ContinuousClock.now
         let bytes = try await connection.get(snapshot.state)
+        let fetched = (ContinuousClock.now - clock).seconds
         guard Int64(bytes.count) == snapshot.stateBytes else {
             throw BenchFailure("bootstrap: \(bytes.count) state bytes, the snapshot said \(snapshot.stateBytes)")
         }
-        return try decodeState(mark: Data(snapshot.mark.text.utf8), bytes: bytes)
+        clock = ContinuousClock.now
+        let state = try decodeState(mark: Data(snapshot.mark.text.utf8), bytes: bytes)
+        return (state, WireSteps(snapshot: described, state: fetched, decode: (ContinuousClock.now - clock).seconds))
+    }
+
+    /// How long each step of a wire bootstrap took, in seconds.
+    private struct WireSteps {
+        var snapshot: Double
+        var state: Double
+        var decode: Double
     }
 
     /// The full pull a device did before snapshots: every journal page, decoded, folded.
-    private static func fullPull(_ connection: DeviceConnection) async throws -> InventoryState {
+    private static func fullPull(_ connection: DeviceSession) async throws -> InventoryState {
         InventoryProjector.project(try await connection.pullJournal(limit: 1_000))
     }
 

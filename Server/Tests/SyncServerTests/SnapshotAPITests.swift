@@ -173,6 +173,19 @@ struct SnapshotAPITests {
         }
     }
 
+    @Test func concurrentRequestsForAnUnsavedHouseholdSaveOneStateAndServeIt() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await Self.stockedHousehold(server)
+            async let first = Self.snapshot(server, household, token)
+            async let second = Self.snapshot(server, household, token, query: "?products=false")
+            async let third = Self.snapshot(server, household, token, query: "?atLeast=1")
+            let answers = try await [first, second, third]
+            let saved = try await Self.savedSeqs(server, household)
+            #expect(saved.count == 1)
+            #expect(answers.allSatisfy { $0.seq == saved.first && $0.stateSHA256 == answers[0].stateSHA256 })
+        }
+    }
+
     @Test func aHouseholdWithNothingToFoldHasNoSnapshot() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
