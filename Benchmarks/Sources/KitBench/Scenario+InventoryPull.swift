@@ -39,6 +39,7 @@ extension Scenario {
         }
         ScaleLog.write("   \(template.entryCount) entries in the remote; its page reads alone take \(Report.formatSeconds(paging))")
         let checks = InventoryScaleChecks()
+        let growthLimit = Self.inventoryPullPeakGrowthLimit
         return ScenarioRun(
             ours: {
                 let path = try await fixtures.copy(empty, as: "inventory-pull-ours.sqlite")
@@ -48,12 +49,18 @@ extension Scenario {
                     replicaID: ReplicaID(rawValue: "new-tablet"), clock: .constant(template.lastRecordedAt),
                     random: .constant(0.5))
                 var report: InventorySyncReport?
+                // Only the device is charged: the remote's entries (the fixture) are resident before this point.
+                let memory = PhasePeakMemory.start()
                 let pulled = try await Stopwatch.time { report = try await service.syncPending(households: [household]) }
                 let background = await Stopwatch.time { await service.waitForBackgroundWork() }
+                let growth = memory.growth
                 let marks = try await SQLiteInventoryStore(storage: storage).checkpointMarks(of: household)
                 ScaleLog.write("     ours: syncPending \(Report.formatSeconds(pulled)) + background checkpoints "
                     + "\(Report.formatSeconds(background)); \(marks.count) checkpoints, newest after entry "
-                    + "\(marks.map(\.entryCount).max() ?? 0); \(PeakMemory.summary)")
+                    + "\(marks.map(\.entryCount).max() ?? 0); peak growth \(PhasePeakMemory.summary(growth)); \(PeakMemory.summary)")
+                if let growth, growth > growthLimit {
+                    await checks.fail("peak growth \(PhasePeakMemory.summary(growth)) above \(growthLimit / 1_048_576) MiB")
+                }
                 if report?.pulled != template.entryCount || report?.pullFailures.isEmpty != true {
                     await checks.fail("pulled \(report?.pulled ?? 0) of \(template.entryCount)")
                 }
@@ -71,10 +78,12 @@ extension Scenario {
                 var transaction = InventoryLocalTransaction()
                 transaction.entries = template.entries
                 var state: InventoryState?
+                let memory = PhasePeakMemory.start()
                 let seconds = try await Stopwatch.time {
                     try await store.commit(transaction)
                     state = InventoryProjector.project(template.entries)
                 }
+                ScaleLog.write("     baseline: \(Report.formatSeconds(seconds)); peak growth \(PhasePeakMemory.summary(memory.growth))")
                 if state != template.state { await checks.fail("the baseline's projection differs") }
                 if try await store.entries(of: household).count != template.entryCount {
                     await checks.fail("the baseline stored another journal")
@@ -85,4 +94,8 @@ extension Scenario {
             },
             verify: { try await checks.verify(name, compareSides: false) })
     }
+
+    /// How far the pull may raise the process's peak resident size (``PhasePeakMemory``) at the large size: what a
+    /// phone leaves an app, with the household's own state in it.
+    static let inventoryPullPeakGrowthLimit = 300 * 1_048_576
 }

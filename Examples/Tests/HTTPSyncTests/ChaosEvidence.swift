@@ -18,16 +18,16 @@ enum ChaosEvidence {
 
     /// The ids of a device's journal entries of `household`, in journal order (read from its store; the device's
     /// processes must have ended).
-    static func journalEntryIDs(of device: PantryDevice) async throws -> [String] {
+    static func journalEntryIDs(of device: PantryDevice) async throws -> (journal: [String], snapshot: Set<String>) {
         let store = device.folder.appendingPathComponent("store")
         let household = HouseholdID(device.household)
         switch device.store {
         case "json":
             let storage = try await JSONFileStorage(root: store)
             do {
-                let entries = try await StorageInventoryStore(storage: storage).entries(of: household)
+                let held = try await heldEntryIDs(of: household, in: StorageInventoryStore(storage: storage))
                 await storage.close()
-                return entries.map { $0.id.uuidString.lowercased() }
+                return held
             } catch {
                 await storage.close()
                 throw error
@@ -35,8 +35,20 @@ enum ChaosEvidence {
         default:
             let storage = try SQLiteStorage(path: store.appendingPathComponent("pantry.sqlite").path)
             defer { try? storage.close() }
-            return try await SQLiteInventoryStore(storage: storage).entries(of: household).map { $0.id.uuidString.lowercased() }
+            return try await heldEntryIDs(of: household, in: SQLiteInventoryStore(storage: storage))
         }
+    }
+
+    /// The entry ids of the household's journal in a store, and those of the snapshot it joined from (none when it
+    /// pulled everything): together, every entry the device holds.
+    static func heldEntryIDs(of household: HouseholdID, in store: any InventoryJournalStore) async throws
+        -> (journal: [String], snapshot: Set<String>)
+    {
+        let journal = try await store.entries(of: household).map { $0.id.uuidString.lowercased() }
+        guard let floor = try await store.snapshotFloor(of: household), let checkpoint = try await store.checkpoint(floor.mark) else {
+            return (journal, [])
+        }
+        return (journal, Set(try checkpoint.state().appliedEntryIDs.map { $0.uuidString.lowercased() }))
     }
 
     /// Every change of the household's log, pulled page by page through the API with a device's token.

@@ -78,14 +78,23 @@ final class WireDevice: Sendable {
         let service = InventoryModuleService(store: inventoryStore, replicaID: replica)
         let state = try await service.state(of: household)
         await service.waitForBackgroundWork()
-        return try InventoryCheckpoint(state: state, of: household)?.stateData ?? Data()
+        // Canonical: a state opened from a snapshot and one folded from the journal hold their history differently.
+        return state.lastAppliedOrderKey == nil ? Data() : try InventoryCheckpoint.canonicalBytes(of: state)
     }
 
-    /// The household's journal entries, by id, each in the kit's canonical encoding.
-    func journalBytes(of household: HouseholdID) async throws -> [Data] {
-        try await inventoryStore.entries(of: household).sorted { $0.id.uuidString < $1.id.uuidString }.map {
-            try RecordCoding.encode($0)
-        }
+    /// The household's journal entries, by id, each in the kit's canonical encoding; without those in `excluded`.
+    func journalBytes(of household: HouseholdID, excluding excluded: Set<UUID> = []) async throws -> [Data] {
+        try await inventoryStore.entries(of: household).filter { !excluded.contains($0.id) }
+            .sorted { $0.id.uuidString < $1.id.uuidString }.map { try RecordCoding.encode($0) }
+    }
+
+    /// The ids of the entries the device holds in the snapshot it joined the household from (none when it pulled
+    /// every entry).
+    func snapshotEntryIDs(of household: HouseholdID) async throws -> Set<UUID> {
+        guard let floor = try await inventoryStore.snapshotFloor(of: household),
+            let checkpoint = try await inventoryStore.checkpoint(floor.mark)
+        else { return [] }
+        return try checkpoint.state().appliedEntryIDs
     }
 
     /// The products of `ids`, in the kit's canonical encoding (`nil` for a missing one).

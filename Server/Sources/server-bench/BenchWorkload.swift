@@ -20,13 +20,16 @@ struct BenchWorkload: Sendable {
 
     private static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    /// `count` journal entries of `household` (renaming the household, each its own transaction).
-    static func journal(of household: SyncServer.HouseholdID, count: Int, first: Int = 0) throws -> BenchWorkload {
+    /// `count` journal entries of `household` (renaming the household, each its own transaction); entry `i` is
+    /// recorded `second(i)` seconds after the epoch (by default `i`).
+    static func journal(
+        of household: SyncServer.HouseholdID, count: Int, second: (Int) -> Int = { $0 }
+    ) throws -> BenchWorkload {
         var operations: [PushRequest.Operation] = []
         var rows: [Row] = []
         operations.reserveCapacity(count)
         rows.reserveCapacity(count)
-        for index in first..<(first + count) {
+        for index in (0..<count).map(second) {
             let id = UUID()
             let entry = InventoryJournalEntry(
                 id: id, householdID: InventoryModule.HouseholdID(household.rawValue), transactionID: TransactionID(id),

@@ -125,8 +125,12 @@ struct OpenAPIContractTests {
             let pen = try KitPayloads.product()
             _ = try await server.results(household, token: token, [
                 try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil),
+                try ContractPayloads.journal(household: household.rawValue),
             ])
             let (feed, feedToken) = try await server.store.addFeed(to: household, label: "Contract")
+            // A saved state of the household, so its snapshot and its bytes answer.
+            let snapshot = try decode(SnapshotResponse.self, try await server.client.execute(
+                uri: "/v1/households/\(household)/snapshot", method: .get, headers: SyncServerHarness.headers(token)))
             // DELETE of the household erases it (and revokes the tokens), so it goes last, after revoking a feed.
             func order(_ operation: OpenAPISpec.Operation) -> Int {
                 operation.method != "delete" ? 0 : operation.path == "/v1/households/{id}" ? 2 : 1
@@ -135,6 +139,7 @@ struct OpenAPIContractTests {
                 var uri = operation.path.replacingOccurrences(of: "{id}", with: household.description)
                     .replacingOccurrences(of: "{productId}", with: pen.productID.rawValue)
                     .replacingOccurrences(of: "{feedId}", with: feed.description)
+                    .replacingOccurrences(of: "{seq}", with: snapshot.seq.description)
                 if operation.path.hasSuffix("/calendar.ics") { uri += "?feed=\(feedToken.rawValue)" }
                 var body: ByteBuffer?
                 if operation.method == "post" {
@@ -211,6 +216,23 @@ struct OpenAPIContractTests {
             // states are not served.
             #expect(pulled == 3)
 
+            // The snapshot a new device starts from, its bytes, and their revalidation.
+            let snapshotURI = "/v1/households/\(household)/snapshot"
+            let described = try await server.client.execute(uri: snapshotURI + "?products=false", method: .get, headers: headers)
+            #expect(described.status == .ok)
+            Self.expectConforms(described, "get", snapshotURI, spec)
+            let stateURI = try decode(SnapshotResponse.self, described).state
+            var revalidation = headers
+            revalidation[.ifNoneMatch] = "\"snapshot-0\""
+            let bytes = try await server.client.execute(uri: stateURI, method: .get, headers: revalidation)
+            #expect(bytes.status == .ok)
+            Self.expectConforms(bytes, "get", stateURI, spec)
+            let etag = try #require(bytes.headers[.eTag])
+            revalidation[.ifNoneMatch] = etag
+            let unchanged = try await server.client.execute(uri: stateURI, method: .get, headers: revalidation)
+            #expect(unchanged.status == .notModified)
+            Self.expectConforms(unchanged, "get", stateURI, spec)
+
             // Errors, each with the envelope the document names for its status.
             let changesURI = "/v1/households/\(household)/changes"
             let feedsURI = "/v1/households/\(household)/feeds"
@@ -236,6 +258,13 @@ struct OpenAPIContractTests {
                 (calendarURI, .get, [:], nil, .unauthorized),
                 (calendarURI + "?feed=\(token.rawValue)", .get, [:], nil, .unauthorized),
                 ("/v1/households/\(other)/calendar.ics?feed=\(feedToken.rawValue)", .get, [:], nil, .forbidden),
+                ("/v1/households/\(household)/snapshot?atLeast=-1", .get, headers, nil, .badRequest),
+                ("/v1/households/\(household)/snapshot?products=no", .get, headers, nil, .badRequest),
+                ("/v1/households/\(other)/snapshot", .get, headers, nil, .forbidden),
+                ("/v1/households/\(household)/snapshot", .get, SyncServerHarness.headers(feedToken), nil, .unauthorized),
+                ("/v1/households/\(household)/snapshot/0/state", .get, headers, nil, .badRequest),
+                ("/v1/households/\(household)/snapshot/999999/state", .get, headers, nil, .notFound),
+                ("/v1/households/\(other)/snapshot/1/state", .get, headers, nil, .forbidden),
             ]
             for (uri, method, requestHeaders, body, expected) in errors {
                 let response = try await server.client.execute(uri: uri, method: method, headers: requestHeaders, body: body)

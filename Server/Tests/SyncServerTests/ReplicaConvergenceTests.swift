@@ -24,18 +24,25 @@ struct ReplicaConvergenceTests {
             for seed in Self.seeds {
                 let seen = try await HouseholdScenario(seed: UInt64(seed), store: store).run()
                 counts.continued += seen.continued
+                counts.fromRecentState += seen.fromRecentState
                 counts.fromOlderSavedState += seen.fromOlderSavedState
                 counts.wholeJournal += seen.wholeJournal
                 counts.lotsAtTheEnd += seen.lotsAtTheEnd
+                counts.joinedFromSnapshot += seen.joinedFromSnapshot
+                counts.snapshotsServed += seen.snapshotsServed
                 counts.undone += seen.undone
             }
             // Every way a fold starts was taken, late arrivals included (they force the older starts).
             #expect(counts.continued > 100, "\(counts)")
+            #expect(counts.fromRecentState > 10, "\(counts)")
             #expect(counts.fromOlderSavedState > 10, "\(counts)")
             #expect(counts.wholeJournal > 10, "\(counts)")
             // The scenarios book for real: lots remain, and undos took effect.
             #expect(counts.lotsAtTheEnd > 200, "\(counts)")
             #expect(counts.undone > 20, "\(counts)")
+            // Every seed has a device join from the server's snapshot; some load a newer one after late arrivals.
+            #expect(counts.joinedFromSnapshot == Self.seeds.count, "\(counts)")
+            #expect(counts.snapshotsServed > counts.joinedFromSnapshot, "\(counts)")
             if ProcessInfo.processInfo.environment["REPLICA_SCENARIO_COUNTS"] != nil { print("scenario counts: \(counts)") }
         }
     }
@@ -44,7 +51,9 @@ struct ReplicaConvergenceTests {
 /// One seed: three devices of a household that book, consume, open, undo and sync through an in-memory remote;
 /// what reaches the remote is appended to the server's log in the remote's order, and the replica is checked
 /// against the fold of that log at random moments, across restarts (a new ``HouseholdReplicas`` with small
-/// checkpoint intervals, so saved states and rebuilds are exercised).
+/// checkpoint intervals, so saved states and rebuilds are exercised). A fourth device joins part way through from
+/// the server's snapshot (at the newest saved state, so at a random `seq`) and then books and syncs like the
+/// others; at the end it holds exactly the state of a device that pulled everything.
 struct HouseholdScenario {
     let seed: UInt64
     let store: PostgresSyncStore
@@ -58,7 +67,7 @@ struct HouseholdScenario {
         let base = Date(timeIntervalSince1970: 1_800_000_000)
         let ticks = Counter()
         // A device's clock may lag the others by up to two hours: its entries sort before theirs.
-        let devices = (0..<3).map { index in
+        var devices = (0..<3).map { index in
             let lag = index == 0 ? 0 : Double(Int.random(in: 0...7200, using: &random))
             let uuids = SeededUUIDGenerator(seed: seed &* 31 &+ UInt64(index))
             return InventoryModuleService(
@@ -80,13 +89,28 @@ struct HouseholdScenario {
         func count(_ replicas: HouseholdReplicas) async {
             let seen = await replicas.foldCounts
             counts.continued += seen.continued
+            counts.fromRecentState += seen.fromRecentState
             counts.fromOlderSavedState += seen.fromOlderSavedState
             counts.wholeJournal += seen.wholeJournal
         }
-        var undoable: [[TransactionID]] = [[], [], []]
-        var online = [true, true, true]
+        var undoable: [[TransactionID]] = [[], [], [], []]
+        var online = [true, true, true, true]
+        let joinsAt = 5 + Int(seed % 15)
+        let logMirror = LogMirror(remote: remote, store: store, household: household, serverHousehold: serverHousehold)
+        let joining = ServerSnapshotGateway(
+            remote: remote, mirror: logMirror, store: store, replicas: Self.replicas(store, &random), household: serverHousehold)
+        let joinerStorage = InMemoryStorageProvider()
 
-        for _ in 0..<30 {
+        for step in 0..<30 {
+            if step == joinsAt {
+                let uuids = SeededUUIDGenerator(seed: seed &* 31 &+ 3)
+                let joiner = InventoryModuleService(
+                    storage: joinerStorage, remote: joining, replicaID: ReplicaID("device-3"),
+                    clock: InventoryClock { base.addingTimeInterval(Double(ticks.next()) * 60) },
+                    timeZone: HouseholdTimeZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt), makeUUID: { uuids.next() })
+                _ = try await joiner.syncPending(households: [household], trigger: SyncTrigger.explicit)
+                devices.append(joiner)
+            }
             let index = Int.random(in: 0..<devices.count, using: &random)
             let device = devices[index]
             let roll = Int.random(in: 0..<100, using: &random)
@@ -99,12 +123,12 @@ struct HouseholdScenario {
             } else if roll < 85 {
                 online[index].toggle()
             } else {
-                mirrored = try await mirror(remote, household, serverHousehold, after: mirrored)
+                mirrored = try await mirror(logMirror)
                 if Bool.random(using: &random) {
                     await count(replicas)
                     replicas = Self.replicas(store, &random)
                 }
-                try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored)
+                try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored, mirroredBy: logMirror)
             }
         }
         // Everyone comes online and syncs until nothing is left; the log is complete.
@@ -114,13 +138,21 @@ struct HouseholdScenario {
                 _ = try await device.syncPending(households: [household], trigger: .explicit)
             }
         }
-        mirrored = try await mirror(remote, household, serverHousehold, after: mirrored)
-        let state = try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored)
+        mirrored = try await mirror(logMirror)
+        let state = try await expectReplica(replicas, serverHousehold, equalsFoldOf: mirrored, mirroredBy: logMirror)
         let fresh = Self.replicas(store, &random)
         let restarted = try await fresh.view(of: serverHousehold, atLeast: nil).state
         await count(replicas)
         await count(fresh)
-        let device = try await devices[Int.random(in: 0..<devices.count, using: &random)].state(of: household)
+        let device = try await devices[Int.random(in: 0..<3, using: &random)].state(of: household)
+        let joiner = try #require(devices.last)
+        let floor = try await StorageInventoryStore(storage: joinerStorage).snapshotFloor(of: household)
+        #expect(floor != nil, "seed \(seed): the fourth device did not join from a snapshot")
+        #expect(
+            try InventoryCheckpoint.canonicalBytes(of: await joiner.state(of: household)) == InventoryCheckpoint.canonicalBytes(of: device),
+            "seed \(seed): the device that joined from a snapshot differs from one that pulled everything")
+        counts.joinedFromSnapshot += floor == nil ? 0 : 1
+        counts.snapshotsServed += joining.served.value
         #expect(state == device, "seed \(seed): the replica differs from a synced device")
         counts.lotsAtTheEnd += state.lots.count
         counts.undone += state.undoneTransactions.count
@@ -158,24 +190,11 @@ struct HouseholdScenario {
         return (try? await device.perform(command, in: household))?.transactionID
     }
 
-    /// Appends what the remote holds beyond what is mirrored already to the server's log, in the remote's order
-    /// (devices push in the background, so the remote may hold more by the time the replica is read); returns
-    /// every entry mirrored so far.
-    func mirror(
-        _ remote: InMemoryInventoryRemote, _ household: InventoryModule.HouseholdID, _ serverHousehold: SyncServer.HouseholdID,
-        after mirrored: [InventoryJournalEntry]
-    ) async throws -> [InventoryJournalEntry] {
-        let entries = await remote.entries(of: household)
-        guard entries.count > mirrored.count else { return mirrored }
-        let pending = entries[mirrored.count...].map {
-            PendingChange(opID: $0.id, entityID: $0.id.uuidString.lowercased(), content: .journal($0))
-        }
-        for outcome in try await store.push(pending, to: serverHousehold) {
-            guard case .applied = outcome else {
-                Issue.record("seed \(seed): the server did not apply a mirrored entry: \(outcome)")
-                continue
-            }
-        }
+    /// Appends what the remote holds beyond the server's log to it, in the remote's order (devices push in the
+    /// background, so the remote may hold more by the time the replica is read); returns every entry mirrored.
+    func mirror(_ logMirror: LogMirror) async throws -> [InventoryJournalEntry] {
+        let (entries, refused) = try await logMirror.mirror()
+        for outcome in refused { Issue.record("seed \(seed): the server did not apply a mirrored entry: \(outcome)") }
         return entries
     }
 
@@ -183,10 +202,12 @@ struct HouseholdScenario {
     @discardableResult
     func expectReplica(
         _ replicas: HouseholdReplicas, _ serverHousehold: SyncServer.HouseholdID,
-        equalsFoldOf log: [InventoryJournalEntry]
+        equalsFoldOf log: [InventoryJournalEntry], mirroredBy logMirror: LogMirror
     ) async throws -> InventoryState {
         let view = try await replicas.view(of: serverHousehold, atLeast: nil)
-        let expected = InventoryProjector.project(log)
+        // The joining device's background sync may have mirrored more since: the log through the view's seq.
+        #expect(view.seq >= Int64(log.count), "seed \(seed): the replica is behind the mirrored log")
+        let expected = InventoryProjector.project(await logMirror.remote.entries(of: logMirror.household).prefix(Int(view.seq)))
         #expect(view.state == expected, "seed \(seed): the replica differs from the full fold at seq \(view.seq)")
         #expect(view.state.transactions == expected.transactions, "seed \(seed): transactions differ")
         #expect(view.state.consumptionHistory == expected.consumptionHistory, "seed \(seed): consumption differs")
@@ -209,13 +230,16 @@ struct HouseholdScenario {
 /// What the scenarios did: how the replicas' folds started, and what the households hold at the end.
 struct ScenarioCounts: Sendable, CustomStringConvertible {
     var continued = 0
+    var fromRecentState = 0
     var fromOlderSavedState = 0
     var wholeJournal = 0
     var lotsAtTheEnd = 0
     var undone = 0
+    var joinedFromSnapshot = 0
+    var snapshotsServed = 0
 
     var description: String {
-        "folds continued \(continued), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone)"
+        "folds continued \(continued), from a recent state \(fromRecentState), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone); joined from a snapshot \(joinedFromSnapshot), snapshots served \(snapshotsServed)"
     }
 }
 
@@ -231,6 +255,8 @@ final class Counter: @unchecked Sendable {
             return count
         }
     }
+
+    var value: Int { lock.withLock { count } }
 }
 
 /// A migrated throwaway cluster and a store on it.

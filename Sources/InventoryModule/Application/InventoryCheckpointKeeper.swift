@@ -10,11 +10,12 @@ import InventorySync
 /// since the copy was taken (the household's epoch moved), when it is dropped. At most one write per household
 /// is in flight; when it lands and the state is due again, the next one starts from the newest state. A pull
 /// defers writes until it ends (``deferWrites(of:)``, ``resumeWrites(of:)``): one encode of the settled state
-/// instead of one of the whole, growing state every interval, each competing with the next pages for the cores.
+/// instead of one of the whole, growing state every interval, each competing with the next pages for the cores —
+/// except a checkpoint every ``pullSealInterval`` entries, written between two pages (``sealDuringPull(_:)``).
 final class InventoryCheckpointKeeper: @unchecked Sendable {
     // @unchecked: `marks`, `floors`, `epochs`, `inFlight`, `deferred` and `tasks` are only touched under `lock`.
-    private let lock = NSLock()
-    private var marks: [HouseholdID: [InventoryCheckpointMark]] = [:]
+    let lock = NSLock()
+    var marks: [HouseholdID: [InventoryCheckpointMark]] = [:]
     /// The households' snapshot floors as read from the store (`.some(nil)`: read, none).
     private var floors: [HouseholdID: InventorySnapshotFloor?] = [:]
     private var epochs: [HouseholdID: Int] = [:]
@@ -23,8 +24,8 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     private var tasks: [UUID: Task<Void, Never>] = [:]
 
     let policy: InventoryCheckpointPolicy
-    private let store: any InventoryJournalStore
-    private let cache: InventoryStateCache
+    let store: any InventoryJournalStore
+    let cache: InventoryStateCache
     private let gate: SerialGate
 
     init(policy: InventoryCheckpointPolicy, store: any InventoryJournalStore, cache: InventoryStateCache, gate: SerialGate) {
@@ -237,7 +238,7 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     // MARK: - Marks
 
     /// The household's marks, read from the store once.
-    private func marks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] {
+    func marks(of household: HouseholdID) async throws -> [InventoryCheckpointMark] {
         if let known = lock.withLock({ marks[household] }) { return known }
         let loaded = try await store.checkpointMarks(of: household)
         lock.withLock { marks[household] = loaded }

@@ -94,6 +94,8 @@ struct InventorySyncAdapter: OutboxSyncAdapter {
         // Checkpoints wait for the end of the pull (`pullEnded`, which the engine calls after any page it adopts).
         checkpoints.deferWrites(of: household)
         try await commitAndFold(transaction, into: household)
+        // …except one every `pullSealInterval` entries, so a long pull does not hold its whole history in memory.
+        await checkpoints.sealDuringPull(household)
         return transaction.entries.count
     }
 

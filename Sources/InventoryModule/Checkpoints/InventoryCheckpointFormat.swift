@@ -92,9 +92,22 @@ enum InventoryCheckpointFormat {
         }
     }
 
-    /// The sealed history of bytes this form wrote (the layout checked, nothing decoded), or `nil`.
+    /// The sealed history of bytes this form just wrote (the layout checked, nothing decoded), or `nil`: the live
+    /// state and the checksum are skipped — the writer has the state, and a decode of its live part (every lot and
+    /// idempotency key) for each checkpoint written would cost more than the history's layout check.
     static func sealedHistory(of data: Data) -> SealedHistory? {
-        try? decode(data).effects.sealed
+        try? data.withUnsafeBytes { raw throws(CheckpointFormatError) -> SealedHistory? in
+            var reader = CheckpointByteReader(raw)
+            let magicStart = try reader.skip(magic.count)
+            guard raw[magicStart..<magicStart + magic.count].elementsEqual(magic), try reader.byte() == version else {
+                return nil
+            }
+            _ = try reader.uint64()
+            guard let liveLength = try reader.framed() else { return nil }
+            _ = try reader.skip(liveLength)
+            let sealed = try SealedHistory(bytes: data, reader: &reader)
+            return reader.isAtEnd ? sealed : nil
+        }
     }
 
     /// A 64-bit checksum of `bytes`: four multiply-xor lanes over 32-byte blocks, folded together, then the

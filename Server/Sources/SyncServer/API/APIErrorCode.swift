@@ -16,6 +16,11 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case conflict
     /// The client's cursor cannot be served: it must drop its cursor and pull from the start (410).
     case resyncRequired = "resync_required"
+    /// The household has no snapshot to serve: its journal has nothing to fold; a device pulls the log instead (404).
+    case noSnapshot = "no_snapshot"
+    /// The snapshot's state asked for is no longer kept (a newer one replaced it): the device asks for the
+    /// snapshot again (404).
+    case snapshotGone = "snapshot_gone"
     /// Anything unexpected; details are logged, never returned (500).
     case `internal`
 
@@ -29,6 +34,7 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
         case .payloadTooLarge: .contentTooLarge
         case .conflict: .conflict
         case .resyncRequired: .gone
+        case .noSnapshot, .snapshotGone: .notFound
         case .internal: .internalServerError
         }
     }

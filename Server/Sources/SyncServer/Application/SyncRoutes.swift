@@ -51,6 +51,7 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
             return HTTPResponse.Status.noContent
         }
         addViews(to: group)
+        addSnapshots(to: group)
     }
 
     func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {

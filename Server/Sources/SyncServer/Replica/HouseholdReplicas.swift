@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import InventoryKit
 import InventoryModule
@@ -20,6 +21,9 @@ import Logging
 /// arrival that reaches back less than that many intervals refolds only the entries after an older one. A saved
 /// state the kit can no longer read (its format version changed) is skipped, and the household is rebuilt from
 /// its log. Folds of one household run one at a time; different households fold concurrently.
+///
+/// The saved states are also what a new device bootstraps from (``snapshot(of:atLeast:withProducts:)``): the newest
+/// one, or one saved on demand through the household's head, whatever the interval.
 public actor HouseholdReplicas: HouseholdViewSource {
     /// Tuning of the replica.
     public struct Policy: Sendable {
@@ -42,6 +46,8 @@ public actor HouseholdReplicas: HouseholdViewSource {
     /// saved state (new entries reached back into the newer one), or from the whole journal.
     struct FoldCounts: Sendable, Equatable {
         var continued = 0
+        /// New entries reached back into the newest state but not into an earlier one kept in memory.
+        var fromRecentState = 0
         var fromOlderSavedState = 0
         var wholeJournal = 0
     }
@@ -53,14 +59,27 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var view: ReplicaView
         var savedThrough: Int64
         var lastRead: UInt64
+        /// Earlier states of the household, for late arrivals.
+        var recent = RecentFolds()
     }
 
     private let store: PostgresSyncStore
     private let policy: Policy
     private let logger: Logger
     private var folded: [HouseholdID: Folded] = [:]
-    private var running: [HouseholdID: Task<ReplicaView, any Error>] = [:]
+    /// The last of the household's serialized folds, which the next one waits for.
+    private var running: [HouseholdID: Task<Void, Never>] = [:]
+    /// The household's fold that waits for the running one and has not read the head yet.
+    private var notStarted: [HouseholdID: Task<ReplicaView, any Error>] = [:]
     private var reads: UInt64 = 0
+    /// The size and digest of each household's last saved state this replica wrote or read.
+    private var digests: [HouseholdID: SnapshotDigest] = [:]
+
+    private struct SnapshotDigest {
+        var seq: Int64
+        var byteCount: Int64
+        var sha256: String
+    }
 
     /// Creates the replica over the sync store's database.
     public init(store: PostgresSyncStore, policy: Policy = Policy(), logger: Logger) {
@@ -72,34 +91,155 @@ public actor HouseholdReplicas: HouseholdViewSource {
     // MARK: - Reading
 
     public func view(of household: HouseholdID, atLeast: Int64?) async throws -> ReplicaView {
-        let deadline = ContinuousClock.now + policy.atLeastWait
-        while true {
-            let view = try await caughtUp(household)
-            guard let atLeast, view.seq < atLeast else { return view }
-            guard ContinuousClock.now < deadline else {
-                throw APIError(
-                    .conflict, "The household's log has no change \(atLeast) yet; it ends at \(view.seq).",
-                    details: ["atLeast": "\(atLeast)", "seq": "\(view.seq)"])
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await reaching(atLeast, seq: \.seq) { try await caughtUp(household) }
     }
 
     /// Folds the household through its current head, after any fold of it already running.
+    ///
+    /// Callers share folds: a fold reads the head when it starts, so every caller that arrives before the newest
+    /// queued fold has started waits for that one instead of queuing its own. However many readers and pushes
+    /// overlap, a household has at most one fold running and one waiting.
     func caughtUp(_ household: HouseholdID) async throws -> ReplicaView {
-        let previous = running[household]
-        let task = Task { [previous] in
-            _ = await previous?.result
-            return try await self.fold(household)
+        if let waiting = notStarted[household] { return try await waiting.value }
+        let task = Task<ReplicaView, any Error> {
+            try await self.serialized(household) {
+                await self.started(household)
+                return try await self.fold(household)
+            }
         }
-        running[household] = task
-        defer { if running[household] == task { running[household] = nil } }
+        notStarted[household] = task
         return try await task.value
+    }
+
+    /// The household's queued fold has started: later callers queue a new one (this one may have read the head
+    /// before their changes committed).
+    private func started(_ household: HouseholdID) {
+        notStarted[household] = nil
     }
 
     /// Forgets the household's folded state (it was erased).
     func forget(_ household: HouseholdID) {
         folded[household] = nil
+        digests[household] = nil
+    }
+
+    /// `attempt`'s result once its `seq` reaches `atLeast`, trying again every 50 ms until
+    /// ``Policy/atLeastWait`` has passed.
+    /// - Throws: ``APIError`` `conflict` when the household's log did not reach `atLeast` in time.
+    private func reaching<T>(_ atLeast: Int64?, seq: (T) -> Int64, _ attempt: () async throws -> T) async throws -> T {
+        let deadline = ContinuousClock.now + policy.atLeastWait
+        while true {
+            let result = try await attempt()
+            guard let atLeast, seq(result) < atLeast else { return result }
+            guard ContinuousClock.now < deadline else {
+                throw APIError(
+                    .conflict, "The household's log has no change \(atLeast) yet; it ends at \(seq(result)).",
+                    details: ["atLeast": "\(atLeast)", "seq": "\(seq(result))"])
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Runs `body` after every serialized fold of the household already started.
+    private func serialized<T: Sendable>(
+        _ household: HouseholdID, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let previous = running[household]
+        let task = Task<T, any Error> {
+            await previous?.value
+            return try await body()
+        }
+        let done = Task<Void, Never> { _ = await task.result }
+        running[household] = done
+        defer { if running[household] == done { running[household] = nil } }
+        return try await task.value
+    }
+
+    // MARK: - Snapshots
+
+    /// The household's newest saved state through at least `atLeast`, in the kit's current checkpoint format; when
+    /// none is saved (the household is younger than the checkpoint interval, or its newest is older than
+    /// `atLeast`), the household folded through its head — waiting, bounded, for `atLeast` as ``view(of:atLeast:)``
+    /// does — and that state saved now, whatever the interval, keeping the newest ``Policy/keptCheckpoints``.
+    ///
+    /// - Parameter withProducts: whether to list the products the state's lots refer to (read from the folded
+    ///   state in memory when it is the one saved, else from the saved state decoded).
+    /// - Returns: the snapshot, or `nil` when the household's journal has nothing to fold.
+    /// - Throws: `SyncStoreError.householdNotFound` for an unknown or erased household; ``APIError`` `conflict`
+    ///   when its log did not reach `atLeast` in time, `internal` when the kit's checkpoints cannot be encoded.
+    public func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> ReplicaSnapshot? {
+        guard let header = CheckpointHeader.current else {
+            throw APIError(.internal, "The server cannot encode the kit's checkpoints.")
+        }
+        // A saved state can be dropped (a newer one replaced it) between reading its mark and its digest: try again.
+        for _ in 0..<3 {
+            var saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: atLeast, header: header.bytes)
+            if saved == nil {
+                let reached = try await reaching(atLeast, seq: \.seq) {
+                    try await serialized(household) { try await self.foldSaving(household, header: header) }
+                }
+                guard let mark = reached.saved else { return nil }
+                saved = mark
+            }
+            guard let saved, let described = try await describe(saved, of: household, header: header, withProducts: withProducts)
+            else { continue }
+            return described
+        }
+        throw APIError(.conflict, "The household's snapshots changed while it was read; ask again.")
+    }
+
+    /// Folds the household through its head and saves that state unless one through the head is saved.
+    /// - Returns: the head, and the saved state's `seq` and mark (`nil` when the journal has nothing to fold).
+    private func foldSaving(_ household: HouseholdID, header: CheckpointHeader) async throws
+        -> (seq: Int64, saved: (seq: Int64, mark: String)?)
+    {
+        let view = try await fold(household)
+        if let saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: view.seq, header: header.bytes) {
+            return (view.seq, saved)
+        }
+        guard let checkpoint = Self.checkpoint(view.state, of: household) else { return (view.seq, nil) }
+        try await save(checkpoint, of: household, through: view.seq)
+        if var known = folded[household], known.view.seq == view.seq {
+            known.savedThrough = view.seq
+            folded[household] = known
+        }
+        guard let saved = try await store.newestReplicaCheckpointMark(of: household, atLeast: view.seq, header: header.bytes)
+        else { throw SyncStoreError.householdNotFound(household) }
+        return (view.seq, saved)
+    }
+
+    /// The snapshot of the saved state through `saved.seq`, or `nil` when it is no longer kept.
+    private func describe(
+        _ saved: (seq: Int64, mark: String), of household: HouseholdID, header: CheckpointHeader, withProducts: Bool
+    ) async throws -> ReplicaSnapshot? {
+        let digest: SnapshotDigest
+        if let known = digests[household], known.seq == saved.seq {
+            digest = known
+        } else {
+            guard let stored = try await store.replicaCheckpointDigest(of: household, through: saved.seq) else { return nil }
+            digest = SnapshotDigest(seq: saved.seq, byteCount: stored.byteCount, sha256: stored.sha256)
+            if (digests[household]?.seq ?? 0) <= saved.seq { digests[household] = digest }
+        }
+        var productIDs: [String] = []
+        if withProducts {
+            let state: InventoryState
+            if let known = folded[household], known.view.seq == saved.seq {
+                state = known.view.state
+            } else {
+                guard let stored = try await store.replicaCheckpoint(of: household, through: saved.seq) else { return nil }
+                do {
+                    let mark = try RecordCoding.decode(InventoryCheckpointMark.self, from: Data(stored.mark.utf8))
+                    state = try InventoryCheckpoint(mark: mark, stateData: stored.state).state()
+                } catch {
+                    throw SyncStoreError.damagedRecord(
+                        "replica checkpoint through \(saved.seq): \(RecordCoding.describe(error))")
+                }
+            }
+            productIDs = Set(state.lots.values.map(\.productID.rawValue)).sorted()
+        }
+        return ReplicaSnapshot(
+            seq: saved.seq, mark: saved.mark, byteCount: digest.byteCount, sha256: digest.sha256,
+            formatVersion: header.version, productIDs: productIDs)
     }
 
     // MARK: - Folding
@@ -118,22 +258,32 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var start = folded[household]
         if start == nil { start = try await newestSavedState(of: household) }
         let state: InventoryState
-        if let start, let continued = try await continuing(start.view.state, after: start.view.seq, through: head, of: household) {
-            state = continued
-            foldCounts.continued += 1
+        var recent = RecentFolds()
+        if let start {
+            let tail = try await entries(of: household, after: start.view.seq, through: head)
+            recent = start.recent
+            if let continued = InventoryProjector.project(tail.map(\.entry), continuing: start.view.state) {
+                state = continued
+                foldCounts.continued += 1
+            } else if let refolded = recent.refold(with: tail) {
+                state = refolded
+                foldCounts.fromRecentState += 1
+            } else {
+                state = try await rebuild(household, through: head, skipping: start.view.seq)
+            }
+            recent.keep(start.view.state, at: start.view.seq, then: tail, head: head)
         } else {
-            state = try await rebuild(household, through: head, skipping: start?.view.seq)
+            state = try await rebuild(household, through: head, skipping: nil)
         }
         let view = ReplicaView(seq: head, state: state, foldedAt: Date())
         var savedThrough = start?.savedThrough ?? 0
         if head - savedThrough >= policy.checkpointInterval, let checkpoint = Self.checkpoint(state, of: household) {
-            try await store.saveReplicaCheckpoint(
-                of: household, through: head, mark: checkpoint.mark, state: checkpoint.state, keeping: policy.keptCheckpoints)
+            try await save(checkpoint, of: household, through: head)
             savedThrough = head
         }
         try await store.recordReplicaProgress(of: household, through: head)
         reads &+= 1
-        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads)
+        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
         evictBeyondCapacity()
         return view
     }
@@ -145,7 +295,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     {
         guard after < head else { return start }
         let tail = try await entries(of: household, after: after, through: head)
-        return InventoryProjector.project(tail, continuing: start)
+        return InventoryProjector.project(tail.map(\.entry), continuing: start)
     }
 
     /// The fold from the newest saved state that the entries after it do not reach back into (other than the one
@@ -160,7 +310,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
         foldCounts.wholeJournal += 1
         logger.debug("replica: folding the whole journal", metadata: ["household": "\(household)", "seq": "\(head)"])
-        return InventoryProjector.project(try await entries(of: household, after: 0, through: head))
+        return InventoryProjector.project(try await entries(of: household, after: 0, through: head).map(\.entry))
     }
 
     private func newestSavedState(of household: HouseholdID) async throws -> Folded? {
@@ -187,18 +337,19 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
     }
 
-    /// The household's journal entries with `after < seq <= through`, in `seq` order, read page by page.
+    /// The household's journal entries with `after < seq <= through`, with their `seq`, in `seq` order, read page
+    /// by page.
     private func entries(of household: HouseholdID, after: Int64, through head: Int64) async throws
-        -> [InventoryJournalEntry]
+        -> [(seq: Int64, entry: InventoryJournalEntry)]
     {
-        var entries: [InventoryJournalEntry] = []
+        var entries: [(seq: Int64, entry: InventoryJournalEntry)] = []
         var cursor = after
         while cursor < head {
             let page = try await store.journalPayloads(of: household, after: cursor, through: head, limit: policy.pageSize)
             guard let last = page.last else { break }
             for row in page {
                 do {
-                    entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: Data(row.payload.utf8)))
+                    entries.append((row.seq, try RecordCoding.decode(InventoryJournalEntry.self, from: Data(row.payload.utf8))))
                 } catch {
                     // The server validated every entry on push: one that no longer decodes is damage, not input.
                     throw SyncStoreError.damagedRecord("journal entry at seq \(row.seq): \(RecordCoding.describe(error))")
@@ -217,11 +368,23 @@ public actor HouseholdReplicas: HouseholdViewSource {
         return (String(decoding: mark, as: UTF8.self), checkpoint.stateData)
     }
 
+    /// Saves a checkpoint and, when it was written, remembers its size and digest.
+    private func save(_ checkpoint: (mark: String, state: Data), of household: HouseholdID, through seq: Int64) async throws {
+        let written = try await store.saveReplicaCheckpoint(
+            of: household, through: seq, mark: checkpoint.mark, state: checkpoint.state, keeping: policy.keptCheckpoints)
+        guard written else { return }
+        let hex = SHA256.hash(data: checkpoint.state).map { String(format: "%02x", $0) }.joined()
+        digests[household] = SnapshotDigest(seq: seq, byteCount: Int64(checkpoint.state.count), sha256: hex)
+    }
+
     private func evictBeyondCapacity() {
         while folded.count > policy.cachedHouseholds,
             let oldest = folded.min(by: { $0.value.lastRead < $1.value.lastRead })?.key
         {
             folded[oldest] = nil
+        }
+        if digests.count > policy.cachedHouseholds {
+            digests = digests.filter { folded[$0.key] != nil }
         }
     }
 }

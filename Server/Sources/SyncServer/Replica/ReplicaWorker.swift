@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Keeps the replica close behind the log: folds a household soon after a push committed to it, and sweeps for
@@ -7,22 +8,32 @@ import ServiceLifecycle
 /// another server instance took, or that arrived while this one was down.
 ///
 /// Reads never wait for the worker: ``HouseholdReplicas/view(of:atLeast:)`` folds what is missing itself. The
-/// worker only moves that cost off the first read after a push. It folds one household at a time (a household
-/// already folded through its head costs one query), and stops on graceful shutdown.
+/// worker only moves that cost off the first read after a push. A nudge folds its household after `settle`; the
+/// nudges that arrive meanwhile join that fold, so a burst of pushes costs one fold per `settle`, not one per
+/// push (each fold of a household that late arrivals reach back into refolds from an earlier state). It stops on
+/// graceful shutdown.
 public final class ReplicaWorker: Service, Sendable {
     private let replicas: HouseholdReplicas
     private let store: PostgresSyncStore
     private let logger: Logger
     private let sweepInterval: Duration
+    private let settle: Duration
+    /// Households with a fold scheduled and not started.
+    private let scheduled = NIOLockedValueBox<Set<HouseholdID>>([])
     private let nudges: AsyncStream<HouseholdID>
     private let continuation: AsyncStream<HouseholdID>.Continuation
 
-    /// Creates a worker; `sweepInterval` is how often it looks for households behind their watermark.
-    public init(replicas: HouseholdReplicas, store: PostgresSyncStore, logger: Logger, sweepInterval: Duration = .seconds(5)) {
+    /// Creates a worker; `sweepInterval` is how often it looks for households behind their watermark, `settle`
+    /// how long a nudged fold waits for more pushes.
+    public init(
+        replicas: HouseholdReplicas, store: PostgresSyncStore, logger: Logger, sweepInterval: Duration = .seconds(5),
+        settle: Duration = .milliseconds(100)
+    ) {
         self.replicas = replicas
         self.store = store
         self.logger = logger
         self.sweepInterval = sweepInterval
+        self.settle = settle
         (nudges, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 
@@ -34,8 +45,16 @@ public final class ReplicaWorker: Service, Sendable {
     public func run() async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
-                for await household in nudges.cancelOnGracefulShutdown() {
-                    await fold(household)
+                await withDiscardingTaskGroup { folds in
+                    for await household in nudges.cancelOnGracefulShutdown() {
+                        guard scheduled.withLockedValue({ $0.insert(household).inserted }) else { continue }
+                        folds.addTask { [self] in
+                            try? await Task.sleep(for: settle)
+                            // Unscheduled before it folds: a push committed during the fold schedules the next one.
+                            _ = scheduled.withLockedValue { $0.remove(household) }
+                            await fold(household)
+                        }
+                    }
                 }
             }
             group.addTask { [self] in

@@ -66,22 +66,32 @@ extension PostgresSyncStore {
     }
 
     /// Saves a folded state through `seq` and keeps only the newest `keeping` of the household's saved states, in
-    /// one transaction; nothing is saved for an erased household.
+    /// one transaction; nothing is saved for an erased household. A state already saved through `seq` is kept,
+    /// unless its bytes are of another checkpoint format version than `state`'s (the kit could not read it).
+    /// - Returns: whether `state` was written (`false` when a state through `seq` was kept, or the household is
+    ///   erased).
+    @discardableResult
     func saveReplicaCheckpoint(
         of household: HouseholdID, through seq: Int64, mark: String, state: Data, keeping: Int
-    ) async throws {
+    ) async throws -> Bool {
         let logger = self.logger
         let householdID = household.rawValue
         let bytes = ByteBuffer(bytes: state)
-        try await client.withStoreTransaction(logger: logger) { connection in
-            try await connection.query(
+        return try await client.withStoreTransaction(logger: logger) { connection in
+            var written = false
+            for try await _ in try await connection.query(
                 """
                 INSERT INTO replica_checkpoints (household_id, through_seq, mark, state)
                 SELECT id, \(seq), \(mark), \(bytes) FROM households WHERE id = \(householdID) AND erased_at IS NULL
-                ON CONFLICT (household_id, through_seq) DO NOTHING
+                ON CONFLICT (household_id, through_seq) DO UPDATE
+                SET mark = excluded.mark, state = excluded.state, created_at = now()
+                WHERE substring(replica_checkpoints.state FROM 1 FOR 5) <> substring(excluded.state FROM 1 FOR 5)
+                RETURNING through_seq
                 """,
                 logger: logger
-            )
+            ).decode(Int64.self) {
+                written = true
+            }
             try await connection.query(
                 """
                 DELETE FROM replica_checkpoints WHERE household_id = \(householdID) AND through_seq NOT IN (
@@ -90,6 +100,7 @@ extension PostgresSyncStore {
                 """,
                 logger: logger
             )
+            return written
         }
     }
 

@@ -1,0 +1,80 @@
+import Foundation
+import InventoryKit
+import InventoryModule
+import SyncServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A device reading from the server as an app does, through `URLSession` (keep-alive connections, bodies
+/// collected by Foundation): the bootstrap's snapshot and state bytes, and the full pull it replaces.
+///
+/// The HTTP/1.1 test client of ``DeviceConnection`` copies the whole body collected so far for every part of a
+/// response that arrives, which makes a body of megabytes cost quadratic time: fine for pushes, not for reading a
+/// checkpoint.
+struct DeviceSession: Sendable {
+    let session: URLSession
+    let base: String
+    let household: SyncServer.HouseholdID
+    let token: BearerToken
+
+    init(port: Int, household: SyncServer.HouseholdID, token: BearerToken) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        configuration.timeoutIntervalForRequest = 300
+        session = URLSession(configuration: configuration)
+        base = "http://127.0.0.1:\(port)"
+        self.household = household
+        self.token = token
+    }
+
+    /// `GET snapshot` (with `products=false` unless `products`), decoded.
+    func snapshot(products: Bool = false) async throws -> SnapshotResponse {
+        let body = try await get("/v1/households/\(household)/snapshot" + (products ? "" : "?products=false"))
+        return try JSONDecoder().decode(SnapshotResponse.self, from: body)
+    }
+
+    /// The body of a `GET` that must answer `200`.
+    func get(_ path: String) async throws -> Data {
+        guard let url = URL(string: base + path) else { throw BenchFailure("not a URL: \(base + path)") }
+        var request = URLRequest(url: url)
+        request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await session.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else {
+            throw BenchFailure("GET \(path) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+        }
+        return body
+    }
+
+    /// Every journal entry of the log, pulled in pages of `limit` (`changes?kinds=journal`) and decoded as the
+    /// kit's HTTP gateway decodes a page (`RecordCoding`, straight into the kit's type).
+    func pullJournal(limit: Int) async throws -> [InventoryJournalEntry] {
+        var cursor: Int64 = 0
+        var entries: [InventoryJournalEntry] = []
+        while true {
+            let body = try await get("/v1/households/\(household)/changes?after=\(cursor)&limit=\(limit)&kinds=journal")
+            let page = try RecordCoding.decode(JournalPage.self, from: body)
+            entries += page.changes.map(\.payload)
+            cursor = page.cursor
+            if !page.hasMore { return entries }
+        }
+    }
+
+    /// Ends the session's connections.
+    func close() {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// A page of journal changes, the entries decoded.
+private struct JournalPage: Decodable {
+    struct Change: Decodable {
+        let seq: Int64
+        let payload: InventoryJournalEntry
+    }
+
+    let changes: [Change]
+    let cursor: Int64
+    let hasMore: Bool
+}
