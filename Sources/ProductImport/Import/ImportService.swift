@@ -53,6 +53,11 @@ public actor ImportService {
     /// Creates an import service.
     ///
     /// - Parameters:
+    ///   - products: The catalog imported into.
+    ///   - categories: Maps provider categories to stable ids.
+    ///   - priority: Which provider wins a field when records of several providers describe one product.
+    ///   - limits: Size bounds of records and fields.
+    ///   - clock: The source of the import time.
     ///   - batchSize: Records per batch (default 1,000): the unit of reading, of parallel normalization, of
     ///     storage reads and of each write transaction.
     ///   - keptWarnings: How many warnings a report keeps; `nil` (the default) keeps all.
@@ -82,7 +87,10 @@ public actor ImportService {
     /// Starts importing a stream of records in the background: the sequence is read one batch at a time, so a
     /// feed of any size imports in memory bounded by the batch.
     ///
-    /// - Parameter total: How many records the sequence holds, when known (for ``ImportProgress/fractionCompleted``).
+    /// - Parameters:
+    ///   - records: The records, read one batch at a time.
+    ///   - total: How many records the sequence holds, when known (for ``ImportProgress/fractionCompleted``).
+    ///   - provider: The provider whose records they are.
     public func start<Provider: ProductProvider>(
         _ records: some Sequence<Provider.Record> & Sendable, total: Int?, from provider: Provider
     ) -> ImportJob {
