@@ -77,8 +77,12 @@ final class InventoryCheckpointKeeper: @unchecked Sendable {
     func floor(of household: HouseholdID) async throws -> InventorySnapshotFloor? {
         if let known = lock.withLock({ floors[household] }) { return known }
         let loaded = try await store.snapshotFloor(of: household)
-        lock.withLock { floors[household] = .some(loaded) }
-        return loaded
+        // A snapshot loaded while the store was read (``loaded(_:)``) wins over what the read found.
+        return lock.withLock {
+            if let known = floors[household] { return known }
+            floors[household] = .some(loaded)
+            return loaded
+        }
     }
 
     /// After a commit that loaded a snapshot: the household's only checkpoint is the snapshot's, its floor is the
