@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", exact: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
         // Already in the graph through Hummingbird and PostgresNIO; named so files can import the modules they use.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
@@ -45,8 +46,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources/openapi.json")],
+            resources: [.copy("Resources/openapi.json"), .copy("Resources/web")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

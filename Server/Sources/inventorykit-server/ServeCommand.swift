@@ -4,9 +4,9 @@ import Hummingbird
 import Logging
 import SyncServer
 
-/// `serve`: applies missing migrations and serves the API until SIGTERM or SIGINT.
+/// `serve`: applies missing migrations and serves the API (`/v1`) and the web app (`/`) until SIGTERM or SIGINT.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the sync API.")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the sync API and the household web app.")
 
     @Option(help: "The address to bind.") var host: String = "127.0.0.1"
     @Option(help: "The port to bind.") var port: Int = 8080
@@ -15,6 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Failed authentications one client address may make per minute before it is refused without a lookup."
     )
     var maxFailedAuthenticationsPerMinute: Int = SyncLimits().maxFailedAuthenticationsPerMinute
+    @Flag(help: "Always mark the web app's session cookie Secure (browsers reach the server over TLS).")
+    var secureCookies = false
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -31,7 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
         let app = SyncServerApplication.build(
             configuration: SyncServerConfiguration(
                 host: host, port: port, database: try database.configuration(),
-                limits: SyncLimits(maxFailedAuthenticationsPerMinute: maxFailedAuthenticationsPerMinute)),
+                limits: SyncLimits(maxFailedAuthenticationsPerMinute: maxFailedAuthenticationsPerMinute),
+                secureCookies: secureCookies),
             logger: logger
         )
         try await app.runService()

@@ -8,6 +8,7 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "The InventoryKit sync server on PostgreSQL.",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, HouseholdCommand.self, DeviceCommand.self, FeedCommand.self,
+            MemberCommand.self,
             CompactCommand.self,
         ]
     )

@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 import PostgresNIO
 
-/// Builds the server application: router, error envelope, store and the PostgreSQL client as a service.
+/// Builds the server application: router (the `/v1` API and the web app under `/`), error envelope, store and
+/// the PostgreSQL client as a service.
 public enum SyncServerApplication {
     /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``; the views and the calendar feed
     /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
@@ -49,8 +50,14 @@ public enum SyncServerApplication {
         let store = PostgresSyncStore(client: client, logger: logger)
         let service = SyncService(store: store, limits: configuration.limits)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
+        let router = router(service: service, replication: replication, feedStore: store, views: views)
+        WebRoutes<SyncRequestContext>(
+            service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
+            secureCookies: configuration.secureCookies, logger: logger
+        ).add(to: router)
+        MemberRoutes<SyncRequestContext>(members: MemberService(service: service, store: store)).add(to: router.group("v1"))
         var app = Application(
-            router: router(service: service, replication: replication, feedStore: store, views: views),
+            router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             services: clientIsRunning ? [replication.worker] : [client, replication.worker],
             logger: logger

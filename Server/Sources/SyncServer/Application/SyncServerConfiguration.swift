@@ -12,6 +12,9 @@ public struct SyncServerConfiguration: Sendable {
     public var limits: SyncLimits
     /// Whether to apply missing migrations before serving.
     public var migrateOnStart: Bool
+    /// Whether the web app's session cookie is always `Secure` (serve behind TLS). Without it, the cookie is
+    /// `Secure` when the request says it came over TLS (`X-Forwarded-Proto: https`).
+    public var secureCookies: Bool
 
     /// Creates a configuration.
     public init(
@@ -19,12 +22,14 @@ public struct SyncServerConfiguration: Sendable {
         port: Int = 8080,
         database: PostgresClient.Configuration,
         limits: SyncLimits = SyncLimits(),
-        migrateOnStart: Bool = true
+        migrateOnStart: Bool = true,
+        secureCookies: Bool = false
     ) {
         self.host = host
         self.port = port
         self.database = database
         self.limits = limits
         self.migrateOnStart = migrateOnStart
+        self.secureCookies = secureCookies
     }
 }

@@ -212,6 +212,7 @@ public struct SyncService: Sendable {
             case .householdNotFound: throw APIError(.notFound, "No such household.")
             case .deviceNotFound: throw APIError(.notFound, "No such device.")
             case .feedNotFound: throw APIError(.notFound, "The household has no such calendar feed.")
+            case .memberNotFound: throw APIError(.notFound, "The household has no such member.")
             case .cursorAhead(let after, let lastSeq):
                 throw APIError(
                     .resyncRequired,

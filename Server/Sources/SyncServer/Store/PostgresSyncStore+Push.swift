@@ -14,6 +14,13 @@ extension PostgresSyncStore {
     /// A journal entry writes its change row only: the row records its op id, and its presence is the entry's
     /// state (see ``SchemaMigrations``).
     public func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome] {
+        try await push(changes, to: household, expectingHead: nil)
+    }
+
+    /// The push above, refused with ``HeadMoved`` (nothing written) when `expectingHead` is given and the
+    /// household's last `seq`, read under its lock, is another: a change decided against the state folded through
+    /// `expectingHead` is appended only if nothing came in between (the web's commands, ``WebCommandService``).
+    func push(_ changes: [PendingChange], to household: HouseholdID, expectingHead: Int64?) async throws -> [StoreOutcome] {
         let logger = self.logger
         let householdID = household.rawValue
         return try await client.withStoreTransaction(logger: logger) { connection in
@@ -29,6 +36,7 @@ extension PostgresSyncStore {
                 locked = lastSeq
             }
             guard let first = locked else { throw SyncStoreError.householdNotFound(household) }
+            if let expectingHead, expectingHead != first { throw HeadMoved(expected: expectingHead, found: first) }
             // Checked after taking the lock, in a fresh statement, so an erase that committed first is seen.
             guard try await Self.isLive(householdID, on: connection, logger: logger) else {
                 throw SyncStoreError.householdNotFound(household)
@@ -199,4 +207,12 @@ private struct BatchReader {
         }
         return loaded
     }
+}
+
+/// A conditional push found the household's log past the `seq` its changes were decided at; nothing was written.
+struct HeadMoved: Error, Sendable {
+    /// The head the changes were decided at.
+    let expected: Int64
+    /// The head the push found.
+    let found: Int64
 }

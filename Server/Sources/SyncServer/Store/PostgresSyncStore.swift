@@ -222,6 +222,15 @@ public struct PostgresSyncStore: SyncStore {
                 "UPDATE feed_tokens SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
                 logger: logger
             )
+            // Its members' sessions and unused invitations end (both are also refused by `erased_at`).
+            try await connection.query(
+                "UPDATE web_sessions SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
+                logger: logger
+            )
+            try await connection.query(
+                "UPDATE members SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
+                logger: logger
+            )
         }
     }
 

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs, householdReplicas, feedTokens,
+        canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions,
     ]
 
     /// Households, their devices and the per-household sequence counter.
@@ -187,6 +187,50 @@ public enum SchemaMigrations {
                 PRIMARY KEY (household_id, id)
             )
             """,
+        ]
+    )
+
+    /// The household's members on the web (``MemberService``): people, not devices. A member signs in with a
+    /// one-time invitation, which opens a session; invitations and sessions are kept as SHA-256 hashes of their
+    /// tokens, as device tokens are. A session's CSRF token is compared, never looked up.
+    static let membersAndSessions = Migration(
+        name: "0008_members_sessions",
+        statements: [
+            """
+            CREATE TABLE members (
+                household_id uuid NOT NULL REFERENCES households(id),
+                id uuid NOT NULL,
+                name text NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                revoked_at timestamptz,
+                PRIMARY KEY (household_id, id)
+            )
+            """,
+            "CREATE UNIQUE INDEX members_id ON members (id)",
+            """
+            CREATE TABLE member_invitations (
+                token_hash bytea PRIMARY KEY,
+                household_id uuid NOT NULL,
+                member_id uuid NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                expires_at timestamptz NOT NULL,
+                used_at timestamptz,
+                FOREIGN KEY (household_id, member_id) REFERENCES members (household_id, id)
+            )
+            """,
+            """
+            CREATE TABLE web_sessions (
+                token_hash bytea PRIMARY KEY,
+                household_id uuid NOT NULL,
+                member_id uuid NOT NULL,
+                csrf_token text NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                expires_at timestamptz NOT NULL,
+                revoked_at timestamptz,
+                FOREIGN KEY (household_id, member_id) REFERENCES members (household_id, id)
+            )
+            """,
+            "CREATE INDEX web_sessions_member ON web_sessions (household_id, member_id)",
         ]
     )
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A household member as `member list` and `GET /v1/households/{id}/members` show it.
+public struct MemberRecord: Sendable, Hashable, Codable {
+    /// The member.
+    public let memberId: MemberID
+    /// The name the member was invited under.
+    public let name: String
+    /// When the member was invited.
+    public let createdAt: Date
+    /// When the member was revoked, if they were: their sessions and invitations no longer work.
+    public let revokedAt: Date?
+    /// Sessions of the member that are open now.
+    public let openSessions: Int
+
+    /// Creates a record.
+    public init(memberId: MemberID, name: String, createdAt: Date, revokedAt: Date?, openSessions: Int) {
+        self.memberId = memberId
+        self.name = name
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+        self.openSessions = openSessions
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import InventoryModule
+
+/// Builds the page values from the replica's folded state: the kit's own queries (`stock(at:)`, `dueSoon`,
+/// `overdue`, `expired`, `shoppingList()`), product titles from the household's product records.
+struct WebPageBuilder: Sendable {
+    let source: any HouseholdViewSource
+    let store: PostgresSyncStore
+    let service: SyncService
+    var now: @Sendable () -> Date = { Date() }
+
+    /// The state to render, folded through every change committed when the page was asked for.
+    func folded(_ household: HouseholdID) async throws -> ReplicaView {
+        try await service.mapStoreErrors { try await source.view(of: household, atLeast: nil) }
+    }
+
+    func stock(_ session: MemberSession, error: String? = nil) async throws -> StockPage {
+        let view = try await folded(session.householdID)
+        let state = view.state
+        let context = try await rowContext(session, view, lots: Array(state.lots.values))
+        let placed = Set(state.lots.values.map(\.locationID))
+        let locations = placed.sorted { lhs, rhs in
+            let left = state.locations[lhs]?.name ?? lhs.rawValue
+            let right = state.locations[rhs]?.name ?? rhs.rawValue
+            return left == right ? lhs.rawValue < rhs.rawValue : left < right
+        }
+        return StockPage(
+            chrome: WebChrome(page: .stock, title: "Stock", session: session, view: view, error: error),
+            locations: locations.enumerated().map { index, location in
+                let stock = state.stock(at: location)
+                return StockPage.Location(
+                    name: context.locationName(location), headingId: "location-\(index)",
+                    lots: stock.products.flatMap(\.lots).map(context.row))
+            })
+    }
+
+    func due(_ session: MemberSession) async throws -> DuePage {
+        let view = try await folded(session.householdID)
+        let state = view.state
+        let instant = now()
+        let soon = state.dueSoon(now: instant, days: InventoryState.defaultDueSoonDays)
+        let overdue = state.overdue(now: instant)
+        let expired = state.expired(now: instant)
+        let context = try await rowContext(session, view, lots: soon + overdue + expired)
+        return DuePage(
+            chrome: WebChrome(page: .due, title: "Due", session: session, view: view),
+            today: context.today.description, days: InventoryState.defaultDueSoonDays,
+            expired: expired.map(context.row), overdue: overdue.map(context.row), soon: soon.map(context.row))
+    }
+
+    func shopping(
+        _ session: MemberSession, error: String? = nil, note: String = "", amount: String = "", unit: String = ""
+    ) async throws -> ShoppingPage {
+        let view = try await folded(session.householdID)
+        let entries = view.state.shoppingList()
+        let titles = try await titles(session.householdID, entries.compactMap(\.productID?.rawValue))
+        let base = WebPaths.household(session.householdID)
+        return ShoppingPage(
+            chrome: WebChrome(page: .shopping, title: "Shopping list", session: session, view: view, error: error),
+            rows: entries.map { entry in
+                let title = entry.productID.map { titles[$0.rawValue] ?? $0.rawValue }
+                let text = [title, entry.note.isEmpty ? nil : entry.note].compactMap(\.self).joined(separator: " — ")
+                let amount = entry.amount ?? entry.missingAmount
+                return ShoppingPage.Row(
+                    itemId: entry.itemID?.rawValue,
+                    removePath: entry.itemID.map { "\(base)/shopping/\(WebPaths.segment($0.rawValue))/remove" },
+                    text: text.isEmpty ? "(no note)" : text,
+                    quantity: amount.map { amount in [("\(amount)"), entry.unit?.rawValue].compactMap(\.self).joined(separator: " ") },
+                    suggestion: entry.itemID == nil, submission: UUID().uuidString.lowercased())
+            },
+            addPath: "\(base)/shopping", addSubmission: UUID().uuidString.lowercased(), note: note, amount: amount,
+            unit: unit)
+    }
+
+    func product(_ session: MemberSession, id: String, error: String? = nil) async throws -> ProductPage {
+        let view = try await folded(session.householdID)
+        let lots = view.state.lots.values.filter { $0.productID.rawValue == id }
+            .sorted { lhs, rhs in
+                if lhs.dueDate != rhs.dueDate {
+                    guard let left = lhs.dueDate else { return false }
+                    guard let right = rhs.dueDate else { return true }
+                    return left < right
+                }
+                return (lhs.purchasedAt, lhs.id.rawValue) < (rhs.purchasedAt, rhs.id.rawValue)
+            }
+        let context = try await rowContext(session, view, lots: lots, extraProducts: [id])
+        let title = context.titles[id] ?? id
+        return ProductPage(
+            chrome: WebChrome(page: .product, title: title, session: session, view: view, error: error),
+            productId: id, lots: lots.map(context.row))
+    }
+
+    func calendar(_ session: MemberSession, newLink: String? = nil) async throws -> CalendarPage {
+        let view = try await folded(session.householdID)
+        let feeds = try await service.mapStoreErrors { try await store.feeds(of: session.householdID) }
+        return CalendarPage(
+            chrome: WebChrome(
+                page: .calendar, title: "Calendar", session: session, view: view,
+                notice: newLink == nil ? nil : "A new subscription link was created."),
+            feeds: feeds.map {
+                CalendarPage.Feed(label: $0.label ?? "(no label)", createdOn: WebPaths.day($0.createdAt), revoked: $0.revokedAt != nil)
+            },
+            createPath: "\(WebPaths.household(session.householdID))/calendar/feeds",
+            createSubmission: UUID().uuidString.lowercased(), newLink: newLink)
+    }
+
+    // MARK: - Rows
+
+    /// What rows of one page share: titles, location names, the household's today.
+    struct RowContext: Sendable {
+        let titles: [String: String]
+        let locations: [LocationID: StorageLocation]
+        let today: CalendarDay
+        let householdPath: String
+
+        func locationName(_ id: LocationID) -> String { locations[id]?.name ?? id.rawValue }
+
+        func row(_ lot: StockLot) -> WebLotRow {
+            WebLotRow(
+                lot: lot, title: titles[lot.productID.rawValue], location: locationName(lot.locationID), today: today,
+                householdPath: householdPath)
+        }
+    }
+
+    private func rowContext(
+        _ session: MemberSession, _ view: ReplicaView, lots: [StockLot], extraProducts: [String] = []
+    ) async throws -> RowContext {
+        let household = session.householdID
+        return RowContext(
+            titles: try await titles(household, lots.map(\.productID.rawValue) + extraProducts),
+            locations: view.state.locations,
+            today: view.state.today(in: InventoryModule.HouseholdID(household.rawValue), at: now()),
+            householdPath: WebPaths.household(household))
+    }
+
+    private func titles(_ household: HouseholdID, _ ids: [String]) async throws -> [String: String] {
+        try await service.mapStoreErrors { try await store.productTitles(of: household, ids: ids) }
+    }
+}

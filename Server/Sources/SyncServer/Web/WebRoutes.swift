@@ -1,0 +1,207 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InventoryModule
+import Logging
+
+/// The household's web app under `/`: server-rendered pages for members (people, not devices), plain forms with
+/// POST/redirect/GET, no script.
+///
+/// - `GET /` → the signed-in member's stock page, else the sign-in help;
+/// - `GET /invite/{token}` → the invitation page; `POST /invite/{token}` → a session cookie, `303` to the stock;
+/// - `GET /households/{id}/stock|due|shopping|calendar`, `GET /households/{id}/products/{productId}`;
+/// - `POST /households/{id}/shopping`, `…/shopping/{itemId}/remove`, `…/lots/{lotId}/consume|open`,
+///   `…/calendar/feeds`, `POST /sign-out`.
+///
+/// Every page of a household needs a session of that household (another household's pages answer `403`, with no
+/// hint whether it exists); every POST needs the session's CSRF token. Each action is the `InventoryCommand` a
+/// device would perform (``WebCommandService``): a refusal of the kit's rules re-renders the page with the kit's
+/// message (`422`) and writes nothing. Errors render as pages, never as the API's JSON.
+public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
+    /// The session cookie's name.
+    public static var sessionCookie: String { "ik_session" }
+
+    let members: MemberService
+    let pages: WebPageBuilder
+    let commands: WebCommandService
+    let templates: WebTemplates
+    /// Whether the session cookie is `Secure` whatever the request says (set when the server is reached over TLS
+    /// through a proxy that does not send `X-Forwarded-Proto`).
+    let secureCookies: Bool
+    let logger: Logger
+
+    /// Creates the routes over the store, the replica's folded states and the sync rules.
+    public init(
+        service: SyncService, store: PostgresSyncStore, views: any HouseholdViewSource, worker: ReplicaWorker?,
+        secureCookies: Bool = false, logger: Logger
+    ) {
+        members = MemberService(service: service, store: store)
+        pages = WebPageBuilder(source: views, store: store, service: service)
+        commands = WebCommandService(source: views, store: store, service: service, worker: worker)
+        templates = .bundled
+        self.secureCookies = secureCookies
+        self.logger = logger
+    }
+
+    /// Adds the pages and actions to the router's root.
+    public func add(to router: Router<Context>) {
+        let styleSheet = templates.styleSheet
+        router.get("assets/site.css") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
+                body: .init(byteBuffer: styleSheet))
+        }
+        router.get("/") { request, context in
+            try await guarded {
+                guard let session = try await session(request, context) else { return signInHelp(status: .ok) }
+                return WebTemplates.redirect("\(WebPaths.household(session.householdID))/stock")
+            }
+        }
+        router.get("sign-in") { _, _ in signInHelp(status: .ok) }
+        router.get("signed-out") { _, _ in
+            templates.message("Signed out", "You are signed out. Open a new invitation to sign in again.", status: .ok, isError: false)
+        }
+        router.get("invite/:token") { _, context in
+            let token = context.parameters.get("token") ?? ""
+            return templates.page(InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", error: nil), "invitation")
+        }
+        router.post("invite/:token") { request, context in
+            try await guarded { try await acceptInvitation(context.parameters.get("token") ?? "", request, context) }
+        }
+        router.post("sign-out") { request, context in
+            try await guarded { try await signOut(request, context) }
+        }
+        router.get("households/:id") { request, context in
+            try await member(request, context) { session in
+                WebTemplates.redirect("\(WebPaths.household(session.householdID))/stock")
+            }
+        }
+        router.get("households/:id/stock") { request, context in
+            try await member(request, context) { session in templates.page(try await pages.stock(session), "stock") }
+        }
+        router.get("households/:id/due") { request, context in
+            try await member(request, context) { session in templates.page(try await pages.due(session), "due") }
+        }
+        router.get("households/:id/shopping") { request, context in
+            try await member(request, context) { session in templates.page(try await pages.shopping(session), "shopping") }
+        }
+        router.get("households/:id/calendar") { request, context in
+            try await member(request, context) { session in templates.page(try await pages.calendar(session), "calendar") }
+        }
+        router.get("households/:id/products/:productId") { request, context in
+            try await member(request, context) { session in
+                let product = try SyncRoutes<Context>.pathParameter("productId", of: context)
+                return templates.page(try await pages.product(session, id: product), "product")
+            }
+        }
+        addActions(to: router)
+    }
+
+    // MARK: - Sessions
+
+    /// The session the request's cookie names, if it is open.
+    func session(_ request: Request, _ context: Context) async throws -> MemberSession? {
+        try await members.session(
+            cookie: request.cookies[Self.sessionCookie]?.value, peer: context.remoteAddress?.ipAddress ?? "unknown")
+    }
+
+    /// Runs `body` for the signed-in member of the path's household: without a session, a GET goes to the sign-in
+    /// help and a POST is refused; another household's path is refused alike whether it exists or not.
+    func member(
+        _ request: Request, _ context: Context, _ body: (MemberSession) async throws -> Response
+    ) async throws -> Response {
+        try await guarded {
+            guard let session = try await session(request, context) else {
+                if request.method == .get { return WebTemplates.redirect("/sign-in") }
+                return templates.message(
+                    "Not signed in", "You are not signed in; open an invitation link to sign in.", status: .unauthorized)
+            }
+            guard context.parameters.get("id").flatMap(HouseholdID.init) == session.householdID else {
+                return templates.message(
+                    "Not your household", "This page belongs to a household you are not a member of.", status: .forbidden,
+                    homePath: "\(WebPaths.household(session.householdID))/stock")
+            }
+            return try await body(session)
+        }
+    }
+
+    /// Renders what went wrong as a page: the API's errors with their status and message, anything else as a
+    /// `500` that names nothing internal (it is logged).
+    func guarded(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let error as APIError {
+            let title = error.status == .notFound ? "Not found" : "Something went wrong"
+            return templates.message(title, error.message, status: error.status)
+        } catch let error as WebCommandService.Refusal {
+            // Only reached when a handler did not re-render its own page.
+            return templates.message("Not done", error.message, status: error.status)
+        } catch {
+            logger.error("web page failed", metadata: ["error": "\(String(reflecting: error))"])
+            return templates.message(
+                "Something went wrong", "The server could not show this page; try again in a moment.",
+                status: .internalServerError)
+        }
+    }
+
+    private func signInHelp(status: HTTPResponse.Status) -> Response {
+        templates.message(
+            "Sign in",
+            "Members sign in with an invitation link. A household device can make one (pantry household invite), "
+                + "or the server's operator (inventorykit-server member invite).",
+            status: status, isError: false)
+    }
+
+    private func acceptInvitation(_ token: String, _ request: Request, _ context: Context) async throws -> Response {
+        let outcome = try await members.signIn(with: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
+        switch outcome {
+        case .failure(let refusal):
+            let page = InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", error: refusal.message)
+            return templates.page(page, "invitation", status: refusal == .unknown ? .notFound : .gone)
+        case .success(let (session, sessionToken)):
+            var response = WebTemplates.redirect("\(WebPaths.household(session.householdID))/stock")
+            response.setCookie(Cookie(
+                name: Self.sessionCookie, value: sessionToken.rawValue,
+                maxAge: Int(MemberService.seconds(members.lifetimes.session)), path: "/",
+                secure: secureCookies || Self.isForwardedOverTLS(request), httpOnly: true, sameSite: .lax))
+            return response
+        }
+    }
+
+    private func signOut(_ request: Request, _ context: Context) async throws -> Response {
+        let form: WebForm
+        do throws(WebForm.Problem) { form = try await WebForm.read(request) } catch { return badForm(error) }
+        let cookie = request.cookies[Self.sessionCookie]?.value
+        guard let session = try await session(request, context), session.acceptsCSRFToken(form["csrf"]) else {
+            return csrfRefusal()
+        }
+        _ = session
+        try await members.signOut(cookie: cookie)
+        var response = WebTemplates.redirect("/signed-out")
+        response.setCookie(Cookie(
+            name: Self.sessionCookie, value: "", maxAge: 0, path: "/", secure: secureCookies || Self.isForwardedOverTLS(request),
+            httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// Whether a proxy says the browser reached it over TLS (`X-Forwarded-Proto: https`): the cookie is then
+    /// `Secure`.
+    static func isForwardedOverTLS(_ request: Request) -> Bool {
+        guard let name = HTTPField.Name("X-Forwarded-Proto") else { return false }
+        return request.headers[name]?.lowercased() == "https"
+    }
+
+    func csrfRefusal() -> Response {
+        templates.message(
+            "Form expired", "This form is no longer valid (its security token is missing or wrong). Reload the page and try again.",
+            status: .forbidden)
+    }
+
+    func badForm(_ problem: WebForm.Problem) -> Response {
+        switch problem {
+        case .tooLarge:
+            templates.message("Form too large", "The form sent more than \(WebForm.maxBodyBytes) bytes.", status: .contentTooLarge)
+        case .malformed: templates.message("Form not readable", "The form's data could not be read.", status: .badRequest)
+        }
+    }
+}
