@@ -116,7 +116,7 @@ struct OpenAPIContractTests {
             let service = SyncService(store: server.store)
             let router = SyncServerApplication.router(
                 service: service, replication: HouseholdReplication(store: server.store, service: service, logger: server.store.logger),
-                feedStore: server.store)
+                feedStore: server.store, memberStore: server.store)
             let served = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
             let documented = Set(spec.operations.map(\.key))
             #expect(served == documented, "served but undocumented: \(served.subtracting(documented)); documented but not served: \(documented.subtracting(served))")
@@ -128,6 +128,7 @@ struct OpenAPIContractTests {
                 try ContractPayloads.journal(household: household.rawValue),
             ])
             let (feed, feedToken) = try await server.store.addFeed(to: household, label: "Contract")
+            let member = try await server.store.addMember(named: "Contract", to: household, expiresAt: Date().addingTimeInterval(60))
             // A saved state of the household, so its snapshot and its bytes answer.
             let snapshot = try decode(SnapshotResponse.self, try await server.client.execute(
                 uri: "/v1/households/\(household)/snapshot", method: .get, headers: SyncServerHarness.headers(token)))
@@ -139,6 +140,7 @@ struct OpenAPIContractTests {
                 var uri = operation.path.replacingOccurrences(of: "{id}", with: household.description)
                     .replacingOccurrences(of: "{productId}", with: pen.productID.rawValue)
                     .replacingOccurrences(of: "{feedId}", with: feed.description)
+                    .replacingOccurrences(of: "{memberId}", with: member.memberId.description)
                     .replacingOccurrences(of: "{seq}", with: snapshot.seq.description)
                 if operation.path.hasSuffix("/calendar.ics") { uri += "?feed=\(feedToken.rawValue)" }
                 var body: ByteBuffer?
@@ -146,6 +148,8 @@ struct OpenAPIContractTests {
                     body =
                         operation.path.hasSuffix("/feeds")
                         ? ByteBuffer(string: #"{"label":"Kitchen"}"#)
+                        : operation.path.hasSuffix("/members")
+                        ? ByteBuffer(string: #"{"name":"Ana","expiresInSeconds":3600}"#)
                         : try Self.pushBody([ContractPayloads.journal(household: household.rawValue)])
                 }
                 let response = try await server.client.execute(

@@ -8,9 +8,11 @@ public enum SyncServerApplication {
     /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``; the views and the calendar feed
     /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
     /// the feed routes read feed tokens from `feedStore`.
+    /// The member routes are served when `memberStore` is given (the database members, invitations and sessions
+    /// live in).
     public static func router(
         service: SyncService, replication: HouseholdReplication, feedStore: any FeedTokenStore,
-        views: (any HouseholdViewSource)? = nil
+        views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil
     ) -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.middlewares.add(ErrorEnvelopeMiddleware())
@@ -18,6 +20,10 @@ public enum SyncServerApplication {
         FeedRoutes<SyncRequestContext>(
             feeds: CalendarFeedService(service: service, store: feedStore, views: views ?? replication.replicas)
         ).add(to: router.group("v1"))
+        if let memberStore {
+            MemberRoutes<SyncRequestContext>(members: MemberService(service: service, store: memberStore))
+                .add(to: router.group("v1"))
+        }
         return router
     }
 
@@ -50,12 +56,12 @@ public enum SyncServerApplication {
         let store = PostgresSyncStore(client: client, logger: logger)
         let service = SyncService(store: store, limits: configuration.limits)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
-        let router = router(service: service, replication: replication, feedStore: store, views: views)
+        let router = router(
+            service: service, replication: replication, feedStore: store, views: views, memberStore: store)
         WebRoutes<SyncRequestContext>(
             service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
             secureCookies: configuration.secureCookies, logger: logger
         ).add(to: router)
-        MemberRoutes<SyncRequestContext>(members: MemberService(service: service, store: store)).add(to: router.group("v1"))
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
