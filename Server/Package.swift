@@ -89,6 +89,7 @@ let package = Package(
                 "SyncServer",
                 "ThrowawayPostgres",
                 .product(name: "InventoryKit", package: "InventoryKit"),
+                .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -10,15 +10,18 @@ struct BenchSizes: Sendable, CustomStringConvertible {
     let batch: Int
     /// Journal entries of the household `server.bootstrap` starts a device from.
     let bootstrapEntries: Int
+    /// Reads of each side per repetition in `server.web-stock`.
+    let webStockReads: Int
 
     /// The sizes: one push of 10 000 operations; 20 devices × 500 operations in pushes of 50; a household
-    /// of 100 000 journal entries to bootstrap from.
-    static let full = BenchSizes(bigPush: 10_000, devices: 20, operationsPerDevice: 500, batch: 50, bootstrapEntries: 100_000)
-    /// A smoke run: 1 000 operations; 4 devices × 100 operations in pushes of 25; 5 000 entries to bootstrap from.
-    static let quick = BenchSizes(bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25, bootstrapEntries: 5_000)
+    /// of 100 000 journal entries to bootstrap from; 200 reads of the stock page.
+    static let full = BenchSizes(bigPush: 10_000, devices: 20, operationsPerDevice: 500, batch: 50, bootstrapEntries: 100_000, webStockReads: 200)
+    /// A smoke run: 1 000 operations; 4 devices × 100 operations in pushes of 25; 5 000 entries to bootstrap from;
+    /// 40 reads of the stock page.
+    static let quick = BenchSizes(bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25, bootstrapEntries: 5_000, webStockReads: 40)
 
     var description: String {
         "push of \(bigPush) operations; \(devices) devices × \(operationsPerDevice) operations in pushes of \(batch); "
-            + "bootstrap from \(bootstrapEntries) entries"
+            + "bootstrap from \(bootstrapEntries) entries; \(webStockReads) stock page reads"
     }
 }

@@ -34,11 +34,16 @@ struct DeviceSession: Sendable {
         return try JSONDecoder().decode(SnapshotResponse.self, from: body)
     }
 
-    /// The body of a `GET` that must answer `200`.
-    func get(_ path: String) async throws -> Data {
+    /// The body of a `GET` that must answer `200`: with the device's bearer token, or as a browser with a
+    /// `Cookie` header when `cookie` is given.
+    func get(_ path: String, cookie: String? = nil) async throws -> Data {
         guard let url = URL(string: base + path) else { throw BenchFailure("not a URL: \(base + path)") }
         var request = URLRequest(url: url)
-        request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
+        if let cookie {
+            request.setValue(cookie, forHTTPHeaderField: "Cookie")
+        } else {
+            request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
+        }
         let (body, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else {
