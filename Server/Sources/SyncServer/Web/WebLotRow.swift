@@ -1,52 +1,89 @@
 import Foundation
 import InventoryModule
+import Mustache
 
 /// A lot as a page shows it: product, amount, where, its dates with their provenance, a due badge counted in the
 /// household's calendar days, and fresh submission ids for its forms.
-struct WebLotRow: Sendable {
+///
+/// The templates read it through ``child(named:)`` rather than by reflection (a page may list hundreds of lots,
+/// and `Mirror` builds every property's value for each name looked up); the dates and the provenance are
+/// formatted only when a template asks for them.
+struct WebLotRow: Sendable, MustacheParent {
     /// A due badge: its text and its class (`expired`, `overdue`, `soon`, `later`).
-    struct Badge: Sendable {
+    struct Badge: Sendable, MustacheParent {
         let text: String
         let tone: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "text": text
+            case "tone": tone
+            default: nil
+            }
+        }
     }
 
     /// A date of the lot with where it came from.
-    struct LotDate: Sendable {
+    struct LotDate: Sendable, MustacheParent {
         let label: String
         let day: String
         let provenance: String?
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "label": label
+            case "day": day
+            case "provenance": provenance
+            default: nil
+            }
+        }
     }
 
-    let lotId: String
-    /// The lot's path, for its forms (the id percent-encoded as one path segment).
-    let lotPath: String
-    let productId: String
-    /// The product page's path (the id percent-encoded as one path segment).
-    let productPath: String
+    let lot: StockLot
     let title: String
-    let amount: String
-    let unit: String
     let location: String
-    let opened: Bool
-    let badge: Badge?
-    let dates: [LotDate]
-    let note: String?
-    let purchasedOn: String
+    let today: CalendarDay
+    let householdPath: String
     /// The submission ids of the lot's consume and open forms (each rendered form gets its own).
     let consumeSubmission: String
     let openSubmission: String
 
     init(lot: StockLot, title: String?, location: String, today: CalendarDay, householdPath: String) {
-        lotId = lot.id.rawValue
-        lotPath = "\(householdPath)/lots/\(WebPaths.segment(lot.id.rawValue))"
-        productId = lot.productID.rawValue
-        productPath = "\(householdPath)/products/\(WebPaths.segment(lot.productID.rawValue))"
+        self.lot = lot
         self.title = title ?? lot.productID.rawValue
-        amount = "\(lot.quantity)"
-        unit = lot.unit.rawValue
         self.location = location
-        opened = lot.isOpened
-        badge = lot.dueDate.map { Self.badge(due: $0, kind: lot.dueDateKind, today: today) }
+        self.today = today
+        self.householdPath = householdPath
+        consumeSubmission = UUID().uuidString.lowercased()
+        openSubmission = UUID().uuidString.lowercased()
+    }
+
+    /// The values the templates name: `lotId`, `lotPath` and `productPath` (ids percent-encoded as one path
+    /// segment), `productId`, `title`, `amount`, `unit`, `location`, `opened`, `badge`, `dates`, `note`,
+    /// `purchasedOn`, `consumeSubmission`, `openSubmission`.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lotId": lot.id.rawValue
+        case "lotPath": "\(householdPath)/lots/\(WebPaths.segment(lot.id.rawValue))"
+        case "productId": lot.productID.rawValue
+        case "productPath": "\(householdPath)/products/\(WebPaths.segment(lot.productID.rawValue))"
+        case "title": title
+        case "amount": "\(lot.quantity)"
+        case "unit": lot.unit.rawValue
+        case "location": location
+        case "opened": lot.isOpened
+        case "badge": lot.dueDate.map { Self.badge(due: $0, kind: lot.dueDateKind, today: today) }
+        case "dates": dates
+        case "note": lot.note
+        case "purchasedOn": WebPaths.day(lot.purchasedAt)
+        case "consumeSubmission": consumeSubmission
+        case "openSubmission": openSubmission
+        default: nil
+        }
+    }
+
+    /// The lot's due date, packaging day and opening day, each with where it came from.
+    var dates: [LotDate] {
         var dates: [LotDate] = []
         if let due = lot.dueDate {
             dates.append(LotDate(
@@ -61,11 +98,7 @@ struct WebLotRow: Sendable {
             dates.append(LotDate(
                 label: "Opened", day: WebPaths.day(opened), provenance: lot.openedOnProvenance.map(Self.provenance)))
         }
-        self.dates = dates
-        note = lot.note
-        purchasedOn = WebPaths.day(lot.purchasedAt)
-        consumeSubmission = UUID().uuidString.lowercased()
-        openSubmission = UUID().uuidString.lowercased()
+        return dates
     }
 
     /// "Expired 3 days ago", "Overdue by 1 day", "Due today", "Due in 2 days", counted in calendar days of the
