@@ -145,6 +145,9 @@ struct WebAppTests {
                 #expect(!page.contains("<script>"), "\(path) holds no script element")
                 #expect(!page.contains("onmouseover=\""), "\(path) holds no event attribute")
             }
+            // Units by the household's names for them, plural unless the amount is 1.
+            let stock = Self.text(try await browser.get("/households/\(household)/stock"))
+            #expect(stock.contains("<span class=\"unit\">pieces</span>") && stock.contains("<span class=\"unit\">piece</span>"))
             let shopping = Self.text(try await browser.get("/households/\(household)/shopping"))
             #expect(shopping.contains("&lt;b&gt;bread&lt;/b&gt; &amp; &quot;butter&quot;"))
         }
@@ -373,6 +376,7 @@ struct WebAppTests {
                     in: Self.text(try await browser.get(action)), action: action, [("note", note), ("amount", "3"), ("unit", unit)])
                 #expect(try await browser.post(action, fields).status == .seeOther, "unit \(unit)")
             }
+            #expect(Self.text(try await browser.get(action)).contains("3 pieces"))
             let before = try await server.rowCounts(household)
             let fields = try WebBrowserSession.form(
                 in: Self.text(try await browser.get(action)), action: action, [("note", "Flour"), ("unit", "kg")])
