@@ -50,15 +50,16 @@ struct WebTemplates: Sendable {
         return text
     }
 
-    /// Headers every page gets: HTML, never cached, no script at all, no framing, no referrer (an invitation's
-    /// path is a secret).
+    /// Headers every page gets: HTML, never cached, no script at all, no framing, no referrer to other sites (an
+    /// invitation's path is a secret). `same-origin`, not `no-referrer`: under `no-referrer` a browser sends
+    /// `Origin: null` with a form's POST, which the cross-site check must refuse.
     static let pageHeaders: HTTPFields = [
         .contentType: "text/html; charset=utf-8",
         .cacheControl: "no-store",
         .contentSecurityPolicy:
             "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("Referrer-Policy")!: "same-origin",
         HTTPField.Name("X-Frame-Options")!: "DENY",
     ]
 
