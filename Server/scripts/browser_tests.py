@@ -299,6 +299,8 @@ class Browser:
             else:
                 report.append(f"axe on {page}: {line}")
         expect(not serious, f"axe on {page}: " + " | ".join(serious))
+        expect(results["passes"], f"axe on {page} checked nothing")
+        report.append(f"axe on {page}: {len(results['passes'])} rules passed, {len(results['violations'])} violations")
         return len(results["passes"])
 
     def screenshots(self, page):
@@ -340,9 +342,11 @@ def post_form(cookie, path, fields):
         def redirect_request(self, *arguments, **keywords):
             return None
 
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if cookie is not None:
+        headers["Cookie"] = f"ik_session={cookie}"
     request = urllib.request.Request(
-        BASE + path, data=urllib.parse.urlencode(fields).encode(), method="POST",
-        headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"ik_session={cookie}"})
+        BASE + path, data=urllib.parse.urlencode(fields).encode(), method="POST", headers=headers)
     opener = urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({}))
     try:
         with opener.open(request, timeout=30) as response:
@@ -413,6 +417,10 @@ class Scenarios:
         lot = self.member.one(f'[data-lot="{self.milk_lot}"]')
         expect(self.member.one(".title", lot).text == "Milk", "the lot's title is not Milk")
         expect(self.member.one(".amount", lot).text == "2", f"the lot shows {self.member.one('.amount', lot).text}")
+        unit = self.member.one(".unit", lot).text
+        if re.fullmatch(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}", unit):
+            # Not a failure yet: the web app renders UnitID.rawValue; a person should read the unit's name.
+            self.report.append(f"NOTE (server): a lot's unit is shown as its id {unit}, not as a name such as pieces")
         link = self.member.one("a.product", lot).get_attribute("href")
         expect(urllib.parse.urlsplit(link).path == f"/households/{HOUSEHOLD_A}/products/{self.milk}", f"product link {link}")
         expect(self.member.freshness_seq() >= head(HOUSEHOLD_A), "the page is older than the log")
@@ -530,7 +538,18 @@ class Scenarios:
             status = browser.submit(form)
             expect(status == 403, f"a {case} CSRF token answered {status}")
             expect("security token" in browser.error_text(), f"the page says {browser.error_text()!r}")
-        expect(changes(HOUSEHOLD_A) == before, "a POST without the right CSRF token wrote to the log")
+        # Without a session, or with a cookie no session has: pages send to the sign-in help, POSTs answer 401.
+        visitor = self.browser("no-session")
+        status = visitor.get(self.pages["shopping"])
+        expect(status == 200 and visitor.path() == "/sign-in", f"a visitor's shopping page showed {status} {visitor.path()}")
+        expect("invitation" in visitor.one("main").text, f"the sign-in help says {visitor.one('main').text!r}")
+        browser.get(self.pages["shopping"])
+        fields = {"csrf": hidden(browser.one("form#add-item"), "csrf"), "submission": str(uuid.uuid4()),
+                  "note": "No session"}
+        for cookie in [None, "A" * 43]:
+            status = post_form(cookie, self.pages["shopping"], fields)
+            expect(status == 401, f"a POST with session cookie {cookie!r} answered {status}")
+        expect(changes(HOUSEHOLD_A) == before, "a POST without the right CSRF token or session wrote to the log")
         browser.get(self.pages["shopping"])
         notes = [note.text for note in browser.all("[data-item] .note")]
         expect(not any(note.startswith("CSRF") for note in notes), f"the list shows {notes}")
@@ -643,6 +662,33 @@ class Scenarios:
         expect(amount == "2", f"3 minus one use shows {amount}")
 
     # 7b
+
+    def test_check_off_and_open_reach_a_device(self):
+        """The member checks an item off and opens a lot → device 2 no longer lists the item and shows the lot opened."""
+        browser = self.member
+        expect(browser.get(self.pages["shopping"]) == 200, "the shopping page did not open")
+        bread = [item for item in browser.all("[data-item]") if browser.one(".note", item).text == "Bread"]
+        expect(len(bread) == 1, "Bread is not on the list once")
+        item_id = bread[0].get_attribute("data-item")
+        check_off = browser.one("form.check-off", bread[0])
+        expect(urllib.parse.urlsplit(check_off.get_attribute("action")).path
+               == f"/households/{HOUSEHOLD_A}/shopping/{item_id}/remove", "the check-off form posts elsewhere")
+        expect(browser.submit(check_off) == 200 and browser.path() == self.pages["shopping"], "checking off failed")
+        expect(not browser.all(f'[data-item="{item_id}"]'), "Bread is still on the list")
+
+        expect(browser.get(self.pages["product"]) == 200, "the product page did not open")
+        lot = browser.one(f'[data-lot="{self.milk_lot}"]')
+        expect(not [tag for tag in browser.all(".tag", lot) if tag.text == "opened"], "the lot is opened already")
+        open_form = browser.one("form.open", lot)
+        expect(open_form.find_element(By.NAME, "amount").get_attribute("value") == "2", "Open does not offer the lot")
+        expect(browser.submit(open_form) == 200, "opening failed")
+        lot = browser.one(f'[data-lot="{self.milk_lot}"]')
+        expect([tag.text for tag in browser.all(".tag", lot)] == ["opened"], "the lot is not shown opened")
+        expect(not browser.all("form.open", lot), "an opened lot still offers Open")
+
+        self.phone.sync()
+        expect("Bread" not in self.phone.shopping_notes(), f"device 2's list is {self.phone.shopping_notes()}")
+        expect(self.phone.lot_of(self.milk)["status"] == "opened", f"device 2 shows {self.phone.lot_of(self.milk)}")
 
     def test_a_command_the_rules_refuse_shows_why_and_writes_nothing(self):
         """Using more than a lot holds answers 422 with the kit's message; nothing is written."""
