@@ -20,6 +20,7 @@ from its performance log) and what the server stored (SQL through psql): a refus
 any failed.
 """
 
+import base64
 import datetime
 import json
 import os
@@ -219,23 +220,30 @@ class Browser:
 
     def _document_status(self):
         """The HTTP status of the last document loaded since the log was drained (after any redirects); the POSTs
-        sent meanwhile are kept in `posts`."""
+        sent meanwhile are kept in `posts`, the statuses of the redirects followed in `redirects`."""
         status = None
         self.posts = []
+        self.redirects = []
         for entry in self.driver.get_log("performance"):
             message = json.loads(entry["message"])["message"]
             if message.get("method") == "Network.responseReceived" and message["params"].get("type") == "Document":
                 status = message["params"]["response"]["status"]
-            if message.get("method") == "Network.requestWillBeSent" and message["params"]["request"]["method"] == "POST":
-                self.posts.append(message["params"]["request"]["url"])
+            if message.get("method") == "Network.requestWillBeSent" and message["params"].get("type") == "Document":
+                if message["params"]["request"]["method"] == "POST":
+                    self.posts.append(message["params"]["request"]["url"])
+                if "redirectResponse" in message["params"]:
+                    self.redirects.append(message["params"]["redirectResponse"]["status"])
         return status
 
     def get(self, path):
         """Opens a path of the server; returns the status of the document shown."""
         self._drain()
         self.driver.get(BASE + path if path.startswith("/") else path)
-        WebDriverWait(self.driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self._loaded()
         return self._document_status()
+
+    def _loaded(self):
+        WebDriverWait(self.driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
     def submit(self, form, double=False):
         """Clicks the form's submit button (twice at once when `double`) and waits for the next document; returns
@@ -249,11 +257,11 @@ class Browser:
         else:
             button.click()
         WebDriverWait(self.driver, WAIT).until(expected_conditions.staleness_of(page))
-        WebDriverWait(self.driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self._loaded()
         if double:
             # The second POST may answer after the first page loaded: let its page load too.
             time.sleep(0.5)
-            WebDriverWait(self.driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            self._loaded()
         return self._document_status()
 
     def path(self):
@@ -329,7 +337,6 @@ class Browser:
                 "clip": {"x": 0, "y": 0, "width": width, "height": max(height, min(full, 4000)), "scale": 1}})
             path = os.path.join(folder, f"web-{page}-{kind}.png")
             with open(path, "wb") as file:
-                import base64
                 file.write(base64.b64decode(shot["data"]))
             saved.append(path)
         self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -418,11 +425,12 @@ class Scenarios:
         self.member = self.browser("member")
         self.pages["invitation"] = urllib.parse.urlsplit(invited["link"]).path
         status = self.member.sign_in(invited["link"])
-        expect(status == 200 and self.member.path() == f"/households/{HOUSEHOLD_A}/stock",
-               f"signing in showed {status} {self.member.path()}")
+        expect(status == 200 and self.member.redirects == [303]
+               and self.member.path() == f"/households/{HOUSEHOLD_A}/stock",
+               f"signing in showed {self.member.redirects} then {status} {self.member.path()}")
         cookie = self.member.session_cookie()
-        expect(cookie is not None and cookie.get("httpOnly") is True and cookie.get("sameSite") == "Lax",
-               f"the session cookie is {cookie}")
+        expect(cookie is not None and cookie.get("httpOnly") is True and cookie.get("sameSite") == "Lax"
+               and cookie.get("path") == "/" and cookie.get("secure") is False, f"the session cookie is {cookie}")
         self.pages["stock"] = self.member.path()
 
         lot = self.member.one(f'[data-lot="{self.milk_lot}"]')
@@ -433,7 +441,8 @@ class Scenarios:
             # Not a failure yet: the web app renders UnitID.rawValue; a person should read the unit's name.
             self.report.append(f"NOTE (server): a lot's unit is shown as its id {unit}, not as a name such as pieces")
         link = self.member.one("a.product", lot).get_attribute("href")
-        expect(urllib.parse.urlsplit(link).path == f"/households/{HOUSEHOLD_A}/products/{self.milk}", f"product link {link}")
+        expect(urllib.parse.urlsplit(link).path == f"/households/{HOUSEHOLD_A}/products/{self.milk}",
+               f"the product link is {link}")
         expect(self.member.freshness_seq() >= head(HOUSEHOLD_A), "the page is older than the log")
         expect([a.text for a in self.member.all("nav a")] == ["Stock", "Due", "Shopping list", "Calendar"],
                f"the navigation is {[a.text for a in self.member.all('nav a')]}")
@@ -452,9 +461,11 @@ class Scenarios:
         submission = hidden(consume, "submission")
         consume.find_element(By.NAME, "amount").send_keys("1")
         status = browser.submit(consume)
-        expect(status == 200 and browser.path() == self.pages["product"], f"using showed {status} {browser.path()}")
+        expect(status == 200 and browser.redirects == [303] and browser.path() == self.pages["product"],
+               f"using showed {browser.redirects} then {status} {browser.path()}")
         lot = browser.one(f'[data-lot="{self.milk_lot}"]')
-        expect(browser.one(".amount", lot).text == "1", f"after using 1 the lot shows {browser.one('.amount', lot).text}")
+        shown = browser.one(".amount", lot).text
+        expect(shown == "1", f"after using 1 the lot shows {shown}")
         count, transactions, replicas = entries_of_submission(HOUSEHOLD_A, submission)
         expect(count >= 1 and transactions == 1, f"the use wrote {count} entries in {transactions} transactions")
         expect(replicas == f"web:{self.member_id}", f"the use was authored by {replicas}")
@@ -464,7 +475,8 @@ class Scenarios:
         add = browser.one("form#add-item")
         add.find_element(By.NAME, "note").send_keys("Bread")
         status = browser.submit(add)
-        expect(status == 200 and browser.path() == self.pages["shopping"], f"adding showed {status} {browser.path()}")
+        expect(status == 200 and browser.redirects == [303] and browser.path() == self.pages["shopping"],
+               f"adding showed {browser.redirects} then {status} {browser.path()}")
         notes = [browser.one(".note", item).text for item in browser.all("[data-item]")]
         expect("Bread" in notes, f"the shopping list shows {notes}")
 
@@ -478,7 +490,8 @@ class Scenarios:
         expect(self.phone.lot_of(self.milk)["quantity"] == 2, "device 2's undo did not restore the lot")
         expect(browser.get(self.pages["product"]) == 200, "the product page did not open again")
         lot = browser.one(f'[data-lot="{self.milk_lot}"]')
-        expect(browser.one(".amount", lot).text == "2", f"after the undo the lot shows {browser.one('.amount', lot).text}")
+        shown = browser.one(".amount", lot).text
+        expect(shown == "2", f"after the undo the lot shows {shown}")
         expect(browser.freshness_seq() >= head(HOUSEHOLD_A), "the page is older than the log after the undo")
 
     # 3
@@ -517,8 +530,9 @@ class Scenarios:
         expect(first.path() == "/sign-in" or status == 401, f"a revoked member's GET showed {status} {first.path()}")
         status = second.sign_in(unused)
         expect(status == 410 and "revoked" in second.error_text(), f"a revoked member's invitation answered {status}")
-        listed = {line.split("\t")[0]: line.split("\t") for line in server_cli("member", "list", HOUSEHOLD_A).splitlines()}
-        expect(listed[member][2] == "revoked" and listed[member][3] == "sessions=0", f"member list says {listed[member]}")
+        rows = [line.split("\t") for line in server_cli("member", "list", HOUSEHOLD_A).splitlines()]
+        listed = {row[0]: row for row in rows}
+        expect(listed[member][2:4] == ["revoked", "sessions=0"], f"member list says {listed[member]}")
         expect(changes(HOUSEHOLD_A) == before, "a refused invitation or session wrote to the log")
 
     # 4
@@ -552,7 +566,8 @@ class Scenarios:
         # Without a session, or with a cookie no session has: pages send to the sign-in help, POSTs answer 401.
         visitor = self.browser("no-session")
         status = visitor.get(self.pages["shopping"])
-        expect(status == 200 and visitor.path() == "/sign-in", f"a visitor's shopping page showed {status} {visitor.path()}")
+        expect(status == 200 and visitor.path() == "/sign-in",
+               f"a visitor's shopping page showed {status} {visitor.path()}")
         expect("invitation" in visitor.one("main").text, f"the sign-in help says {visitor.one('main').text!r}")
         browser.get(self.pages["shopping"])
         fields = {"csrf": hidden(browser.one("form#add-item"), "csrf"), "submission": str(uuid.uuid4()),
@@ -677,7 +692,8 @@ class Scenarios:
     # 7b
 
     def test_check_off_and_open_reach_a_device(self):
-        """The member checks an item off and opens a lot → device 2 no longer lists the item and shows the lot opened."""
+        """The member checks an item off and opens a lot → device 2 no longer lists the item, and shows the lot
+        opened."""
         browser = self.member
         expect(browser.get(self.pages["shopping"]) == 200, "the shopping page did not open")
         bread = [item for item in browser.all("[data-item]") if browser.one(".note", item).text == "Bread"]
@@ -754,7 +770,8 @@ class Scenarios:
         link = browser.one("#new-link").get_attribute("value")
         expect("/calendar.ics?feed=" in link, f"the new link is {link!r}")
         with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(link, timeout=30) as response:
-            expect(response.status == 200 and b"BEGIN:VCALENDAR" in response.read(), "the link does not serve a calendar")
+            expect(response.status == 200 and b"BEGIN:VCALENDAR" in response.read(),
+                   "the link does not serve a calendar")
         browser.axe("calendar with a new link", self.report)
         # Sign out ends the session.
         browser.get(self.pages["stock"])
