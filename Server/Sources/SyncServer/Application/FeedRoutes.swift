@@ -49,24 +49,12 @@ public struct FeedRoutes<Context: RemoteAddressRequestContext>: Sendable {
 
     /// The household of the path, for a device's bearer token (a feed token is refused: it is no device's).
     private func deviceHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
-        let device = try await feeds.service.authenticate(
-            BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
-        return try feeds.service.authorize(
-            device, householdParameter: try SyncRoutes<Context>.pathParameter("id", of: context))
+        try await SyncRoutes<Context>.deviceHousehold(feeds.service, request, context)
     }
 
     /// The body of a creation: empty (no label) or ``FeedCreationRequest`` JSON.
     private func creationRequest(of request: Request) async throws -> FeedCreationRequest {
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: Self.maxCreationBodyBytes)
-        } catch is NIOTooManyBytesError {
-            throw APIError(
-                .payloadTooLarge, "The request body exceeds \(Self.maxCreationBodyBytes) bytes.",
-                details: ["limit": "\(Self.maxCreationBodyBytes)"])
-        }
-        let data = Data(buffer.readableBytesView)
+        let data = try await SyncRoutes<Context>.body(of: request, upTo: Self.maxCreationBodyBytes)
         guard !data.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return FeedCreationRequest() }
         do {
             return try JSONDecoder().decode(FeedCreationRequest.self, from: data)

@@ -51,24 +51,13 @@ public struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func deviceHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
-        let device = try await members.service.authenticate(
-            BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
-        return try members.service.authorize(
-            device, householdParameter: try SyncRoutes<Context>.pathParameter("id", of: context))
+        try await SyncRoutes<Context>.deviceHousehold(members.service, request, context)
     }
 
     private func creationRequest(of request: Request) async throws -> MemberCreationRequest {
-        var request = request
-        let buffer: ByteBuffer
+        let data = try await SyncRoutes<Context>.body(of: request, upTo: Self.maxCreationBodyBytes)
         do {
-            buffer = try await request.collectBody(upTo: Self.maxCreationBodyBytes)
-        } catch is NIOTooManyBytesError {
-            throw APIError(
-                .payloadTooLarge, "The request body exceeds \(Self.maxCreationBodyBytes) bytes.",
-                details: ["limit": "\(Self.maxCreationBodyBytes)"])
-        }
-        do {
-            return try JSONDecoder().decode(MemberCreationRequest.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(MemberCreationRequest.self, from: data)
         } catch {
             throw APIError.invalidField("name", "The body must be {\"name\": string, \"expiresInSeconds\"?: integer}.")
         }

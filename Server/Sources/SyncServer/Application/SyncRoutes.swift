@@ -55,9 +55,15 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     func authorizedHousehold(_ request: Request, _ context: Context) async throws -> HouseholdID {
+        try await Self.deviceHousehold(service, request, context)
+    }
+
+    /// The household of the path `:id`, for the request's device bearer token (authenticated and authorized by
+    /// `service`).
+    static func deviceHousehold(_ service: SyncService, _ request: Request, _ context: Context) async throws -> HouseholdID {
         let device = try await service.authenticate(
             BearerToken(request: request), peer: context.remoteAddress?.ipAddress ?? "unknown")
-        return try service.authorize(device, householdParameter: try Self.pathParameter("id", of: context))
+        return try service.authorize(device, householdParameter: try pathParameter("id", of: context))
     }
 
     /// A path parameter, percent-decoded (the router matches and hands out the raw segment: `50%25off` is the
@@ -71,21 +77,22 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         return decoded
     }
 
+    /// The request's body, at most `limit` bytes.
+    /// - Throws: ``APIError`` `payload_too_large` (with `details.limit`) for a longer one.
+    static func body(of request: Request, upTo limit: Int) async throws -> Data {
+        var request = request
+        do {
+            return Data(try await request.collectBody(upTo: limit).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.payloadTooLarge, "The request body exceeds \(limit) bytes.", details: ["limit": "\(limit)"])
+        }
+    }
+
     /// Reads at most ``SyncLimits/maxBodyBytes`` and decodes a push body; maps failures to the envelope's codes.
     private func pushBody(of request: Request) async throws -> PushBody {
-        var request = request
-        let buffer: ByteBuffer
+        let data = try await Self.body(of: request, upTo: service.limits.maxBodyBytes)
         do {
-            buffer = try await request.collectBody(upTo: service.limits.maxBodyBytes)
-        } catch is NIOTooManyBytesError {
-            throw APIError(
-                .payloadTooLarge,
-                "The request body exceeds \(service.limits.maxBodyBytes) bytes.",
-                details: ["limit": "\(service.limits.maxBodyBytes)"]
-            )
-        }
-        do {
-            return try await PushBody.decode(Data(buffer.readableBytesView))
+            return try await PushBody.decode(data)
         } catch let error as DecodingError {
             throw APIError(.invalidRequest, "The body is not valid JSON of the expected shape.", details: Self.details(of: error))
         } catch {

@@ -15,3 +15,19 @@ public enum SyncStoreError: Error, Sendable, Equatable {
     /// A stored record the rules need does not decode.
     case damagedRecord(String)
 }
+
+extension SyncStoreError: CustomStringConvertible {
+    /// One sentence naming what was not found or not read, for a command line's error message.
+    public var description: String {
+        switch self {
+        case .householdNotFound(let household): "No household \(household) on this server (it does not exist or was erased)."
+        case .deviceNotFound(let device): "No device \(device) in this household."
+        case .feedNotFound(let feed): "No calendar feed \(feed) in this household."
+        case .memberNotFound(let member): "No member \(member) in this household."
+        case .cursorAhead(let after, let lastSeq): "The cursor \(after) is ahead of the household's last seq \(lastSeq)."
+        case .cursorCompacted(let after, let compactedThrough):
+            "Changes after cursor \(after) were compacted (through seq \(compactedThrough))."
+        case .damagedRecord(let detail): "A stored record does not decode: \(detail)"
+        }
+    }
+}
