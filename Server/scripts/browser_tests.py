@@ -98,7 +98,7 @@ def entries_of_submission(household, submission):
     row = sql(
         "SELECT count(*), count(DISTINCT payload->>'transactionId'), string_agg(DISTINCT payload->>'replicaID', ',') "
         "FROM changes WHERE household_id = :'household' AND kind = 'journal' "
-        "AND lower(payload->>'idempotencyKey') = lower(:'submission')",
+        "AND payload->>'idempotencyKey' = :'submission'",
         household=household, submission=submission)
     count, transactions, replicas = row.split("|")
     return int(count), int(transactions), replicas
@@ -107,7 +107,7 @@ def entries_of_submission(household, submission):
 def transaction_of_submission(household, submission):
     return sql(
         "SELECT DISTINCT payload->>'transactionId' FROM changes WHERE household_id = :'household' "
-        "AND kind = 'journal' AND lower(payload->>'idempotencyKey') = lower(:'submission')",
+        "AND kind = 'journal' AND payload->>'idempotencyKey' = :'submission'",
         household=household, submission=submission)
 
 
