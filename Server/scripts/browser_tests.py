@@ -36,10 +36,9 @@ import uuid
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 ENV = os.environ
@@ -242,6 +241,17 @@ class Browser:
         self._loaded()
         return self._document_status()
 
+    @staticmethod
+    def _replaced(element):
+        """Whether the element's document is gone. While Chromium swaps documents, asking about an element of the
+        old one can fail with another error than a stale reference ("Node with given id does not belong to the
+        document"): that too means the document was replaced."""
+        try:
+            element.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+
     def _loaded(self):
         WebDriverWait(self.driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
@@ -256,7 +266,7 @@ class Browser:
             self.driver.execute_script("const b = arguments[0]; b.click(); setTimeout(() => b.click(), 5);", button)
         else:
             button.click()
-        WebDriverWait(self.driver, WAIT).until(expected_conditions.staleness_of(page))
+        WebDriverWait(self.driver, WAIT).until(lambda _: self._replaced(page))
         self._loaded()
         if double:
             # The second POST may answer after the first page loaded: let its page load too.
@@ -448,6 +458,7 @@ class Scenarios:
                f"the navigation is {[a.text for a in self.member.all('nav a')]}")
         expect(self.member.one('nav a[aria-current="page"]').text == "Stock", "the current page is not marked")
         self.pages["product"] = f"/households/{HOUSEHOLD_A}/products/{self.milk}"
+        self.pages["shopping"] = f"/households/{HOUSEHOLD_A}/shopping"
 
     # 2
 
