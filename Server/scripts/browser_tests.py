@@ -39,6 +39,7 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 ENV = os.environ
@@ -190,6 +191,7 @@ class Browser:
 
     def __init__(self, label):
         self.label = label
+        self.headers, self.posts, self.redirects = {}, [], []  # of the last document loaded (_document_status)
         options = webdriver.ChromeOptions()
         options.binary_location = ENV.get("CHROMIUM", "/usr/bin/chromium")
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -227,6 +229,7 @@ class Browser:
             message = json.loads(entry["message"])["message"]
             if message.get("method") == "Network.responseReceived" and message["params"].get("type") == "Document":
                 status = message["params"]["response"]["status"]
+                self.headers = {name.lower(): value for name, value in message["params"]["response"]["headers"].items()}
             if message.get("method") == "Network.requestWillBeSent" and message["params"].get("type") == "Document":
                 if message["params"]["request"]["method"] == "POST":
                     self.posts.append(message["params"]["request"]["url"])
@@ -300,6 +303,15 @@ class Browser:
         match = re.search(r"change (\d+)", self.one("#freshness").text)
         expect(match is not None, f"#freshness says {self.one('#freshness').text!r}")
         return int(match.group(1))
+
+    def expect_guarded(self, page):
+        """The page came with the headers that keep scripts, frames and caches out."""
+        policy = self.headers.get("content-security-policy", "")
+        for directive in ["default-src 'none'", "form-action 'self'", "frame-ancestors 'none'"]:
+            expect(directive in policy, f"{page}'s Content-Security-Policy lacks {directive}: {policy!r}")
+        expect("script-src" not in policy and "unsafe" not in policy, f"{page} allows scripts: {policy!r}")
+        expect(self.headers.get("cache-control") == "no-store", f"{page} may be cached: {self.headers}")
+        expect(self.headers.get("x-content-type-options") == "nosniff", f"{page} may be sniffed: {self.headers}")
 
     def no_script_ran(self):
         """No alert is open, no element carries an event-handler attribute, no script element is on the page."""
@@ -762,6 +774,13 @@ class Scenarios:
         for who, page, path, wanted in tour:
             status = who.get(path)
             expect(status == wanted, f"{page} answered {status}")
+            who.expect_guarded(page)
+            # The first Tab reaches the skip link, which leads to the main content.
+            who.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+            focused = who.driver.switch_to.active_element
+            expect(focused.get_attribute("class") == "skip" and focused.get_attribute("href").endswith("#content"),
+                   f"the first Tab on {page} reaches {focused.get_attribute('outerHTML')[:80]}")
+            expect(who.one("main#content").is_displayed(), f"{page} has no main#content")
             if page == "due":
                 titles = [element.text for element in who.all("[data-lot] .title")]
                 expect("Yoghurt" in titles, f"the due page shows {titles}")
@@ -771,6 +790,7 @@ class Scenarios:
         form = browser.one("form.consume", browser.one(f'[data-lot="{self.milk_lot}"]'))
         form.find_element(By.NAME, "amount").send_keys("none")
         expect(browser.submit(form) == 422, "an amount that is not a number was not refused")
+        browser.expect_guarded("refused use")
         browser.axe("refused use", self.report)
         visitor.get("/invite/" + "A" * 43)
         expect(visitor.submit(visitor.one("form#accept-invitation")) == 404, "an unknown invitation was not refused")
