@@ -201,7 +201,7 @@ class Browser:
                          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
                          f"--user-data-dir={os.path.join(WORK, 'chromium-' + label + '-' + uuid.uuid4().hex[:8])}"]:
             options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
         service = Service(ENV.get("CHROMEDRIVER", "/usr/bin/chromedriver"),
                           log_output=os.path.join(WORK, f"chromedriver-{label}.log"))
         self.driver = webdriver.Chrome(options=options, service=service)
@@ -775,6 +775,12 @@ class Scenarios:
             status = who.get(path)
             expect(status == wanted, f"{page} answered {status}")
             who.expect_guarded(page)
+            # Nothing on the console (a policy violation, a failed style sheet) but the missing favicon and the
+            # page's own refusal.
+            console = [line["message"] for line in who.driver.get_log("browser")
+                       if "/favicon.ico " not in line["message"]
+                       and not (wanted != 200 and line["message"].startswith(BASE + path + " "))]
+            expect(not console, f"the console on {page} says {console}")
             # The first Tab reaches the skip link, which leads to the main content.
             who.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
             focused = who.driver.switch_to.active_element
