@@ -217,7 +217,9 @@ class Browser:
     # Navigation and what it answered
 
     def _drain(self):
+        """Forgets what the logs hold: what they say next is about the next document."""
         self.driver.get_log("performance")
+        self.driver.get_log("browser")
 
     def _document_status(self):
         """The HTTP status of the last document loaded since the log was drained (after any redirects); the POSTs
