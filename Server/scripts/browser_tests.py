@@ -417,7 +417,7 @@ class Scenarios:
         self.member_id = None
         self.milk = None
         self.milk_lot = None
-        self.pages = {}  # page name → path, for the accessibility and screenshot tour
+        self.pages = {}  # page name → path of household A, for later scenarios and the accessibility tour
 
     def browser(self, label):
         browser = Browser(label)
@@ -563,7 +563,8 @@ class Scenarios:
     # 4
 
     def test_a_post_without_the_right_csrf_token_is_refused(self):
-        """A form sent without its csrf field, or with a wrong one, answers 403 and writes nothing."""
+        """A form sent without its csrf field, with a wrong one or another session's answers 403 and writes nothing;
+        without a session, 401."""
         browser = self.member
         before = changes(HOUSEHOLD_A)
         for case, script in [
@@ -588,6 +589,13 @@ class Scenarios:
             status = browser.submit(form)
             expect(status == 403, f"a {case} CSRF token answered {status}")
             expect("security token" in browser.error_text(), f"the page says {browser.error_text()!r}")
+        # Sign out without the token is refused too, and the session goes on.
+        browser.get(self.pages["stock"])
+        sign_out = browser.one("form#sign-out")
+        browser.driver.execute_script("arguments[0].querySelector('input[name=csrf]').remove();", sign_out)
+        expect(browser.submit(sign_out) == 403, "signing out without the CSRF token was not refused")
+        expect(browser.get(self.pages["stock"]) == 200 and browser.path() == self.pages["stock"],
+               "a refused sign-out ended the session")
         # Without a session, or with a cookie no session has: pages send to the sign-in help, POSTs answer 401.
         visitor = self.browser("no-session")
         status = visitor.get(self.pages["shopping"])
