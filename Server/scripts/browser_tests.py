@@ -613,6 +613,20 @@ class Scenarios:
         notes = [note.text for note in browser.all("[data-item] .note")]
         expect(not any(note.startswith("CSRF") for note in notes), f"the list shows {notes}")
 
+    # 3b
+
+    def test_probe_an_invitation_posted_from_another_site(self):
+        """A page of another origin posts an invitation of its own (login CSRF): reported, not judged."""
+        _, link = cli_invite(HOUSEHOLD_B, "Mallory")
+        victim = self.browser("victim")
+        page = f'<form method="post" action="{link}"><button type="submit">Win a prize</button></form>'
+        victim.get("data:text/html," + urllib.parse.quote(page))
+        status = victim.submit(victim.one("form"))
+        if victim.session_cookie() is not None:
+            self.report.append(
+                f"NOTE (server): a form on another origin signed this browser in as another household's member "
+                f"({status} {victim.path()}): POST /invite/{{token}} checks no Origin or Sec-Fetch-Site")
+
     # 5
 
     def test_a_session_reads_and_writes_only_its_own_household(self):
