@@ -736,6 +736,40 @@ class Scenarios:
         amount = browser.one(".amount", browser.one(f'[data-lot="{lot_id}"]')).text
         expect(amount == "2", f"3 minus one use shows {amount}")
 
+    # 6b
+
+    def test_a_shopping_item_with_an_amount_reaches_a_device(self):
+        """The member adds 1,5 of flour (a decimal comma) → the page and device 2 show 1.5. A unit typed by its
+        name is probed: a refusal writes nothing."""
+        browser = self.member
+        expect(browser.get(self.pages["shopping"]) == 200, "the shopping page did not open")
+        form = browser.one("form#add-item")
+        form.find_element(By.NAME, "note").send_keys("Flour")
+        form.find_element(By.NAME, "amount").send_keys("1,5")
+        expect(browser.submit(form) == 200 and browser.redirects == [303], "adding flour failed")
+        flour = [item for item in browser.all("[data-item]") if browser.one(".note", item).text == "Flour"]
+        expect(len(flour) == 1, "Flour is not on the list once")
+        quantity = browser.one(".quantity", flour[0]).text
+        expect(quantity == "1.5", f"the page shows {quantity!r}")
+        self.phone.sync()
+        rows = [row for row in self.phone.json("shopping-list") if row.get("item") == "Flour"]
+        expect(len(rows) == 1 and rows[0].get("amount") == "1.5", f"device 2 lists {rows}")
+
+        # The household's one unit, typed by its name as the label asks.
+        before = changes(HOUSEHOLD_A)
+        form = browser.one("form#add-item")
+        form.find_element(By.NAME, "note").send_keys("Sugar")
+        form.find_element(By.NAME, "amount").send_keys("1")
+        form.find_element(By.NAME, "unit").send_keys("piece")
+        status = browser.submit(form)
+        if status == 422:
+            expect(changes(HOUSEHOLD_A) == before, "a refused item wrote to the log")
+            self.report.append(
+                f"NOTE (server): the shopping form's Unit refuses the household's unit by its name \"piece\" "
+                f"({browser.error_text()!r}): it takes only the unit's id")
+        else:
+            expect(status == 200, f"adding 1 piece of sugar answered {status}")
+
     # 7b
 
     def test_check_off_and_open_reach_a_device(self):
