@@ -16,8 +16,8 @@ on a loopback port, makes the households and devices, and hands them over in env
 
 Each scenario asserts what a person would see (elements, texts, the HTTP status of the page Chromium shows, read
 from its performance log) and what the server stored (SQL through psql): a refused action must write nothing to
-`changes`. Every wait is bounded. Prints one line per scenario and `browser-tests: N passed, N failed`; exits 1 when
-any failed.
+`changes`. Every wait is bounded. Prints one line per scenario, then `NOTE (server)` lines for what it found and
+does not judge, and `browser-tests: N passed, N failed`; exits 1 when any failed.
 """
 
 import base64
