@@ -145,6 +145,9 @@ struct WebAppTests {
                 #expect(!page.contains("<script>"), "\(path) holds no script element")
                 #expect(!page.contains("onmouseover=\""), "\(path) holds no event attribute")
             }
+            // Units by the household's names for them, plural unless the amount is 1.
+            let stock = Self.text(try await browser.get("/households/\(household)/stock"))
+            #expect(stock.contains("<span class=\"unit\">pieces</span>") && stock.contains("<span class=\"unit\">piece</span>"))
             let shopping = Self.text(try await browser.get("/households/\(household)/shopping"))
             #expect(shopping.contains("&lt;b&gt;bread&lt;/b&gt; &amp; &quot;butter&quot;"))
         }
@@ -337,6 +340,61 @@ struct WebAppTests {
             let blocked = try await browser.signIn(invitation.invitationPath)
             #expect(blocked.status == .unauthorized)
             #expect(browser.cookie == nil)
+        }
+    }
+
+    @Test func formsSentFromAnotherSiteAreRefusedTheInvitationIncluded() async throws {
+        try await withSyncServer { server in
+            let (household, token, browser, _) = try await Self.signedIn(server)
+            let action = "/households/\(household)/shopping"
+            let fields = try WebBrowserSession.form(
+                in: Self.text(try await browser.get(action)), action: action, [("note", "Planted")])
+            let before = try await server.rowCounts(household)
+            let crossSite: [HTTPFields] = [
+                [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"], [.origin: "https://evil.example"], [.origin: "null"],
+            ]
+            for headers in crossSite {
+                #expect(try await browser.post(action, fields, headers: headers).status == .forbidden)
+            }
+            #expect(try await server.rowCounts(household) == before)
+            // Login CSRF: another site posting its own invitation signs nobody in, and the invitation stays unused.
+            let invitation = try await Self.invite(server, household, token, name: "Planted")
+            var visitor = WebBrowserSession(server)
+            let refused = try await visitor.signIn(invitation.invitationPath, headers: [.origin: "https://evil.example"])
+            #expect(refused.status == .forbidden)
+            #expect(visitor.cookie == nil)
+            #expect(try await visitor.signIn(invitation.invitationPath, headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]).status == .seeOther)
+        }
+    }
+
+    @Test func aShoppingItemsUnitIsTypedByItsName() async throws {
+        try await withSyncServer { server in
+            let (household, token, browser, _) = try await Self.signedIn(server)
+            let action = "/households/\(household)/shopping"
+            for (unit, note) in [("Piece", "Lemons"), (" pieces ", "Limes")] {
+                let fields = try WebBrowserSession.form(
+                    in: Self.text(try await browser.get(action)), action: action, [("note", note), ("amount", "3"), ("unit", unit)])
+                #expect(try await browser.post(action, fields).status == .seeOther, "unit \(unit)")
+            }
+            #expect(Self.text(try await browser.get(action)).contains("3 pieces"))
+            let before = try await server.rowCounts(household)
+            let fields = try WebBrowserSession.form(
+                in: Self.text(try await browser.get(action)), action: action, [("note", "Flour"), ("unit", "kg")])
+            let refused = try await browser.post(action, fields)
+            #expect(refused.status == .unprocessableContent)
+            #expect(Self.text(refused).contains("its units are: piece"))
+            #expect(Self.text(refused).contains("value=\"Flour\""), "what was typed stays in the form")
+            #expect(try await server.rowCounts(household) == before)
+            let items = try await server.pullAll(household, token: token).changes.suffix(2).map {
+                try KitPayloads.decode(InventoryJournalEntry.self, $0.payload)
+            }
+            for entry in items {
+                guard case .addShoppingListItem(let item) = entry.operation else {
+                    Issue.record("expected a shopping list item")
+                    continue
+                }
+                #expect(item.unit == UnitID.derived(name: "piece"))
+            }
         }
     }
 }

@@ -27,8 +27,9 @@ struct WebBrowserSession: Sendable {
         try await server.client.execute(uri: path, method: .get, headers: headers())
     }
 
-    func post(_ path: String, _ fields: [(String, String)]) async throws -> TestResponse {
+    func post(_ path: String, _ fields: [(String, String)], headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers = headers()
+        headers.append(contentsOf: extra)
         headers[.contentType] = "application/x-www-form-urlencoded"
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         return try await server.client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))

@@ -42,16 +42,21 @@ struct WebLotRow: Sendable, MustacheParent {
     let lot: StockLot
     let title: String
     let location: String
+    /// The lot's unit as people read it: the household's name for it, plural unless the amount is 1.
+    let unit: String
     let today: CalendarDay
     let householdPath: String
     /// The submission ids of the lot's consume and open forms (each rendered form gets its own).
     let consumeSubmission: String
     let openSubmission: String
 
-    init(lot: StockLot, title: String?, location: String, today: CalendarDay, householdPath: String) {
+    init(
+        lot: StockLot, title: String?, location: String, unit: QuantityUnit?, today: CalendarDay, householdPath: String
+    ) {
         self.lot = lot
         self.title = title ?? lot.productID.rawValue
         self.location = location
+        self.unit = Self.unitName(unit, id: lot.unit, amount: lot.quantity)
         self.today = today
         self.householdPath = householdPath
         consumeSubmission = UUID().uuidString.lowercased()
@@ -69,7 +74,7 @@ struct WebLotRow: Sendable, MustacheParent {
         case "productPath": "\(householdPath)/products/\(WebPaths.segment(lot.productID.rawValue))"
         case "title": title
         case "amount": "\(lot.quantity)"
-        case "unit": lot.unit.rawValue
+        case "unit": unit
         case "location": location
         case "opened": lot.isOpened
         case "badge": lot.dueDate.map { Self.badge(due: $0, kind: lot.dueDateKind, today: today) }
@@ -116,6 +121,13 @@ struct WebLotRow: Sendable, MustacheParent {
         case 2...InventoryState.defaultDueSoonDays: return Badge(text: "Due in \(Self.days(days))", tone: "soon")
         default: return Badge(text: "Due \(due)", tone: "later")
         }
+    }
+
+    /// A unit's name for an amount: the plural name unless the amount is 1 (the name when it has no plural), the
+    /// id when the household does not define the unit.
+    static func unitName(_ unit: QuantityUnit?, id: UnitID, amount: Decimal?) -> String {
+        guard let unit else { return id.rawValue }
+        return amount == 1 ? unit.name : unit.pluralName ?? unit.name
     }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }

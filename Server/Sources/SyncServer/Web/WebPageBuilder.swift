@@ -65,7 +65,10 @@ struct WebPageBuilder: Sendable {
                     itemId: entry.itemID?.rawValue,
                     removePath: entry.itemID.map { "\(base)/shopping/\(WebPaths.segment($0.rawValue))/remove" },
                     text: text.isEmpty ? "(no note)" : text,
-                    quantity: amount.map { amount in [("\(amount)"), entry.unit?.rawValue].compactMap(\.self).joined(separator: " ") },
+                    quantity: amount.map { amount in
+                        [("\(amount)"), entry.unit.map { WebLotRow.unitName(view.state.units[$0], id: $0, amount: amount) }]
+                            .compactMap(\.self).joined(separator: " ")
+                    },
                     suggestion: entry.itemID == nil, submission: UUID().uuidString.lowercased())
             },
             addPath: "\(base)/shopping", addSubmission: UUID().uuidString.lowercased(), note: note, amount: amount,
@@ -110,6 +113,7 @@ struct WebPageBuilder: Sendable {
     struct RowContext: Sendable {
         let titles: [String: String]
         let locations: [LocationID: StorageLocation]
+        let units: [UnitID: QuantityUnit]
         let today: CalendarDay
         let householdPath: String
 
@@ -117,8 +121,8 @@ struct WebPageBuilder: Sendable {
 
         func row(_ lot: StockLot) -> WebLotRow {
             WebLotRow(
-                lot: lot, title: titles[lot.productID.rawValue], location: locationName(lot.locationID), today: today,
-                householdPath: householdPath)
+                lot: lot, title: titles[lot.productID.rawValue], location: locationName(lot.locationID),
+                unit: units[lot.unit], today: today, householdPath: householdPath)
         }
     }
 
@@ -129,6 +133,7 @@ struct WebPageBuilder: Sendable {
         return RowContext(
             titles: try await titles(household, lots.map(\.productID.rawValue) + extraProducts),
             locations: view.state.locations,
+            units: view.state.units,
             today: view.state.today(in: InventoryModule.HouseholdID(household.rawValue), at: now()),
             householdPath: WebPaths.household(household))
     }

@@ -25,16 +25,12 @@ extension WebRoutes {
                     }
                     amount = value
                 }
-                var unit: UnitID?
-                if let unitText {
-                    guard let value = UnitID(rawValue: unitText) else {
-                        return try await back("“\(unitText)” is not a unit name the household can use.", .unprocessableContent)
-                    }
-                    unit = value
-                }
-                let request = ShoppingListRequest(note: note.trimmingCharacters(in: .whitespacesAndNewlines), amount: amount, unit: unit)
-                return try await perform(session, submission, back: back) { _ in .addShoppingListItem(request) }
-                    ?? WebTemplates.redirect("\(WebPaths.household(session.householdID))/shopping")
+                let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
+                let amountValue = amount
+                return try await perform(session, submission, back: back) { state throws(WebCommandService.Refusal) in
+                    let unit = try unitText.map { text throws(WebCommandService.Refusal) in try Self.unit(named: text, in: state) }
+                    return .addShoppingListItem(ShoppingListRequest(note: trimmed, amount: amountValue, unit: unit))
+                } ?? WebTemplates.redirect("\(WebPaths.household(session.householdID))/shopping")
             }
         }
         router.post("households/:id/shopping/:itemId/remove") { request, context in
@@ -107,6 +103,7 @@ extension WebRoutes {
         _ body: @escaping (MemberSession, WebForm, UUID) async throws -> Response
     ) async throws -> Response {
         try await member(request, context) { session in
+            if Self.isCrossSite(request) { return crossSiteRefusal() }
             let form: WebForm
             do throws(WebForm.Problem) { form = try await WebForm.read(request) } catch { return badForm(error) }
             guard session.acceptsCSRFToken(form["csrf"]) else { return csrfRefusal() }
@@ -131,6 +128,23 @@ extension WebRoutes {
         } catch let refusal as WebCommandService.Refusal {
             return try await back(refusal.message, refusal.status)
         }
+    }
+
+    /// The household's unit a person typed: by its name or plural name as the kit derives unit ids (case and
+    /// spacing do not matter), or by its id.
+    /// - Throws: ``WebCommandService/Refusal/rules(_:)`` naming the household's units when none matches.
+    static func unit(named text: String, in state: InventoryState) throws(WebCommandService.Refusal) -> UnitID {
+        let derived = UnitID.derived(name: text)
+        if state.units[derived] != nil { return derived }
+        if let plural = state.units.values.first(where: { $0.pluralName.map(UnitID.derived(name:)) == derived }) {
+            return plural.id
+        }
+        if let id = UnitID(rawValue: text), state.units[id] != nil { return id }
+        let known = state.units.values.map(\.name).sorted().joined(separator: ", ")
+        throw .rules(
+            known.isEmpty
+                ? "The household has no units yet; leave the unit empty."
+                : "The household has no unit “\(text)”; its units are: \(known).")
     }
 
     static func notAnAmount(_ text: String) -> String {

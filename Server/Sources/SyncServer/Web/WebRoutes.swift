@@ -153,6 +153,8 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func acceptInvitation(_ token: String, _ request: Request, _ context: Context) async throws -> Response {
+        // Another site must not sign a visitor in to its own household (login CSRF).
+        if Self.isCrossSite(request) { return crossSiteRefusal() }
         let outcome = try await members.signIn(with: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
         switch outcome {
         case .failure(let refusal):
@@ -169,6 +171,7 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func signOut(_ request: Request, _ context: Context) async throws -> Response {
+        if Self.isCrossSite(request) { return crossSiteRefusal() }
         let form: WebForm
         do throws(WebForm.Problem) { form = try await WebForm.read(request) } catch { return badForm(error) }
         let cookie = request.cookies[Self.sessionCookie]?.value
@@ -189,6 +192,27 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     static func isForwardedOverTLS(_ request: Request) -> Bool {
         guard let name = HTTPField.Name("X-Forwarded-Proto") else { return false }
         return request.headers[name]?.lowercased() == "https"
+    }
+
+    /// Whether the browser says a POST comes from another site: `Sec-Fetch-Site` is `cross-site` or `same-site`,
+    /// or `Origin` names another host than the request's (or is `null`). Every POST of the web app is refused
+    /// then, the invitation's included, which has no CSRF token yet to check.
+    static func isCrossSite(_ request: Request) -> Bool {
+        if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name]?.lowercased(),
+            site == "cross-site" || site == "same-site"
+        {
+            return true
+        }
+        guard let origin = request.headers[.origin] else { return false }
+        guard let host = URLComponents(string: origin)?.host else { return true }
+        let port = URLComponents(string: origin)?.port.map { ":\($0)" } ?? ""
+        return (host + port).lowercased() != request.head.authority?.lowercased()
+    }
+
+    func crossSiteRefusal() -> Response {
+        templates.message(
+            "Refused", "This form was sent from another site; nothing was done. Use the household's own pages.",
+            status: .forbidden)
     }
 
     func csrfRefusal() -> Response {
