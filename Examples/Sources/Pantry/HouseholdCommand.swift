@@ -8,11 +8,13 @@ import InventorySync
 import FoundationNetworking
 #endif
 
-/// `pantry household …`: the server household this pantry belongs to, and the household's time zone.
+/// `pantry household …`: the server household this pantry belongs to, its members on the web pages, and the
+/// household's time zone.
 struct HouseholdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "household", abstract: "Join a household on the sync server; show or change its time zone.",
-        subcommands: [Join.self, Zone.self])
+        commandName: "household",
+        abstract: "Join a household on the sync server, invite a person to its web pages; show or change its time zone.",
+        subcommands: [Join.self, Invite.self, Zone.self])
 
     /// `pantry household join --server URL --token TOKEN --household ID`.
     struct Join: AsyncParsableCommand {

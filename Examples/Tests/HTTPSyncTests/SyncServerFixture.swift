@@ -169,6 +169,15 @@ final class SyncServerFixture: @unchecked Sendable {  // immutable after init bu
         _ = try cli(["device", "revoke", device.id])
     }
 
+    /// The lines `member list HOUSEHOLD` prints: id, invited, `live` or `revoked`, open sessions, name (tab
+    /// separated), oldest first.
+    ///
+    /// - Throws: ``FixtureError/cli(_:)`` when the CLI fails.
+    func members(of household: ServerHousehold) throws -> [[String]] {
+        try cli(["member", "list", household.id.uuidString]).split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
     /// Runs `inventorykit-server ARGS --database-url URL` and returns its standard output.
     private func cli(_ arguments: [String]) throws -> String {
         let process = Process()
