@@ -49,7 +49,7 @@ struct WebChrome: Sendable {
         self.memberName = session.name
         self.csrf = session.csrfToken
         self.nav = Page.allCases.filter { $0 != .product }.map { link in
-            NavLink(href: "/households/\(session.householdID)/\(link.rawValue)", label: link.label, current: link == page)
+            NavLink(href: "\(WebPaths.household(session.householdID))/\(link.rawValue)", label: link.label, current: link == page)
         }
         let folded = view.foldedAt.formatted(
             Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: .gmt).year().month().day()

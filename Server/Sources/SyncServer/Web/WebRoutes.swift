@@ -175,10 +175,7 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
         let form: WebForm
         do throws(WebForm.Problem) { form = try await WebForm.read(request) } catch { return badForm(error) }
         let cookie = request.cookies[Self.sessionCookie]?.value
-        guard let session = try await session(request, context), session.acceptsCSRFToken(form["csrf"]) else {
-            return csrfRefusal()
-        }
-        _ = session
+        guard try await session(request, context)?.acceptsCSRFToken(form["csrf"]) == true else { return csrfRefusal() }
         try await members.signOut(cookie: cookie)
         var response = WebTemplates.redirect("/signed-out")
         response.setCookie(Cookie(
