@@ -100,6 +100,17 @@ package struct RecordJSONWriter: Sendable {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// Writes a UUID as its `Codable` conformance does: its uppercase `uuidString`.
+    package mutating func uuid(_ value: UUID) {
+        string(value.uuidString)
+    }
+
+    /// Writes a value encoded already (by `RecordCoding` or by another writer), as it is.
+    package mutating func raw(_ encoded: some Collection<UInt8>) {
+        separate()
+        bytes.append(contentsOf: encoded)
+    }
+
     /// Writes `true` or `false`.
     package mutating func bool(_ value: Bool) {
         separate()
