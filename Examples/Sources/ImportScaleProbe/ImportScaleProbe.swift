@@ -16,9 +16,8 @@ import SQLiteStorage
 struct ImportScaleProbe {
     static func main() async {
         let arguments = CommandLine.arguments
-        guard (3...4).contains(arguments.count), let bytes = Int(arguments[2]), bytes > 0,
-            let format = arguments.count == 4 ? arguments[3] : "jsonl", ["jsonl", "csv"].contains(format)
-        else {
+        let format = arguments.count == 4 ? arguments[3] : "jsonl"
+        guard (3...4).contains(arguments.count), let bytes = Int(arguments[2]), bytes > 0, ["jsonl", "csv"].contains(format) else {
             FileHandle.standardError.write(Data("usage: ImportScaleProbe DATABASE BYTES [jsonl|csv]\n".utf8))
             exit(64)
         }
