@@ -71,21 +71,7 @@ struct CSVTextDecoder: Sendable {
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             if pending.count - lead < length { cut = lead }
         }
-        var iterator = pending[..<cut].makeIterator()
-        var decoder = UTF8()
-        var position = offset
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                scalars.append(scalar)
-                position += UTF8.width(scalar)
-            case .emptyInput:
-                break decoding
-            case .error:
-                if strict { throw .undecodableText(encoding: encodingName, byteOffset: position) }
-                scalars.append("\u{FFFD}")
-            }
-        }
+        try transcode(pending[..<cut], with: UTF8.self, into: &scalars, bytes: { UTF8.width($0) })
         consume(cut)
     }
 
@@ -103,27 +89,36 @@ struct CSVTextDecoder: Sendable {
             units.removeLast()
             position -= 2
         }
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        var unitOffset = offset
-        decoding: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                scalars.append(scalar)
-                unitOffset += 2 * UTF16.width(scalar)
-            case .emptyInput:
-                break decoding
-            case .error:
-                if strict { throw .undecodableText(encoding: encodingName, byteOffset: unitOffset) }
-                scalars.append("\u{FFFD}")
-                unitOffset += 2
-            }
-        }
+        try transcode(units, with: UTF16.self, into: &scalars, bytes: { 2 * UTF16.width($0) })
         consume(position)
         if isLast, !pending.isEmpty {
             if strict { throw .undecodableText(encoding: encodingName, byteOffset: offset) }
             scalars.append("\u{FFFD}")
             consume(pending.count)
+        }
+    }
+
+    /// Decodes code units that start at byte `offset`, appending their scalars; `bytes` is a scalar's size in the
+    /// input. Strict, it throws at the first invalid sequence, naming its byte position; lenient, it puts U+FFFD.
+    private func transcode<Codec: UnicodeCodec>(
+        _ units: some Sequence<Codec.CodeUnit>, with codec: Codec.Type, into scalars: inout [Unicode.Scalar],
+        bytes: (Unicode.Scalar) -> Int
+    ) throws(CSVReadError) {
+        var iterator = units.makeIterator()
+        var decoder = codec.init()
+        var position = offset
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                position += bytes(scalar)
+            case .emptyInput:
+                return
+            case .error:
+                // Lenient decoding never reads `position` again, so it need not count the invalid units.
+                if strict { throw .undecodableText(encoding: encodingName, byteOffset: position) }
+                scalars.append("\u{FFFD}")
+            }
         }
     }
 }
