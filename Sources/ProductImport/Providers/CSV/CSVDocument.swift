@@ -5,7 +5,8 @@ import Foundation
 /// Read a feed's bytes with `init(reading:mapping:delimiter:)` (bytes): it decodes the text (UTF-8, or
 /// UTF-16 with a byte order mark), detects the delimiter from the header and checks that the header names a
 /// column that identifies products, throwing a ``CSVReadError`` for the whole file when it cannot.
-/// `init(parsing:parser:)` reads with a given delimiter and checks nothing.
+/// `init(parsing:parser:)` reads with a given delimiter and checks nothing. A document holds every record at once;
+/// ``CSVRecordReader`` reads the same records from a file of any size, a chunk at a time.
 ///
 /// ```swift
 /// let feed = try CSVDocument(reading: csvBytes)

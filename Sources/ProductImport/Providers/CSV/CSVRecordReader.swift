@@ -40,6 +40,9 @@ public struct CSVRecordReader: Sequence, Sendable {
     /// header line names the most of `mapping`'s columns) unless one is given, and checks the header.
     ///
     /// - Parameters:
+    ///   - url: the file.
+    ///   - mapping: the columns the header is checked (and the delimiter detected) against.
+    ///   - delimiter: the field separator; `nil` detects it from the header.
     ///   - chunkSize: bytes read at a time; at least 4,096.
     ///   - maximumRecordBytes: the longest row kept whole; a longer one is rejected as too large.
     /// - Throws: ``CSVReadError/file(_:)`` when the file cannot be opened or read;
