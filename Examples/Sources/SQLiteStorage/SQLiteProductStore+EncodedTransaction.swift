@@ -63,7 +63,7 @@ extension SQLiteProductStore {
             outboxEntries = try transaction.outboxEntries.map { entry in
                 // An entry carrying the very product the commit writes gets that row's bytes: encoded once.
                 if let product = entry.payload.product, let row = productPayloads[entry.payload.productID],
-                    row.product == product, let spliced = try? entry.recordJSON(productPayload: row.payload)
+                    row.product == product, let spliced = try? entry.encoded(withProductPayload: row.payload)
                 {
                     return try outbox.encode(entry, encoded: spliced)
                 }

@@ -36,7 +36,7 @@ struct ProductOutboxEntryCodingTests {
                 supersededOperationIDs: (0..<Int.random(in: 0...3, using: &random)).map { _ in
                     ProductFixtures.uuid(using: &random)
                 })
-            let spliced = try entry.recordJSON(productPayload: RecordCoding.encode(product))
+            let spliced = try entry.encoded(withProductPayload: RecordCoding.encode(product))
             #expect(spliced == (try RecordCoding.encode(entry)), "entry \(index)")
         }
     }
@@ -50,6 +50,6 @@ struct ProductOutboxEntryCodingTests {
         let entry = ProductOutboxEntry(
             operationID: ProductFixtures.uuid, entityID: product.productID.rawValue, sequence: 1, payload: change,
             enqueuedAt: ProductFixtures.epoch)
-        #expect(try entry.recordJSON(productPayload: RecordCoding.encode(product)) == nil)
+        #expect(try entry.encoded(withProductPayload: RecordCoding.encode(product)) == nil)
     }
 }

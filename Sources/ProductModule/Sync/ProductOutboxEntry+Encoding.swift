@@ -7,9 +7,15 @@ extension OutboxEntry where Payload == ProductChange {
     /// `RecordCoding` wrote for the change's product — spliced in: a store writing a product and its outbox
     /// entry in one commit encodes the product once.
     ///
+    /// ```swift
+    /// let productBytes = try RecordCoding.encode(product)
+    /// let entryBytes = try entry.encoded(withProductPayload: productBytes) ?? RecordCoding.encode(entry)
+    /// ```
+    ///
+    /// - Parameter productPayload: `RecordCoding.encode(entry.payload.product)`; other bytes make another entry.
     /// - Returns: `nil` for a deletion, which has no product to splice.
     /// - Throws: `EncodingError` for a date that is not finite.
-    package func recordJSON(productPayload: Data) throws -> Data? {
+    public func encoded(withProductPayload productPayload: Data) throws -> Data? {
         guard payload.product != nil else { return nil }
         let change = payload
         return try recordJSON { writer in
