@@ -36,16 +36,26 @@ final class ServerProcess: Sendable {
         self.logPath = logPath
     }
 
-    /// Starts `serve` against `databaseURL` on a free loopback port and waits until `/v1/health` answers.
-    static func start(databaseURL: String, port: Int? = nil) async throws -> ServerProcess {
+    /// Starts `serve` against `databaseURL` on a free loopback port, with `options` after the others, and waits
+    /// until `/v1/health` answers.
+    static func start(databaseURL: String, port: Int? = nil, options: [String] = []) async throws -> ServerProcess {
+        let port = try port ?? freeLoopbackPort()
+        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL] + options
+        return try await launch(arguments, environment: [:], expectingPort: port)
+    }
+
+    /// Starts the executable with exactly `arguments` and `environment` over the test's own (less its
+    /// `INVENTORYKIT_` variables), and waits until `/v1/health` answers on `port`.
+    static func launch(_ arguments: [String], environment: [String: String], expectingPort port: Int) async throws
+        -> ServerProcess
+    {
         let executable = executablePath
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "\(executable) is missing: run `swift build --package-path Server` first")
         }
-        let port = try port ?? freeLoopbackPort()
         let logPath = NSTemporaryDirectory() + "inventorykit-server-\(UUID().uuidString).log"
-        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL]
-        let pid = try ChildProcess.spawn(executable, arguments, outputPath: logPath)
+        let pid = try ChildProcess.spawn(
+            executable, arguments, outputPath: logPath, environment: childEnvironment(environment))
         let process = ServerProcess(port: port, pid: pid, logPath: logPath)
         do {
             try await process.waitUntilHealthy()
@@ -77,6 +87,23 @@ final class ServerProcess: Sendable {
             try await client.execute(TestClient.Request(uri, method: method, headers: headers, body: body))
         }
     }
+
+    /// The test's environment without its `INVENTORYKIT_` variables, plus `overrides`.
+    static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INVENTORYKIT_") }.merging(overrides) { $1 }
+    }
+
+    /// Sends `signal` (SIGTERM, SIGINT) and waits up to `timeout` for the process to exit; returns its exit status
+    /// (`nil` when it did not exit in time or died of a signal) and how long it took. The log file is kept.
+    func stop(with signal: Int32, timeout: Duration) async -> (status: Int32?, elapsed: Duration) {
+        let start = ContinuousClock.now
+        _ = Foundation.kill(pid, signal)
+        let status = await CommandRun.waitForExit(pid, timeout: timeout)
+        return (status, ContinuousClock.now - start)
+    }
+
+    /// What the process wrote to its standard output and error.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// SIGKILL: no shutdown, no flushing, as a crash or the OOM killer would end it.
     func kill() {

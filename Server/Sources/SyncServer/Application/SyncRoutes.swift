@@ -9,11 +9,14 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     public let service: SyncService
     /// The server-side replica behind the views.
     public let replication: HouseholdReplication
+    /// The shutdown drain `/v1/ready` reports, if the server has one.
+    public let readiness: ReadinessDrain?
 
     /// Creates the routes.
-    public init(service: SyncService, replication: HouseholdReplication) {
+    public init(service: SyncService, replication: HouseholdReplication, readiness: ReadinessDrain? = nil) {
         self.service = service
         self.replication = replication
+        self.readiness = readiness
     }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
@@ -21,8 +24,11 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         group.get("health") { _, _ in StatusResponse(status: "ok") }
         addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in
+            if readiness?.isDraining == true {
+                return EditedResponse(status: .serviceUnavailable, response: StatusResponse(status: "draining"))
+            }
             try await service.ready()
-            return StatusResponse(status: "ok")
+            return EditedResponse(status: .ok, response: StatusResponse(status: "ok"))
         }
         group.post("households/:id/push") { request, context in
             let household = try await authorizedHousehold(request, context)

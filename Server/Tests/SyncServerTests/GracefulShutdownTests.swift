@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import SyncServer
+import Testing
+import ThrowawayPostgres
+
+/// SIGTERM and SIGINT shut the executable down gracefully: `/v1/ready` answers 503 while it drains, a request in
+/// flight gets its answer, and the process exits 0 within the drain and the shutdown timeout.
+@Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
+struct GracefulShutdownTests {
+    @Test func sigtermDrainsReadinessLetsTheInFlightRequestFinishAndExitsZero() async throws {
+        try await withSeededCluster { cluster, _, household, token in
+            let (drain, timeout) = (2, 10)
+            let server = try await ServerProcess.start(
+                databaseURL: cluster.databaseURL,
+                options: ["--drain-seconds", "\(drain)", "--shutdown-timeout", "\(timeout)"])
+            defer { server.kill() }
+            // A view waiting for a seq the household never reaches answers 409 after 5 s: a slow request.
+            let slow = Task {
+                try await server.request(
+                    "/v1/households/\(household)/views/stock?atLeast=1000", method: .get,
+                    headers: ServerProcessTests.headers(token))
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let stopping = Task { await server.stop(with: SIGTERM, timeout: .seconds(drain + timeout + 5)) }
+            try await Task.sleep(for: .milliseconds(500))
+
+            let ready = try await server.request("/v1/ready", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(String(buffer: ready.body ?? ByteBuffer()) == #"{"status":"draining"}"#)
+            #expect(try await server.request("/v1/health", method: .get).status == .ok, "still serving while draining")
+
+            let answer = try await slow.value
+            #expect(answer.status == .conflict, "the in-flight request got its whole answer")
+            let (status, elapsed) = await stopping.value
+            #expect(status == 0, "\(server.log.suffix(2000))")
+            #expect(elapsed >= .seconds(drain))
+            #expect(elapsed < .seconds(drain + timeout))
+            // Stopped accepting: nothing answers on the port any more.
+            await #expect(throws: (any Error).self) { try await server.request("/v1/health", method: .get) }
+        }
+    }
+
+    @Test func sigintWithNoDrainExitsZeroAtOnce() async throws {
+        try await withSeededCluster { cluster, _, _, _ in
+            let server = try await ServerProcess.start(databaseURL: cluster.databaseURL, options: ["--drain-seconds", "0"])
+            defer { server.kill() }
+            let (status, elapsed) = await server.stop(with: SIGINT, timeout: .seconds(10))
+            #expect(status == 0, "\(server.log.suffix(2000))")
+            #expect(elapsed < .seconds(3))
+            #expect(!server.log.contains("hasn't been called yet"), "no PostgresNIO warning at serve")
+        }
+    }
+}
