@@ -1,9 +1,8 @@
 import Hummingbird
 
-/// The body of `GET /v1/health` and `GET /v1/ready`: `{"status":"ok"}`, or `{"status":"draining"}` from a
-/// server shutting down.
+/// The body of `GET /v1/health` and `GET /v1/ready`: `{"status":"ok"}`.
 public struct StatusResponse: Sendable, Codable, Equatable, ResponseEncodable {
-    /// `ok`, or `draining`.
+    /// `ok`.
     public var status: String
 
     /// Creates a response.

@@ -25,10 +25,10 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in
             if readiness?.isDraining == true {
-                return EditedResponse(status: .serviceUnavailable, response: StatusResponse(status: "draining"))
+                throw APIError(.unavailable, "The server is shutting down; send requests to another instance.")
             }
             try await service.ready()
-            return EditedResponse(status: .ok, response: StatusResponse(status: "ok"))
+            return StatusResponse(status: "ok")
         }
         group.post("households/:id/push") { request, context in
             let household = try await authorizedHousehold(request, context)
