@@ -36,23 +36,26 @@ struct ConfigurationSources: Sendable {
         return text(of: setting)
     }
 
+    /// The flag's value, else the environment's or the file's parsed by `parse`, with its source; `nil` when no
+    /// source sets it.
+    /// - Throws: ``ConfigurationError`` naming the source of a text `parse` refuses, which is `expected`.
+    func value<Value>(_ setting: Setting, flag: Value?, expected: String, parse: (String) -> Value?)
+        throws(ConfigurationError) -> (Value, SettingSource)?
+    {
+        if let flag { return (flag, .flag(setting)) }
+        guard case let (text, source)? = text(of: setting) else { return nil }
+        guard let value = parse(text.trimmingCharacters(in: .whitespaces)) else {
+            throw ConfigurationError(source, "'\(text)' is not \(expected).")
+        }
+        return (value, source)
+    }
+
     /// A whole number in `range`.
     /// - Throws: ``ConfigurationError`` naming the source of a value that is not a number or is out of range.
     func integer(_ setting: Setting, flag: Int?, default defaultValue: Int, in range: ClosedRange<Int>)
         throws(ConfigurationError) -> Int
     {
-        let value: Int
-        let source: SettingSource
-        if let flag {
-            value = flag
-            source = .flag(setting)
-        } else if case let (text, textSource)? = text(of: setting) {
-            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw ConfigurationError(textSource, "'\(text)' is not a whole number.")
-            }
-            value = number
-            source = textSource
-        } else {
+        guard case let (value, source)? = try value(setting, flag: flag, expected: "a whole number", parse: { Int($0) }) else {
             return defaultValue
         }
         guard range.contains(value) else {
@@ -61,25 +64,13 @@ struct ConfigurationSources: Sendable {
         return value
     }
 
-    /// A number of seconds, at least `minimum`.
-    /// - Throws: ``ConfigurationError`` naming the source of a value that is not a number or is too small.
+    /// A number of seconds, at least `minimum` and at most a day.
+    /// - Throws: ``ConfigurationError`` naming the source of a value that is not a number or is out of range.
     func seconds(_ setting: Setting, flag: Double?, default defaultValue: Double, minimum: Double)
         throws(ConfigurationError) -> Duration
     {
-        let value: Double
-        let source: SettingSource
-        if let flag {
-            value = flag
-            source = .flag(setting)
-        } else if case let (text, textSource)? = text(of: setting) {
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-                throw ConfigurationError(textSource, "'\(text)' is not a number of seconds.")
-            }
-            value = number
-            source = textSource
-        } else {
-            return .milliseconds(Int64(defaultValue * 1000))
-        }
+        let parsed = try value(setting, flag: flag, expected: "a number of seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        guard case let (value, source)? = parsed else { return .milliseconds(Int64(defaultValue * 1000)) }
         guard value.isFinite, value >= minimum, value <= 86_400 else {
             throw ConfigurationError(source, "\(value) seconds is outside \(minimum.formatted())–86400.")
         }
@@ -89,12 +80,13 @@ struct ConfigurationSources: Sendable {
     /// A yes-or-no setting: `true`/`false`, `1`/`0`, `yes`/`no` from the environment or the file.
     /// - Throws: ``ConfigurationError`` naming the source of any other value.
     func boolean(_ setting: Setting, flag: Bool?, default defaultValue: Bool) throws(ConfigurationError) -> Bool {
-        if let flag { return flag }
-        guard case let (text, source)? = text(of: setting) else { return defaultValue }
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw ConfigurationError(source, "'\(text)' is not true or false.")
+        let parsed = try value(setting, flag: flag, expected: "true or false") { text -> Bool? in
+            switch text.lowercased() {
+            case "true", "1", "yes": true
+            case "false", "0", "no": false
+            default: nil
+            }
         }
+        return parsed?.0 ?? defaultValue
     }
 }

@@ -37,6 +37,21 @@ struct CommandFailureTests {
         #expect(fromEnvironment.errorLines.count == 1)
     }
 
+    @Test func aPortThatAcceptsButNeverAnswersTimesOutWithin10SecondsAndExits69() async throws {
+        // Listening without ever accepting: the kernel completes the handshake and nothing answers the startup.
+        let (fd, port) = try ServerProcess.boundLoopbackSocket()
+        defer { close(fd) }
+        #expect(listen(fd, 16) == 0)
+        let url = "postgres://app@127.0.0.1:\(port)/inventory?sslmode=disable"
+        for arguments in [["serve", "--port", "0"], ["household", "create", "Home"]] {
+            let run = try await CommandRun.run(arguments + ["--database-url", url], timeout: .seconds(20))
+            let command = arguments.joined(separator: " ")
+            #expect(run.status == DatabaseUnavailable.exitStatus, "\(command): \(run.error)")
+            #expect(run.errorLines == ["Error: " + DatabaseUnavailable.timedOut(.tcp(host: "127.0.0.1", port: port), seconds: 5).description], "\(command)")
+            #expect(run.elapsed < .seconds(10), "\(command)")
+        }
+    }
+
     @Test func aWrongDatabaseUserOrPasswordIsOneLineSayingWhatToCheckAndExits69() async throws {
         try await withPostgresCluster { cluster in
             try await Self.addPasswordRole(to: cluster)

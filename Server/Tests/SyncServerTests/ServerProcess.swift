@@ -115,8 +115,14 @@ final class ServerProcess: Sendable {
 
     /// A port nothing listens on now (bound to 0 and released).
     static func freeLoopbackPort() throws -> Int {
+        let (fd, port) = try boundLoopbackSocket()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free loopback port, and the port; the caller closes it.
+    static func boundLoopbackSocket() throws -> (Int32, Int) {
         let fd = try RawHTTPConnection.tcpSocket()
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -124,12 +130,18 @@ final class ServerProcess: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw Failure(description: "bind failed: \(errno)") }
+        guard bound == 0 else {
+            close(fd)
+            throw Failure(description: "bind failed: \(errno)")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        guard named == 0 else { throw Failure(description: "getsockname failed: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard named == 0 else {
+            close(fd)
+            throw Failure(description: "getsockname failed: \(errno)")
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
