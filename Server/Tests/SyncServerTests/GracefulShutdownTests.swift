@@ -43,6 +43,24 @@ struct GracefulShutdownTests {
         }
     }
 
+    @Test func aRequestOutlastingTheShutdownTimeoutIsCancelledAndTheProcessEndsWithinTheBound() async throws {
+        try await withSeededCluster { cluster, _, household, token in
+            let server = try await ServerProcess.start(
+                databaseURL: cluster.databaseURL, options: ["--drain-seconds", "0", "--shutdown-timeout", "1"])
+            defer { server.kill() }
+            let slow = Task {
+                try await server.request(
+                    "/v1/households/\(household)/views/stock?atLeast=1000", method: .get,
+                    headers: ServerProcessTests.headers(token))
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let (status, elapsed) = await server.stop(with: SIGTERM, timeout: .seconds(10))
+            #expect(status == 0, "\(server.log.suffix(2000))")
+            #expect(elapsed < .seconds(3), "the 5 s request was not waited for")
+            await #expect(throws: (any Error).self, "the cancelled request got no answer") { try await slow.value }
+        }
+    }
+
     @Test func sigintWithNoDrainExitsZeroAtOnce() async throws {
         try await withSeededCluster { cluster, _, _, _ in
             let server = try await ServerProcess.start(databaseURL: cluster.databaseURL, options: ["--drain-seconds", "0"])

@@ -30,7 +30,7 @@ public final class ReadinessDrain: Service, Sendable {
             return  // cancelled: the group is ending without a graceful shutdown
         }
         draining.withLockedValue { $0 = true }
-        logger.info("Shutting down: /v1/ready answers 503 while draining", metadata: ["seconds": "\(duration)"])
+        logger.info("Shutting down: /v1/ready answers 503 while draining", metadata: ["drain": "\(duration)"])
         try? await Task.sleep(for: duration)
     }
 }

@@ -31,7 +31,9 @@ public enum SyncServerApplication {
     }
 
     /// An application serving the API; it runs its own PostgreSQL client as a service and, when configured,
-    /// migrates before the server starts.
+    /// migrates before the server starts. It has no readiness drain, and its migrations may lease a connection
+    /// before the client's service runs (PostgresNIO then warns): ``run(configuration:logger:)`` is how `serve`
+    /// runs a server.
     ///
     /// ```swift
     /// let app = SyncServerApplication.build(configuration: config, logger: logger)
@@ -86,8 +88,9 @@ public enum SyncServerApplication {
     /// `configuration.drainDuration` (a ``ReadinessDrain``), the server stops accepting, in-flight requests get
     /// `configuration.shutdownTimeout` to finish, the replica worker stops and the connection pool closes.
     ///
-    /// The pool runs before the server starts, so the migrations before serving use a running client.
-    /// - Throws: what the server or its migrations throw, or `ServiceGroupError` when the shutdown outlasts its bound.
+    /// Requests still running when the shutdown timeout ends are cancelled. The pool runs before the server starts,
+    /// so the migrations before serving use a running client.
+    /// - Throws: what the server or its migrations throw.
     public static func run(configuration: SyncServerConfiguration, logger: Logger) async throws {
         try await PostgresClient.withRunningClient(configuration: configuration.database, logger: logger) { client in
             let drain = ReadinessDrain(duration: configuration.drainDuration, logger: logger)
