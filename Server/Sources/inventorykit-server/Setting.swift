@@ -41,8 +41,8 @@ enum Setting: String, CaseIterable, Sendable {
 
     /// The precedence, for the commands' `--help`.
     static let precedenceHelp = """
-        Every option below marked "env" may also come from that environment variable or from the file of --config \
-        (or INVENTORYKIT_CONFIG): one "key = value" a line, keys being the options' long names, "#" starting a \
-        comment. A flag beats its environment variable, which beats the file, which beats the default.
+        An option whose help names an "env" variable may also come from that environment variable or from the \
+        file of --config (or INVENTORYKIT_CONFIG): one "key = value" a line, keys being the options' long names, \
+        "#" starting a comment. A flag beats its environment variable, which beats the file, which beats the default.
         """
 }

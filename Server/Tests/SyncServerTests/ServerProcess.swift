@@ -94,12 +94,22 @@ final class ServerProcess: Sendable {
     }
 
     /// Sends `signal` (SIGTERM, SIGINT) and waits up to `timeout` for the process to exit; returns its exit status
-    /// (`nil` when it did not exit in time or died of a signal) and how long it took. The log file is kept.
+    /// (`nil` when it did not exit in time, `-1` when a signal killed it) and how long it took. The log file is kept.
     func stop(with signal: Int32, timeout: Duration) async -> (status: Int32?, elapsed: Duration) {
         let start = ContinuousClock.now
-        _ = Foundation.kill(pid, signal)
+        send(signal)
         let status = await CommandRun.waitForExit(pid, timeout: timeout)
         return (status, ContinuousClock.now - start)
+    }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        _ = Foundation.kill(pid, signal)
+    }
+
+    /// Waits up to `timeout` for the process to exit after a signal sent with ``send(_:)``; returns its exit status.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        await CommandRun.waitForExit(pid, timeout: timeout)
     }
 
     /// What the process wrote to its standard output and error.

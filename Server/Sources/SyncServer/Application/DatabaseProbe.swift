@@ -5,10 +5,10 @@ import PostgresNIO
 /// One connection and one `SELECT 1`, bounded in time, before a command or the server relies on the database:
 /// a stale or wrong database URL is then one ``DatabaseUnavailable`` within seconds, where the connection pool
 /// would retry for about a minute and log every attempt.
-public enum DatabaseProbe {
+package enum DatabaseProbe {
     /// Connects to `url`, runs `SELECT 1` and closes the connection, all within `timeout`.
     /// - Throws: ``DatabaseUnavailable`` saying what failed and where.
-    public static func check(_ url: DatabaseURL, timeout: Duration = .seconds(5), logger: Logger) async throws(DatabaseUnavailable) {
+    package static func check(_ url: DatabaseURL, timeout: Duration = .seconds(5), logger: Logger) async throws(DatabaseUnavailable) {
         let endpoint = url.endpoint
         let seconds = Int(timeout.components.seconds)
         do {

@@ -1,6 +1,6 @@
 /// Why the database cannot be used: each case names where it was looked for and what to check, in one line a
 /// command prints before it exits with ``exitStatus``.
-public enum DatabaseUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DatabaseUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing listens at the endpoint (TCP connection refused, or no socket file).
     case refused(DatabaseURL.Endpoint)
     /// No answer within the timeout.
@@ -15,10 +15,10 @@ public enum DatabaseUnavailable: Error, Sendable, Equatable, CustomStringConvert
     case failed(DatabaseURL.Endpoint, reason: String)
 
     /// The exit status of a command that could not reach its database: 69, `EX_UNAVAILABLE` of `sysexits.h`.
-    public static let exitStatus: Int32 = 69
+    package static let exitStatus: Int32 = 69
 
     /// One line: what failed, where, and what to check.
-    public var description: String {
+    package var description: String {
         switch self {
         case .refused(let endpoint):
             "Cannot reach PostgreSQL at \(endpoint): connection refused. Is the server running, and listening on that "
