@@ -62,8 +62,10 @@ struct GracefulShutdownTests {
             try await Task.sleep(for: .milliseconds(500))
             let (status, elapsed) = await server.stop(with: SIGTERM, timeout: .seconds(10))
             #expect(status == 0, "\(server.log.suffix(2000))")
-            #expect(elapsed < .seconds(4), "the 5 s request (4.5 s left at the signal) was not waited for")
+            // The request would have answered 409 4.5 s after the signal: it got no answer, so it was cancelled at
+            // the 1 s bound, and the process ended soon after (teardown on a loaded machine took up to 3 s more).
             await #expect(throws: (any Error).self, "the cancelled request got no answer") { try await slow.value }
+            #expect(elapsed < .seconds(1) + .seconds(5))
         }
     }
 
