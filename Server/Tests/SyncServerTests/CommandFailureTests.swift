@@ -21,6 +21,7 @@ struct CommandFailureTests {
     }
 
     @Test func aClosedPortIsOneLineNamingHostAndPortWithin10SecondsAndExits69() async throws {
+        try await CommandRun.warmUp()
         let port = try ServerProcess.freeLoopbackPort()
         let url = "postgres://app:secret@127.0.0.1:\(port)/inventory?sslmode=disable"
         for arguments in Self.subcommands() {
@@ -39,6 +40,7 @@ struct CommandFailureTests {
 
     @Test func aPortThatAcceptsButNeverAnswersTimesOutWithin10SecondsAndExits69() async throws {
         // Listening without ever accepting: the kernel completes the handshake and nothing answers the startup.
+        try await CommandRun.warmUp()
         let (fd, port) = try ServerProcess.boundLoopbackSocket()
         defer { close(fd) }
         #expect(listen(fd, 16) == 0)
@@ -54,6 +56,7 @@ struct CommandFailureTests {
 
     @Test func aWrongDatabaseUserOrPasswordIsOneLineSayingWhatToCheckAndExits69() async throws {
         try await withPostgresCluster { cluster in
+            try await CommandRun.warmUp()
             try await Self.addPasswordRole(to: cluster)
             let socket = "?host=\(cluster.root)&sslmode=disable"
             let cases: [(url: String, says: String)] = [

@@ -37,6 +37,12 @@ struct CommandRun: Sendable {
             elapsed: ContinuousClock.now - start)
     }
 
+    /// Runs `--help` once, unmeasured, so the executable is loaded before a test times it (on a loaded machine
+    /// the first start of the 100+ MB debug build alone has taken 15 s).
+    static func warmUp() async throws {
+        _ = try await run(["--help"], timeout: .seconds(60))
+    }
+
     /// Polls `waitpid` until `pid` exits, or kills it after `timeout` and returns `nil`; `-1` for a death by
     /// signal.
     static func waitForExit(_ pid: pid_t, timeout: Duration) async -> Int32? {
