@@ -17,13 +17,7 @@ struct GracefulShutdownTests {
                 databaseURL: cluster.databaseURL,
                 options: ["--drain-seconds", "\(drain)", "--shutdown-timeout", "\(timeout)"])
             defer { server.kill() }
-            // A view waiting for a seq the household never reaches answers 409 after 5 s: a slow request.
-            let slow = Task {
-                try await server.request(
-                    "/v1/households/\(household)/views/stock?atLeast=1000", method: .get,
-                    headers: ServerProcessTests.headers(token))
-            }
-            try await Task.sleep(for: .milliseconds(500))
+            let slow = try await Self.slowRequest(to: server, household, token)
             let signalled = ContinuousClock.now
             server.send(SIGTERM)
             let exited = Task { await server.waitForExit(timeout: .seconds(drain + timeout + 5)) }
@@ -54,12 +48,7 @@ struct GracefulShutdownTests {
             let server = try await ServerProcess.start(
                 databaseURL: cluster.databaseURL, options: ["--drain-seconds", "0", "--shutdown-timeout", "1"])
             defer { server.kill() }
-            let slow = Task {
-                try await server.request(
-                    "/v1/households/\(household)/views/stock?atLeast=1000", method: .get,
-                    headers: ServerProcessTests.headers(token))
-            }
-            try await Task.sleep(for: .milliseconds(500))
+            let slow = try await Self.slowRequest(to: server, household, token)
             let (status, elapsed) = await server.stop(with: SIGTERM, timeout: .seconds(10))
             #expect(status == 0, "\(server.log.suffix(2000))")
             // The request would have answered 409 4.5 s after the signal: it got no answer, so it was cancelled at
@@ -78,5 +67,19 @@ struct GracefulShutdownTests {
             #expect(elapsed < .seconds(5))
             #expect(!server.log.contains("hasn't been called yet"), "no PostgresNIO warning at serve")
         }
+    }
+
+    /// A request in flight for 5 s, started half a second ago: a view waiting for a seq the household never
+    /// reaches, which answers 409 when its wait ends.
+    static func slowRequest(to server: ServerProcess, _ household: HouseholdID, _ token: BearerToken) async throws
+        -> Task<TestClient.Response, any Error>
+    {
+        let slow = Task {
+            try await server.request(
+                "/v1/households/\(household)/views/stock?atLeast=1000", method: .get,
+                headers: ServerProcessTests.headers(token))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        return slow
     }
 }
