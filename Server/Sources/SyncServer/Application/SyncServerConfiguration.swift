@@ -15,6 +15,11 @@ public struct SyncServerConfiguration: Sendable {
     /// Whether the web app's session cookie is always `Secure` (serve behind TLS). Without it, the cookie is
     /// `Secure` when the request says it came over TLS (`X-Forwarded-Proto: https`).
     public var secureCookies: Bool
+    /// How long `/v1/ready` answers 503 after SIGTERM or SIGINT before the server stops accepting (see
+    /// ``ReadinessDrain``).
+    public var drainDuration: Duration
+    /// How long in-flight requests may take to finish once the server stops accepting; after it they are cancelled.
+    public var shutdownTimeout: Duration
 
     /// Creates a configuration.
     public init(
@@ -23,7 +28,9 @@ public struct SyncServerConfiguration: Sendable {
         database: PostgresClient.Configuration,
         limits: SyncLimits = SyncLimits(),
         migrateOnStart: Bool = true,
-        secureCookies: Bool = false
+        secureCookies: Bool = false,
+        drainDuration: Duration = .seconds(5),
+        shutdownTimeout: Duration = .seconds(25)
     ) {
         self.host = host
         self.port = port
@@ -31,5 +38,7 @@ public struct SyncServerConfiguration: Sendable {
         self.limits = limits
         self.migrateOnStart = migrateOnStart
         self.secureCookies = secureCookies
+        self.drainDuration = drainDuration
+        self.shutdownTimeout = shutdownTimeout
     }
 }
