@@ -144,3 +144,15 @@ struct ProvenanceAttributeCodingTests {
         #expect(throws: EncodingError.self) { try provenance.attributeValue() }
     }
 }
+
+/// Imported products are written by hand by `RecordCoding`; real records must come out as `JSONEncoder` writes them.
+@Suite("Imported product coding")
+struct ImportedProductCodingTests {
+    @Test("Every Open Food Facts fixture, normalized with its provenance, writes JSONEncoder's bytes")
+    func normalizedFixturesMatchJSONEncoder() throws {
+        for code in ImportFixtures.openFoodFactsCodes {
+            let product = try ImportFixtures.normalizedOpenFoodFacts(code).product
+            #expect(try RecordCoding.encode(product) == (try RecordCoding.encodeWithFoundation(product)), "fixture \(code)")
+        }
+    }
+}
