@@ -17,6 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
     var maxFailedAuthenticationsPerMinute: Int = SyncLimits().maxFailedAuthenticationsPerMinute
     @Flag(help: "Always mark the web app's session cookie Secure (browsers reach the server over TLS).")
     var secureCookies = false
+    @Option(help: "Serve GET /metrics (Prometheus text format) on this port of the same host; off when not given.")
+    var metricsPort: Int?
+    @Option(help: "Log lines on stderr: json (one object a line), text, or auto (text on a terminal, json otherwise).")
+    var logFormat: LogFormatOption = .auto
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -26,6 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let metrics = ServerMetrics()
+        ServerObservability.bootstrap(logFormat: logFormat, metrics: metrics)
         var logger = Logger(label: "inventorykit-server")
         if let level = ProcessInfo.processInfo.environment["INVENTORYKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) {
             logger.logLevel = level
@@ -34,8 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: SyncServerConfiguration(
                 host: host, port: port, database: try database.configuration(),
                 limits: SyncLimits(maxFailedAuthenticationsPerMinute: maxFailedAuthenticationsPerMinute),
-                secureCookies: secureCookies),
-            logger: logger
+                secureCookies: secureCookies, metricsPort: metricsPort),
+            logger: logger,
+            metrics: metrics
         )
         try await app.runService()
     }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// Builds the server application: router (the `/v1` API and the web app under `/`), error envelope, store and
 /// the PostgreSQL client as a service.
@@ -9,12 +10,15 @@ public enum SyncServerApplication {
     /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
     /// the feed routes read feed tokens from `feedStore`.
     /// The member routes are served when `memberStore` is given (the database members, invitations and sessions
-    /// live in).
+    /// live in). Every request first passes the ``RequestObservationMiddleware``, counted in `service.metrics`
+    /// and logged to `logger`.
     public static func router(
         service: SyncService, replication: HouseholdReplication, feedStore: any FeedTokenStore,
-        views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil
+        views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil,
+        logger: Logger = Logger(label: "inventorykit-server")
     ) -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
+        router.middlewares.add(RequestObservationMiddleware(metrics: service.metrics, logger: logger))
         router.middlewares.add(ErrorEnvelopeMiddleware())
         SyncRoutes<SyncRequestContext>(service: service, replication: replication).add(to: router.group("v1"))
         FeedRoutes<SyncRequestContext>(
@@ -28,7 +32,8 @@ public enum SyncServerApplication {
     }
 
     /// An application serving the API; it runs its own PostgreSQL client as a service and, when configured,
-    /// migrates before the server starts.
+    /// migrates before the server starts. Requests, pushes, pulls and the store are counted in `metrics`, served
+    /// on `configuration.metricsPort` when it is set.
     ///
     /// ```swift
     /// let app = SyncServerApplication.build(configuration: config, logger: logger)
@@ -37,10 +42,13 @@ public enum SyncServerApplication {
     public static func build(
         configuration: SyncServerConfiguration,
         logger: Logger,
-        views: (any HouseholdViewSource)? = nil
+        views: (any HouseholdViewSource)? = nil,
+        metrics: ServerMetrics = ServerMetrics()
     ) -> some ApplicationProtocol {
         let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
-        return build(client: client, clientIsRunning: false, configuration: configuration, logger: logger, views: views)
+        return build(
+            client: client, clientIsRunning: false, configuration: configuration, logger: logger, views: views,
+            metrics: metrics)
     }
 
     /// An application over an existing client; `clientIsRunning` says whether the caller already runs it
@@ -51,21 +59,28 @@ public enum SyncServerApplication {
         clientIsRunning: Bool,
         configuration: SyncServerConfiguration,
         logger: Logger,
-        views: (any HouseholdViewSource)? = nil
+        views: (any HouseholdViewSource)? = nil,
+        metrics: ServerMetrics = ServerMetrics()
     ) -> some ApplicationProtocol {
-        let store = PostgresSyncStore(client: client, logger: logger)
-        let service = SyncService(store: store, limits: configuration.limits)
+        let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
+        let service = SyncService(store: store, limits: configuration.limits, metrics: metrics)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
         let router = router(
-            service: service, replication: replication, feedStore: store, views: views, memberStore: store)
+            service: service, replication: replication, feedStore: store, views: views, memberStore: store,
+            logger: logger)
         WebRoutes<SyncRequestContext>(
             service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
             secureCookies: configuration.secureCookies, logger: logger
         ).add(to: router)
+        var services: [any Service] = clientIsRunning ? [replication.worker] : [client, replication.worker]
+        if let metricsPort = configuration.metricsPort {
+            services.append(
+                MetricsEndpoint.application(metrics: metrics, host: configuration.host, port: metricsPort, logger: logger))
+        }
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            services: clientIsRunning ? [replication.worker] : [client, replication.worker],
+            services: services,
             logger: logger
         )
         if configuration.migrateOnStart {

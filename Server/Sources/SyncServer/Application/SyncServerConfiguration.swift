@@ -15,6 +15,8 @@ public struct SyncServerConfiguration: Sendable {
     /// Whether the web app's session cookie is always `Secure` (serve behind TLS). Without it, the cookie is
     /// `Secure` when the request says it came over TLS (`X-Forwarded-Proto: https`).
     public var secureCookies: Bool
+    /// The port `GET /metrics` is served on, on ``host``; `nil` (the default) serves no metrics.
+    public var metricsPort: Int?
 
     /// Creates a configuration.
     public init(
@@ -23,7 +25,8 @@ public struct SyncServerConfiguration: Sendable {
         database: PostgresClient.Configuration,
         limits: SyncLimits = SyncLimits(),
         migrateOnStart: Bool = true,
-        secureCookies: Bool = false
+        secureCookies: Bool = false,
+        metricsPort: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -31,5 +34,6 @@ public struct SyncServerConfiguration: Sendable {
         self.limits = limits
         self.migrateOnStart = migrateOnStart
         self.secureCookies = secureCookies
+        self.metricsPort = metricsPort
     }
 }
