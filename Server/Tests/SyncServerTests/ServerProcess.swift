@@ -36,15 +36,16 @@ final class ServerProcess: Sendable {
         self.logPath = logPath
     }
 
-    /// Starts `serve` against `databaseURL` on a free loopback port and waits until `/v1/health` answers.
-    static func start(databaseURL: String, port: Int? = nil) async throws -> ServerProcess {
+    /// Starts `serve` against `databaseURL` on a free loopback port, with `options` added, and waits until
+    /// `/v1/health` answers.
+    static func start(databaseURL: String, port: Int? = nil, options: [String] = []) async throws -> ServerProcess {
         let executable = executablePath
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "\(executable) is missing: run `swift build --package-path Server` first")
         }
         let port = try port ?? freeLoopbackPort()
         let logPath = NSTemporaryDirectory() + "inventorykit-server-\(UUID().uuidString).log"
-        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL]
+        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL] + options
         let pid = try ChildProcess.spawn(executable, arguments, outputPath: logPath)
         let process = ServerProcess(port: port, pid: pid, logPath: logPath)
         do {
@@ -63,16 +64,18 @@ final class ServerProcess: Sendable {
             if let response = try? await request("/v1/health", method: .get), response.status == .ok { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         throw Failure(description: "the server on port \(port) did not become healthy:\n\(log.suffix(2000))")
     }
 
-    /// Sends one request on a fresh connection.
-    func request(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil)
-        async throws -> TestClient.Response
-    {
+    /// What the server wrote on standard output and standard error so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Sends one request on a fresh connection, to the API's port or to `port`.
+    func request(
+        _ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil, port: Int? = nil
+    ) async throws -> TestClient.Response {
         try await TestClient.withClient(
-            host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30))
+            host: "127.0.0.1", port: port ?? self.port, configuration: .init(timeout: .seconds(30))
         ) { client in
             try await client.execute(TestClient.Request(uri, method: method, headers: headers, body: body))
         }
