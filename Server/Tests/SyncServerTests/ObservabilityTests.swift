@@ -52,6 +52,8 @@ import Testing
             #expect(try await server.pull(household, token: BearerToken.generate()).status == .unauthorized)
             #expect(try await server.push(household, token: nil, operations: [makeOperation()]).status == .unauthorized)
             #expect(try await server.client.execute(uri: "/v1/no/such/\(household)", method: .get).status == .notFound)
+            let calendar = "/v1/households/\(household)/calendar.ics?feed=\(token.rawValue)"
+            #expect(try await server.client.execute(uri: calendar, method: .get).status == .unauthorized)
 
             let (response, samples) = try await Self.scrape(metrics)
             #expect(response.status == .ok)
@@ -73,6 +75,8 @@ import Testing
             #expect(samples.value("inventorykit_household_lock_wait_seconds_count") == 2)
             #expect(samples.value("inventorykit_authentication_failures_total", ["kind": "unknown"]) == 1)
             #expect(samples.value("inventorykit_authentication_failures_total", ["kind": "missing_or_malformed"]) == 1)
+            #expect(samples.value("inventorykit_authentication_failures_total", ["kind": "device_token"]) == 1)
+            #expect(samples.value(requests, ["route": "/v1/households/{id}/calendar.ics", "status": "401"]) == 1)
             #expect(samples.value("inventorykit_db_transactions_running") == 0)
             #expect(samples.value("inventorykit_db_transactions_waiting") == 0)
 
@@ -80,7 +84,8 @@ import Testing
             let uuid = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/
             let labelValues = samples.flatMap(\.labels.values)
             #expect(!labelValues.isEmpty)
-            #expect(labelValues.allSatisfy { $0.firstMatch(of: uuid) == nil && !$0.contains("/no/such") })
+            #expect(labelValues.allSatisfy { $0.firstMatch(of: uuid) == nil && !$0.contains("/no/such") && !$0.contains("?") })
+            #expect(!String(buffer: response.body).contains(token.rawValue))
         }
     }
 
