@@ -170,6 +170,23 @@ import Testing
         #expect((RequestID(accepting: header) != nil) == accepted)
     }
 
+    @Test func textLinesStayOneLineAndCarryTheRequestScope() {
+        let lines = NIOLockedValueBox<[String]>([])
+        let logger = Logger(label: "text") { label in
+            ServerLogHandler(label: label, format: .text) { line in lines.withLockedValue { $0.append(line) } }
+        }
+        let scope = RequestScope(requestID: RequestID.generate())
+        let household = HouseholdID(UUID())
+        scope.identify(household: household)
+        RequestScope.$current.withValue(scope) {
+            logger.info("two\nlines", metadata: ["cookie": "ik_session=secret-value"])
+        }
+        let line = lines.withLockedValue { $0 }.first ?? ""
+        #expect(line.contains(" info text: two\\nlines") && !line.contains("\n"))
+        #expect(line.contains("request_id=\(scope.requestID)") && line.contains("household=\(household)"))
+        #expect(line.contains("cookie=[redacted]") && !line.contains("secret-value"))
+    }
+
     @Test func jsonLinesEscapeHostileMessagesAndMetadataAndRedactCredentials() throws {
         let captured = CapturedLines()
         let logger = captured.logger()

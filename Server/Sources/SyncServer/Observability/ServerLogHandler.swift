@@ -106,7 +106,7 @@ public struct ServerLogHandler: LogHandler {
             guard let value = fields[key] else { continue }
             line += " \(key)=\(Self.isCredential(key) ? "[redacted]" : value.description)"
         }
-        return line.replacingOccurrences(of: "\n", with: "\\n")
+        return line.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
     }
 
     private static func isCredential(_ key: String) -> Bool {
