@@ -82,8 +82,9 @@ ik_free_port() {
 # Starts `serve` on 127.0.0.1:$1 in the background, logging to $2, and waits until /v1/ready answers 200.
 ik_serve() {
   local port="$1" log="$2" tries=0
+  # No load balancer polls /v1/ready here: stop without the readiness drain.
   # shellcheck disable=SC2086 # IK_SERVE_ARGS holds extra `serve` options, split on spaces on purpose.
-  "$IK_SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database-url "$IK_DATABASE_URL" ${IK_SERVE_ARGS:-} >"$log" 2>&1 &
+  "$IK_SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database-url "$IK_DATABASE_URL" --drain-seconds 0 ${IK_SERVE_ARGS:-} >"$log" 2>&1 &
   IK_SERVER_PID=$!
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/ready" || true)" = 200 ]; do
     if ! kill -0 "$IK_SERVER_PID" 2>/dev/null; then

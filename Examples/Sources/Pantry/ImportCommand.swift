@@ -77,15 +77,21 @@ struct ImportCommand: AsyncParsableCommand {
     /// Reports at most this many warnings one by one; the others are counted.
     static let keptWarnings = 10_000
 
-    /// Imports a file by its extension, drawing a progress line on a terminal. JSON Lines are streamed: memory
-    /// follows the import's batch, not the file.
+    /// Imports a file by its extension, drawing a progress line on a terminal. CSV and JSON Lines are streamed:
+    /// memory follows the import's batch, not the file.
     static func importFile(_ url: URL, into environment: PantryEnvironment, showProgress: Bool) async throws -> ImportReport<ProductID> {
         let service = ImportService(products: environment.products, keptWarnings: keptWarnings)
         let job: ImportJob
         var lines: JSONLinesReader?
+        var rows: CSVRecordReader?
         switch url.pathExtension.lowercased() {
         case "csv":
-            job = await service.start(try CSVDocument(reading: try read(url)).records, from: CSVProductNormalizer())
+            // A header that names no known column, or a file that cannot be read, is a CSVReadError (exit 2).
+            let reader = try CSVRecordReader(contentsOf: url)
+            rows = reader
+            // Counting the rows first is one quick read of the file; it gives the progress line its total and ETA.
+            let total = showProgress ? reader.reduce(0) { count, _ in count + 1 } : nil
+            job = await service.start(reader, total: total, from: CSVProductNormalizer())
         case "jsonl", "ndjson":
             let reader: JSONLinesReader
             do {
@@ -107,6 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
         progressLine.finish()
         let report = try await job.report()
         if let failure = lines?.failure { throw PantryError.invalidArgument(failure.description) }
+        if let failure = rows?.failure { throw failure }
         return report
     }
 

@@ -140,14 +140,15 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
     /// - Parameter detached: whether the ``source``'s row with the operation's key is written in the same
     ///   transaction and holds this very change; a fresh entry is then stored detached from it.
     /// - Throws: ``StorageError/encodingFailed(collection:id:reason:)``.
-    func encode(_ entry: Entry, detached: Bool = false) throws -> EncodedEntry {
+    /// - Parameter encoded: The entry's bytes as `RecordCoding` writes them, when the caller has them already.
+    func encode(_ entry: Entry, detached: Bool = false, encoded: Data? = nil) throws -> EncodedEntry {
         let isDetached = source != nil && detached && SQLiteOutboxPayloadSource<Payload>.canDetach(entry)
         do {
             return EncodedEntry(
                 operationID: Self.key(entry.operationID), entityID: entry.entityID, sequence: entry.sequence,
                 isQuarantined: entry.isQuarantined, nextAttemptAt: entry.nextAttemptAt?.timeIntervalSinceReferenceDate,
                 enqueuedAt: isDetached ? entry.enqueuedAt.timeIntervalSinceReferenceDate : nil,
-                payload: isDetached ? Data() : try RecordCoding.encode(entry))
+                payload: isDetached ? Data() : try encoded ?? RecordCoding.encode(entry))
         } catch {
             throw StorageError.encodingFailed(
                 collection: Payload.outboxCollection, id: RecordID(entry.operationID), reason: String(describing: error))

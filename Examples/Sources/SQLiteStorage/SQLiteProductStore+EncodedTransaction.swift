@@ -37,8 +37,10 @@ extension SQLiteProductStore {
         ///
         /// - Throws: `StorageError.encodingFailed` naming the record that could not be encoded.
         init(_ transaction: ProductLocalTransaction, outbox: SQLiteOutboxTable<ProductChange>) throws {
+            var productPayloads: [ProductID: (product: Product, payload: Data)] = [:]
             products = try transaction.products.map { write in
                 let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productID)
+                productPayloads[write.product.productID] = (write.product, payload)
                 return (ProductColumns(write.product, syncState: write.syncState), payload)
             }
             syncStateChanges = transaction.syncStateChanges.map { ($0.productID.rawValue, $0.syncState.rawValue) }
@@ -58,7 +60,15 @@ extension SQLiteProductStore {
                 )
             }
             removedOutboxEntries = transaction.removedOutboxEntries
-            outboxEntries = try transaction.outboxEntries.map { try outbox.encode($0) }
+            outboxEntries = try transaction.outboxEntries.map { entry in
+                // An entry carrying the very product the commit writes gets that row's bytes: encoded once.
+                if let product = entry.payload.product, let row = productPayloads[entry.payload.productID],
+                    row.product == product, let spliced = try? entry.encoded(withProductPayload: row.payload)
+                {
+                    return try outbox.encode(entry, encoded: spliced)
+                }
+                return try outbox.encode(entry)
+            }
             pullCursor = transaction.pullCursor
             requiredUnknown = transaction.requiredUnknown
         }

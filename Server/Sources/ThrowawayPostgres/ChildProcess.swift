@@ -6,9 +6,13 @@ import Foundation
 /// A child must not inherit the test's sockets: `pg_ctl restart` leaves a PostgreSQL daemon behind, and a daemon
 /// holding a copy of an HTTP client's socket keeps that connection open after the test is done with it.
 public enum ChildProcess {
-    /// Spawns `executable` with `arguments` and the parent's environment; returns its process id.
+    /// Spawns `executable` with `arguments` and the parent's environment (or `environment` when given); returns its
+    /// process id. Standard error goes to `errorPath` when given, else with standard output to `outputPath`.
     /// - Throws: ``PostgresCluster/Failure`` when `posix_spawn` fails.
-    public static func spawn(_ executable: String, _ arguments: [String], outputPath: String) throws -> pid_t {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], outputPath: String, errorPath: String? = nil,
+        environment: [String: String]? = nil
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -17,7 +21,11 @@ public enum ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let errorPath {
+            posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
         #if canImport(Darwin)
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
         #else
@@ -29,8 +37,15 @@ public enum ChildProcess {
         #endif
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { envp?.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned =
+            if let envp {
+                posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            } else {
+                posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+            }
         guard spawned == 0 else { throw PostgresCluster.Failure(description: "posix_spawn \(executable) failed: \(spawned)") }
         return pid
     }

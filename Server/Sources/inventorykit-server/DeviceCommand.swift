@@ -18,7 +18,7 @@ struct DeviceCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
             let logger = Logger(label: "inventorykit-server")
             let (device, token) = try await database.withStore(logger: logger) { _, store in
                 try await store.addDevice(to: householdID)
@@ -37,7 +37,7 @@ struct DeviceCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let deviceID = DeviceID(device) else { throw ValidationError("DEVICE must be a UUID.") }
+            guard let deviceID = DeviceID(device) else { throw ValidationError.notAUUID("DEVICE", device) }
             let logger = Logger(label: "inventorykit-server")
             try await database.withStore(logger: logger) { _, store in
                 try await store.revokeDevice(deviceID)

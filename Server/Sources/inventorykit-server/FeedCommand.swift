@@ -26,7 +26,7 @@ struct FeedCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
             let logger = Logger(label: "inventorykit-server")
             let label = self.label
             let (feed, token) = try await database.withStore(logger: logger) { _, store in
@@ -48,8 +48,8 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
-            guard let feedID = FeedID(feed) else { throw ValidationError("FEED_ID must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
+            guard let feedID = FeedID(feed) else { throw ValidationError.notAUUID("FEED_ID", feed) }
             let logger = Logger(label: "inventorykit-server")
             try await database.withStore(logger: logger) { _, store in
                 try await store.revokeFeed(feedID, of: householdID)
@@ -66,7 +66,7 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
             let logger = Logger(label: "inventorykit-server")
             let feeds = try await database.withStore(logger: logger) { _, store in
                 try await store.feeds(of: householdID)

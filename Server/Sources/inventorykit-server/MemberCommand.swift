@@ -29,12 +29,16 @@ struct MemberCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
             let logger = Logger(label: "inventorykit-server")
             let (name, lifetime) = (self.name, expiresInSeconds.map { Duration.seconds($0) })
             let invitation = try await database.withStore(logger: logger) { _, store in
-                try await MemberService(service: SyncService(store: store), store: store)
-                    .invite(name, to: householdID, lifetime: lifetime)
+                do {
+                    return try await MemberService(service: SyncService(store: store), store: store)
+                        .invite(name, to: householdID, lifetime: lifetime)
+                } catch let error as APIError where error.code == .notFound {
+                    throw SyncStoreError.householdNotFound(householdID)  // the command line names the household
+                }
             }
             let base = (baseURL ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             print("member: \(invitation.memberId)")
@@ -53,7 +57,7 @@ struct MemberCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
             let logger = Logger(label: "inventorykit-server")
             let members = try await database.withStore(logger: logger) { _, store in try await store.members(of: householdID) }
             for member in members {
@@ -74,8 +78,8 @@ struct MemberCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard let householdID = HouseholdID(household) else { throw ValidationError("HOUSEHOLD must be a UUID.") }
-            guard let memberID = MemberID(member) else { throw ValidationError("MEMBER_ID must be a UUID.") }
+            guard let householdID = HouseholdID(household) else { throw ValidationError.notAUUID("HOUSEHOLD", household) }
+            guard let memberID = MemberID(member) else { throw ValidationError.notAUUID("MEMBER_ID", member) }
             let logger = Logger(label: "inventorykit-server")
             try await database.withStore(logger: logger) { _, store in try await store.revokeMember(memberID, of: householdID) }
             print("revoked: \(memberID)")

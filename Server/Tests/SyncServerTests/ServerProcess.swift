@@ -36,17 +36,26 @@ final class ServerProcess: Sendable {
         self.logPath = logPath
     }
 
-    /// Starts `serve` against `databaseURL` on a free loopback port, with `options` added, and waits until
-    /// `/v1/health` answers.
+    /// Starts `serve` against `databaseURL` on a free loopback port, with `options` after the others, and waits
+    /// until `/v1/health` answers.
     static func start(databaseURL: String, port: Int? = nil, options: [String] = []) async throws -> ServerProcess {
+        let port = try port ?? freeLoopbackPort()
+        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL] + options
+        return try await launch(arguments, environment: [:], expectingPort: port)
+    }
+
+    /// Starts the executable with exactly `arguments` and `environment` over the test's own (less its
+    /// `INVENTORYKIT_` variables), and waits until `/v1/health` answers on `port`.
+    static func launch(_ arguments: [String], environment: [String: String], expectingPort port: Int) async throws
+        -> ServerProcess
+    {
         let executable = executablePath
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Failure(description: "\(executable) is missing: run `swift build --package-path Server` first")
         }
-        let port = try port ?? freeLoopbackPort()
         let logPath = NSTemporaryDirectory() + "inventorykit-server-\(UUID().uuidString).log"
-        let arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL] + options
-        let pid = try ChildProcess.spawn(executable, arguments, outputPath: logPath)
+        let pid = try ChildProcess.spawn(
+            executable, arguments, outputPath: logPath, environment: childEnvironment(environment))
         let process = ServerProcess(port: port, pid: pid, logPath: logPath)
         do {
             try await process.waitUntilHealthy()
@@ -67,9 +76,6 @@ final class ServerProcess: Sendable {
         throw Failure(description: "the server on port \(port) did not become healthy:\n\(log.suffix(2000))")
     }
 
-    /// What the server wrote on standard output and standard error so far.
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
     /// Sends one request on a fresh connection, to the API's port or to `port`.
     func request(
         _ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil, port: Int? = nil
@@ -81,6 +87,33 @@ final class ServerProcess: Sendable {
         }
     }
 
+    /// The test's environment without its `INVENTORYKIT_` variables, plus `overrides`.
+    static func childEnvironment(_ overrides: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INVENTORYKIT_") }.merging(overrides) { $1 }
+    }
+
+    /// Sends `signal` (SIGTERM, SIGINT) and waits up to `timeout` for the process to exit; returns its exit status
+    /// (`nil` when it did not exit in time, `-1` when a signal killed it) and how long it took. The log file is kept.
+    func stop(with signal: Int32, timeout: Duration) async -> (status: Int32?, elapsed: Duration) {
+        let start = ContinuousClock.now
+        send(signal)
+        let status = await CommandRun.waitForExit(pid, timeout: timeout)
+        return (status, ContinuousClock.now - start)
+    }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        _ = Foundation.kill(pid, signal)
+    }
+
+    /// Waits up to `timeout` for the process to exit after a signal sent with ``send(_:)``; returns its exit status.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        await CommandRun.waitForExit(pid, timeout: timeout)
+    }
+
+    /// What the process wrote to its standard output and error.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
     /// SIGKILL: no shutdown, no flushing, as a crash or the OOM killer would end it.
     func kill() {
         _ = Foundation.kill(pid, SIGKILL)
@@ -91,8 +124,14 @@ final class ServerProcess: Sendable {
 
     /// A port nothing listens on now (bound to 0 and released).
     static func freeLoopbackPort() throws -> Int {
+        let (fd, port) = try boundLoopbackSocket()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a free loopback port, and the port; the caller closes it.
+    static func boundLoopbackSocket() throws -> (Int32, Int) {
         let fd = try RawHTTPConnection.tcpSocket()
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -100,12 +139,18 @@ final class ServerProcess: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw Failure(description: "bind failed: \(errno)") }
+        guard bound == 0 else {
+            close(fd)
+            throw Failure(description: "bind failed: \(errno)")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        guard named == 0 else { throw Failure(description: "getsockname failed: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard named == 0 else {
+            close(fd)
+            throw Failure(description: "getsockname failed: \(errno)")
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

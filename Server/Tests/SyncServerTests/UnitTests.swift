@@ -65,9 +65,15 @@ struct DatabaseURLTests {
         #expect(configuration.unixSocketPath == "/tmp/pg/.s.PGSQL.5432")
     }
 
-    @Test(arguments: ["mysql://u@h/db", "postgres://h/db", "postgres://u@h/db?sslmode=verify-full"])
+    @Test(arguments: ["mysql://u@h/db", "postgres://h/db", "postgres://u@h/db?sslmode=verify-full", "postgres://u@h:70000/db", "not a url"])
     func unsupportedURLsAreRejected(url: String) {
         #expect(throws: DatabaseURL.ParseError.self) { try DatabaseURL.configuration(from: url) }
+    }
+
+    @Test func theEndpointNamesHostAndPortOrTheSocketForMessages() throws {
+        #expect(try DatabaseURL("postgres://app@db.local/inventory").endpoint.description == "db.local:5432")
+        #expect(try DatabaseURL("postgres://app@[::1]:6543/inventory").endpoint.description == "[::1]:6543")
+        #expect(try DatabaseURL("postgres://app@/inventory?host=/run/pg").endpoint.description == "socket /run/pg/.s.PGSQL.5432")
     }
 }
 

@@ -137,8 +137,8 @@ extension ProvenanceField {
     /// The value as a canonical text, `nil` when empty. Equal values give equal texts on every platform.
     func canonicalText(in product: Product) -> String? {
         guard let slot else { return nil }
-        let food = product.productDetails?.foodDetails
-        let collectible = product.productDetails?.collectibleDetails
+        lazy var food = product.productDetails?.foodDetails
+        lazy var collectible = product.productDetails?.collectibleDetails
         switch slot {
         case .text(let path): return Self.text(product[keyPath: path])
         case .list(let path): return Self.list(product[keyPath: path])

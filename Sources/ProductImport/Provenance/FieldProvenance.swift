@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// Where one field's value came from: which provider set it, when, from which revision of the provider's record.
 ///
@@ -38,5 +39,33 @@ public struct FieldProvenance: Hashable, Sendable, Codable {
         self.revisedAt = revisedAt
         self.confidence = confidence.flatMap { $0.isFinite ? min(1, max(0, $0)) : nil }
         self.valueHash = valueHash
+    }
+}
+
+extension FieldProvenance {
+    /// Writes the entry as its synthesized `Encodable` conformance does under `RecordCoding`.
+    func write(to writer: inout RecordJSONWriter) throws {
+        writer.beginObject()
+        if let confidence {
+            writer.member("confidence")
+            try writer.number(confidence)
+        }
+        writer.member("provider")
+        writer.string(provider.rawValue)
+        writer.member("recordedAt")
+        try writer.date(recordedAt)
+        if let revisedAt {
+            writer.member("revisedAt")
+            try writer.date(revisedAt)
+        }
+        if let revision {
+            writer.member("revision")
+            writer.string(revision)
+        }
+        if let valueHash {
+            writer.member("valueHash")
+            writer.string(valueHash)
+        }
+        writer.endObject()
     }
 }

@@ -111,6 +111,26 @@ public struct ProductProvenance: Hashable, Sendable, Codable {
     ///
     /// - Throws: `EncodingError` when a confidence is not a finite number.
     public func attributeValue() throws -> String {
-        String(decoding: try RecordCoding.encode(self), as: UTF8.self)
+        // Written by hand, byte for byte as `RecordCoding.encode(self)` writes it (a test holds the two equal):
+        // every imported record stores its provenance, and `JSONEncoder` was a third of normalizing one.
+        var writer = RecordJSONWriter(capacity: 64 + fields.count * 96)
+        writer.beginObject()
+        writer.member("contributors")
+        writer.beginArray()
+        for contributor in contributors { writer.string(contributor.rawValue) }
+        writer.endArray()
+        writer.member("fields")
+        writer.beginObject()
+        for (field, entry) in fields.sorted(by: { $0.key.rawValue.utf8.lexicographicallyPrecedes($1.key.rawValue.utf8) }) {
+            writer.member(field.rawValue)
+            try entry.write(to: &writer)
+        }
+        writer.endObject()
+        writer.member("primaryProvider")
+        writer.string(primaryProvider.rawValue)
+        writer.member("synthetic")
+        writer.bool(synthetic)
+        writer.endObject()
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

@@ -30,18 +30,28 @@ enum ImportText {
     /// in a row).
     static func block(_ raw: String?, field: String, limit: Int, warnings: inout [ImportWarning]) -> String? {
         guard let raw else { return nil }
+        // A clean line is its own block (no break, entity, tag or stray space): the common case, kept cheap.
+        if raw.utf8.count <= limit, isCleanLine(raw) { return raw }
         let decoded = prepared(raw, limit: limit).replacingOccurrences(of: "\r\n", with: "\n")
         let originalLength = raw.utf8.count > limit * 8 ? raw.count : nil
         var lines: [String] = []
+        var lineCut = false
         for line in decoded.split(separator: "\n", omittingEmptySubsequences: false) {
-            var ignored: [ImportWarning] = []
-            lines.append(Self.line(String(line), field: field, limit: limit, warnings: &ignored) ?? "")
+            var lineWarnings: [ImportWarning] = []
+            lines.append(Self.line(String(line), field: field, limit: limit, warnings: &lineWarnings) ?? "")
+            lineCut = lineCut || !lineWarnings.isEmpty
         }
         var text = lines.joined(separator: "\n")
         while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
-        return cut(
+        let warningsBefore = warnings.count
+        let result = cut(
             text.trimmedText(), field: field, limit: limit,
             originalLength: originalLength, warnings: &warnings)
+        // A line cut on its own is the block cut: say so once, with the whole text's length.
+        if lineCut, warnings.count == warningsBefore {
+            warnings.append(.truncated(field: field, length: max(raw.count, originalLength ?? 0), limit: limit))
+        }
+        return result
     }
 
     /// Cleans each text of a list, drops empty and repeated ones, and keeps at most `maximumCount`.

@@ -2,13 +2,18 @@ import Foundation
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` (or `.whitespaces` when `newlines` is false), answered
-    /// without Foundation when the text starts and ends with an ASCII character the set does not hold — the
-    /// common case, where nothing is trimmed.
+    /// without Foundation when the text, once ASCII spaces are cut from its ends, starts and ends with an ASCII
+    /// character the set does not hold — the common case (an item after `", "`, say).
     func trimmedText(newlines: Bool = true) -> String {
-        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
-            !Self.isTrimmed(first, newlines: newlines), !Self.isTrimmed(last, newlines: newlines)
-        {
-            return String(self)
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, Self.isTrimmed(bytes[start], newlines: newlines) { bytes.formIndex(after: &start) }
+        while start < end, Self.isTrimmed(bytes[bytes.index(before: end)], newlines: newlines) { bytes.formIndex(before: &end) }
+        guard start < end else { return "" }
+        // Cut only at ASCII bytes, so the bounds are scalar boundaries; a non-ASCII end may be Unicode space.
+        if bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
         return trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
     }

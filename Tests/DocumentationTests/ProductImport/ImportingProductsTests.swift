@@ -48,4 +48,20 @@ struct ImportingProductsTests {
         #expect(shown.last?.processed == 1)
         #expect(again.created.isEmpty && again.updated.isEmpty && again.unchanged.count == 2)
     }
+
+    @Test("a CSV file of any size streams through CSVRecordReader: memory follows the batch")
+    func streamsACSVFile() async throws {
+        let catalog = ProductModuleService(storage: InMemoryStorageProvider(), replicaID: "importer")
+        let importer = ImportService(products: catalog)
+        let csvFile = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).csv")
+        try Self.csv.write(to: csvFile)
+        defer { try? FileManager.default.removeItem(at: csvFile) }
+        // snippet: stream-csv-file
+        let rows = try CSVRecordReader(contentsOf: csvFile)    // reads the header: CSVReadError when no row can import
+        let report = try await importer.importRecords(rows, total: nil, from: CSVProductNormalizer(providerID: "farm-feed"))
+        if let failure = rows.failure { throw failure }        // a read error part way ended the rows early
+        // end snippet
+        #expect(rows.header == ["barcode", "title", "brand", "category", "size"])
+        #expect(report.created.map(\.rawValue) == ["5012345670003"])
+    }
 }

@@ -100,3 +100,47 @@ struct ProductProvenanceTests {
         #expect(priority.allows(.user, toReplace: .csvFeed, in: .title))
     }
 }
+
+/// The provenance attribute is written by hand; it must stay the bytes `RecordCoding` writes.
+@Suite("Provenance attribute coding")
+struct ProvenanceAttributeCodingTests {
+    @Test("Generated provenance writes the same attribute text as RecordCoding and reads back equal")
+    func attributeTextMatchesRecordCoding() throws {
+        var random = SeededRandomNumberGenerator(seed: 31)
+        let texts = ["openfoodfacts", "csv", "user", "", "a/b", "quote\"back\\slash", "tab\tnew\nline\u{1}", "Crème 🍮",
+                     "\u{7F}", "ZZ", "aa"]
+        func text() -> String { texts[Int.random(in: 0..<texts.count, using: &random)] }
+        func date() -> Date {
+            Date(timeIntervalSinceReferenceDate: [0, 1, -1.5, 786_123_456.123_456_7, 1e10, Double.random(in: -1e9...1e9, using: &random)]
+                .randomElement(using: &random) ?? 0)
+        }
+        for _ in 0..<500 {
+            var fields: [ProvenanceField: FieldProvenance] = [:]
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                let key: ProvenanceField = Bool.random(using: &random)
+                    ? ProvenanceField.allKnown.randomElement(using: &random) ?? .title : ProvenanceField(rawValue: text())
+                fields[key] = FieldProvenance(
+                    provider: ProviderID(rawValue: text()), recordedAt: date(),
+                    revision: Bool.random(using: &random) ? text() : nil,
+                    revisedAt: Bool.random(using: &random) ? date() : nil,
+                    confidence: Bool.random(using: &random) ? Double.random(in: 0...1, using: &random) : nil,
+                    valueHash: Bool.random(using: &random) ? text() : nil)
+            }
+            let provenance = ProductProvenance(
+                primaryProvider: ProviderID(rawValue: text()), contributors: (0..<3).map { _ in ProviderID(rawValue: text()) },
+                fields: fields, synthetic: Bool.random(using: &random))
+            let expected = String(decoding: try RecordCoding.encode(provenance), as: UTF8.self)
+            let written = try provenance.attributeValue()
+            #expect(written == expected)
+            #expect(try ProductProvenance(attributeValue: written) == provenance)
+        }
+    }
+
+    @Test("A confidence that is not finite is refused, as RecordCoding refuses it")
+    func nonFiniteConfidenceThrows() {
+        var entry = FieldProvenance(provider: .openFoodFacts, recordedAt: ImportFixtures.now)
+        entry.confidence = .nan
+        let provenance = ProductProvenance(primaryProvider: .openFoodFacts, fields: [.title: entry])
+        #expect(throws: EncodingError.self) { try provenance.attributeValue() }
+    }
+}

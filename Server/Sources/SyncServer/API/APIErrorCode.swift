@@ -23,6 +23,8 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case snapshotGone = "snapshot_gone"
     /// Anything unexpected; details are logged, never returned (500).
     case `internal`
+    /// The server is shutting down and takes no new work: `/v1/ready` answers it while the server drains (503).
+    case unavailable
 
     /// The HTTP status sent with this code.
     public var status: HTTPResponse.Status {
@@ -36,6 +38,7 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
         case .resyncRequired: .gone
         case .noSnapshot, .snapshotGone: .notFound
         case .internal: .internalServerError
+        case .unavailable: .serviceUnavailable
         }
     }
 
@@ -50,6 +53,7 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
         case 410: self = .resyncRequired
         case 413: self = .payloadTooLarge
         case 400..<500: self = .invalidRequest
+        case 503: self = .unavailable
         default: self = .internal
         }
     }

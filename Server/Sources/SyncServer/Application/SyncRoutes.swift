@@ -9,11 +9,14 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     public let service: SyncService
     /// The server-side replica behind the views.
     public let replication: HouseholdReplication
+    /// The shutdown drain `/v1/ready` reports, if the server has one.
+    public let readiness: ReadinessDrain?
 
     /// Creates the routes.
-    public init(service: SyncService, replication: HouseholdReplication) {
+    public init(service: SyncService, replication: HouseholdReplication, readiness: ReadinessDrain? = nil) {
         self.service = service
         self.replication = replication
+        self.readiness = readiness
     }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
@@ -21,6 +24,9 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
         group.get("health") { _, _ in StatusResponse(status: "ok") }
         addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in
+            if readiness?.isDraining == true {
+                throw APIError(.unavailable, "The server is shutting down; send requests to another instance.")
+            }
             try await service.ready()
             return StatusResponse(status: "ok")
         }

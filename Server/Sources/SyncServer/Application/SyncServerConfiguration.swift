@@ -15,6 +15,11 @@ public struct SyncServerConfiguration: Sendable {
     /// Whether the web app's session cookie is always `Secure` (serve behind TLS). Without it, the cookie is
     /// `Secure` when the request says it came over TLS (`X-Forwarded-Proto: https`).
     public var secureCookies: Bool
+    /// How long `/v1/ready` answers 503 after SIGTERM or SIGINT before the server stops accepting (see
+    /// ``ReadinessDrain``).
+    public var drainDuration: Duration
+    /// How long in-flight requests may take to finish once the server stops accepting; after it they are cancelled.
+    public var shutdownTimeout: Duration
     /// The port `GET /metrics` is served on, on ``host``; `nil` (the default) serves no metrics.
     public var metricsPort: Int?
 
@@ -26,6 +31,8 @@ public struct SyncServerConfiguration: Sendable {
         limits: SyncLimits = SyncLimits(),
         migrateOnStart: Bool = true,
         secureCookies: Bool = false,
+        drainDuration: Duration = .seconds(5),
+        shutdownTimeout: Duration = .seconds(25),
         metricsPort: Int? = nil
     ) {
         self.host = host
@@ -34,6 +41,8 @@ public struct SyncServerConfiguration: Sendable {
         self.limits = limits
         self.migrateOnStart = migrateOnStart
         self.secureCookies = secureCookies
+        self.drainDuration = drainDuration
+        self.shutdownTimeout = shutdownTimeout
         self.metricsPort = metricsPort
     }
 }

@@ -2,7 +2,12 @@ import Logging
 import PostgresNIO
 
 extension PostgresClient {
-    /// Runs a client for the duration of `body`: for one-shot commands that have no service group.
+    /// Runs a client for the duration of `body`, and closes it after: for one-shot commands, and for a server whose
+    /// migrations run before its service group starts.
+    ///
+    /// `run()` starts as an immediate task, so the client is running before `body` leases a connection (a lease
+    /// before `run()` makes PostgresNIO warn that `run()` has not been called). Before Swift 6.2's immediate tasks
+    /// (macOS before 26) it starts as an ordinary child task.
     /// - Throws: whatever `body` throws.
     public static func withRunningClient<Result: Sendable>(
         configuration: Configuration,
@@ -11,7 +16,11 @@ extension PostgresClient {
     ) async throws -> Result {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
-            group.addTask { await client.run() }
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                group.addImmediateTask { await client.run() }
+            } else {
+                group.addTask { await client.run() }
+            }
             defer { group.cancelAll() }
             return try await body(client)
         }

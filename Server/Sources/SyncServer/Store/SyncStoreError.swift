@@ -21,7 +21,7 @@ extension SyncStoreError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .householdNotFound(let household): "No household \(household) on this server (it does not exist or was erased)."
-        case .deviceNotFound(let device): "No device \(device) in this household."
+        case .deviceNotFound(let device): "No device \(device) on this server."
         case .feedNotFound(let feed): "No calendar feed \(feed) in this household."
         case .memberNotFound(let member): "No member \(member) in this household."
         case .cursorAhead(let after, let lastSeq): "The cursor \(after) is ahead of the household's last seq \(lastSeq)."

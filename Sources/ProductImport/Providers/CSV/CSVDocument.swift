@@ -5,7 +5,8 @@ import Foundation
 /// Read a feed's bytes with `init(reading:mapping:delimiter:)` (bytes): it decodes the text (UTF-8, or
 /// UTF-16 with a byte order mark), detects the delimiter from the header and checks that the header names a
 /// column that identifies products, throwing a ``CSVReadError`` for the whole file when it cannot.
-/// `init(parsing:parser:)` reads with a given delimiter and checks nothing.
+/// `init(parsing:parser:)` reads with a given delimiter and checks nothing. A document holds every record at once;
+/// ``CSVRecordReader`` reads the same records from a file of any size, a chunk at a time.
 ///
 /// ```swift
 /// let feed = try CSVDocument(reading: csvBytes)
@@ -57,17 +58,25 @@ public struct CSVDocument: Hashable, Sendable {
             records = []
             return
         }
-        let header = first.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let header = Self.header(of: first)
         self.header = header
-        var records = table.rows.dropFirst().map { row in
-            var issues: [ImportWarning] = []
-            if row.rejection == nil, row.fields.count != header.count {
-                issues.append(.raggedRow(line: row.line, expected: header.count, found: row.fields.count))
-            }
-            return CSVRecord(line: row.line, header: header, fields: row.fields, issues: issues, rejection: row.rejection)
-        }
+        var records = table.rows.dropFirst().map { Self.record(of: $0, header: header) }
         if !table.issues.isEmpty, !records.isEmpty { records[records.count - 1].issues += table.issues }
         self.records = records
+    }
+
+    /// The header names of a feed's first row, trimmed.
+    static func header(of row: CSVRow) -> [String] {
+        row.fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// The record of a data row, marked ragged when its field count is not the header's.
+    static func record(of row: CSVRow, header: [String]) -> CSVRecord {
+        var issues: [ImportWarning] = []
+        if row.rejection == nil, row.fields.count != header.count {
+            issues.append(.raggedRow(line: row.line, expected: header.count, found: row.fields.count))
+        }
+        return CSVRecord(line: row.line, header: header, fields: row.fields, issues: issues, rejection: row.rejection)
     }
 
     /// The delimiter under which the first non-blank line names the most identifying columns, then columns;
@@ -76,10 +85,16 @@ public struct CSVDocument: Hashable, Sendable {
         guard let line = text.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: \.isNewline).first else {
             return nil
         }
+        return detectDelimiter(inLine: String(line), mapping: mapping)
+    }
+
+    /// The delimiter under which a header line names the most identifying columns, then columns; `nil` when none
+    /// names an identifying column.
+    static func detectDelimiter(inLine line: String, mapping: CSVColumnMapping) -> Unicode.Scalar? {
         let present = line.unicodeScalars
         var best: (delimiter: Unicode.Scalar, score: Int)?
         for delimiter: Unicode.Scalar in [",", ";", "\t"] where delimiter == "," || present.contains(delimiter) {
-            let header = CSVParser(delimiter: delimiter).parse(String(line)).rows.first?.fields ?? []
+            let header = CSVParser(delimiter: delimiter).parse(line).rows.first?.fields ?? []
             let score = score(header, mapping: mapping)
             if score > (best?.score ?? 0) { best = (delimiter, score) }
         }
@@ -87,7 +102,7 @@ public struct CSVDocument: Hashable, Sendable {
     }
 
     /// 0 when a header names no identifying column; else more for more identifying, then other, columns.
-    private static func score(_ header: [String], mapping: CSVColumnMapping) -> Int {
+    static func score(_ header: [String], mapping: CSVColumnMapping) -> Int {
         let columns = mapping.resolve(header: header)
         let identifying = [CSVProductField.barcode, .title, .sku].filter { columns[$0] != nil }.count
         return identifying == 0 ? 0 : identifying * 1_000 + columns.count

@@ -9,6 +9,8 @@ public enum CSVReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The header names none of the columns that identify a product (barcode, title or SKU) under any delimiter
     /// (`,`, `;`, tab); `header` is the header as read.
     case noKnownColumn(header: [String])
+    /// The file could not be opened, or reading it failed part way (``CSVRecordReader``).
+    case file(ImportFileError)
 
     /// A sentence naming the problem.
     public var description: String {
@@ -16,6 +18,7 @@ public enum CSVReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undecodableText(let encoding, let offset): "the file is not valid \(encoding) text (byte \(offset))"
         case .noKnownColumn(let header):
             "no known column (barcode, title or SKU) in the header: \(header.map { "\"\($0.prefix(60))\"" }.prefix(40).joined(separator: ", "))"
+        case .file(let error): error.description
         }
     }
 }

@@ -20,7 +20,7 @@ public struct JSONLinesReader: Sequence, Sendable {
     public let chunkSize: Int
     /// The longest line kept whole.
     public let maximumLineBytes: Int
-    private let failureBox = FailureBox()
+    private let failureBox = ReadFailure<ImportFileError>()
 
     /// Opens a file for reading its lines.
     ///
@@ -125,18 +125,6 @@ public struct JSONLinesReader: Sequence, Sendable {
         private static func record(_ line: ArraySlice<UInt8>) -> Data? {
             let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
             return trimmed.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? nil : Data(trimmed)
-        }
-    }
-
-    /// The first read error of any iteration, shared by the copies of a reader.
-    private final class FailureBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: ImportFileError?
-
-        var value: ImportFileError? { lock.withLock { stored } }
-
-        func record(_ error: ImportFileError) {
-            lock.withLock { if stored == nil { stored = error } }
         }
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Writes JSON byte for byte as ``RecordCoding/encode(_:)`` does, for payloads encoded often enough that
+/// `JSONEncoder`'s generic path shows in profiles: compact, keys in UTF-8 byte order, `/` unescaped, numbers
+/// spelled as `JSONEncoder` spells them, absent optionals left out.
+///
+/// The caller writes each object's members in key order (``member(_:)`` checks it in debug builds); a test of
+/// every type written this way checks the bytes against ``RecordCoding/encode(_:)``.
+///
+/// ```swift
+/// var writer = RecordJSONWriter()
+/// writer.beginObject()
+/// writer.member("name"); writer.string("Oat milk")
+/// writer.member("size"); try writer.number(1.5)
+/// writer.endObject()
+/// let bytes = writer.bytes    // {"name":"Oat milk","size":1.5}
+/// ```
+package struct RecordJSONWriter: Sendable {
+    /// The bytes written so far.
+    package private(set) var bytes: [UInt8] = []
+    /// Per open container: whether a value was written in it, and the last key (objects).
+    private var open: [(hasValue: Bool, lastKey: String?)] = []
+
+    /// A new writer with room for `capacity` bytes.
+    package init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes as `Data`.
+    package var data: Data { Data(bytes) }
+
+    // MARK: - Containers
+
+    /// Opens an object.
+    package mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        open.append((false, nil))
+    }
+
+    /// Closes the innermost object.
+    package mutating func endObject() {
+        open.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Opens an array.
+    package mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        open.append((false, nil))
+    }
+
+    /// Closes the innermost array.
+    package mutating func endArray() {
+        open.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes a member's key; its value comes next. Keys must come in UTF-8 byte order, as sorted keys do.
+    package mutating func member(_ key: String) {
+        if let index = open.indices.last {
+            assert(open[index].lastKey.map { $0.utf8.lexicographicallyPrecedes(key.utf8) } ?? true, "keys out of order: \(key)")
+            if open[index].hasValue { bytes.append(UInt8(ascii: ",")) }
+            open[index] = (true, key)
+        }
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Whether a key was just written, so the next value writes no separator.
+    private var afterKey = false
+
+    // MARK: - Values
+
+    /// Writes a string, escaped as `JSONEncoder` escapes it (`/` left as it is).
+    package mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+    }
+
+    /// Writes a number as `JSONEncoder` spells a `Double`: its `description`, without a trailing `.0`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value that is not finite, as `RecordCoding` does.
+    package mutating func number(_ value: Double) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        separate()
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Writes an integer.
+    package mutating func number(_ value: Int64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a UUID as its `Codable` conformance does: its uppercase `uuidString`.
+    package mutating func uuid(_ value: UUID) {
+        string(value.uuidString)
+    }
+
+    /// Writes a value encoded already (by `RecordCoding` or by another writer), as it is.
+    package mutating func raw(_ encoded: some Collection<UInt8>) {
+        separate()
+        bytes.append(contentsOf: encoded)
+    }
+
+    /// Writes `true` or `false`.
+    package mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// Writes a date as ``RecordCoding`` does: seconds since 2001-01-01.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a date whose interval is not finite.
+    package mutating func date(_ value: Date) throws {
+        try number(value.timeIntervalSinceReferenceDate)
+    }
+
+    // MARK: - Writing
+
+    /// Writes the comma before a value in an array; a value after a key writes none.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let index = open.indices.last else { return }
+        if open[index].hasValue { bytes.append(UInt8(ascii: ",")) }
+        open[index].hasValue = true
+    }
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
