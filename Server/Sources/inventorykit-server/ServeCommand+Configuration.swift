@@ -11,6 +11,10 @@ extension ServeCommand {
     /// - Throws: ``ConfigurationError`` naming the first bad value's source.
     func serverConfiguration(from sources: ConfigurationSources) throws(ConfigurationError) -> SyncServerConfiguration {
         let url = try database.url(from: sources)
+        let metrics = try sources.value(.metricsPort, flag: metricsPort, expected: "a whole number") { Int($0) }
+        if let (port, source) = metrics, !(1...65_535).contains(port) {
+            throw ConfigurationError(source, "\(port) is outside 1–65535.")
+        }
         let limit = try sources.integer(
             .maxFailedAuthenticationsPerMinute, flag: maxFailedAuthenticationsPerMinute,
             default: SyncLimits().maxFailedAuthenticationsPerMinute, in: 1...1_000_000)
@@ -23,9 +27,7 @@ extension ServeCommand {
             drainDuration: try sources.seconds(.drainSeconds, flag: drainSeconds, default: Self.defaultDrainSeconds, minimum: 0),
             shutdownTimeout: try sources.seconds(
                 .shutdownTimeout, flag: shutdownTimeout, default: Self.defaultShutdownTimeout, minimum: 0.1),
-            metricsPort: try sources.value(.metricsPort, flag: metricsPort, expected: "a port from 1 to 65535") { text in
-                Int(text).flatMap { (1...65_535).contains($0) ? $0 : nil }
-            }?.0
+            metricsPort: metrics?.0
         )
     }
 
