@@ -11,6 +11,10 @@ extension ServeCommand {
     /// - Throws: ``ConfigurationError`` naming the first bad value's source.
     func serverConfiguration(from sources: ConfigurationSources) throws(ConfigurationError) -> SyncServerConfiguration {
         let url = try database.url(from: sources)
+        let metrics = try sources.value(.metricsPort, flag: metricsPort, expected: "a whole number") { Int($0) }
+        if let (port, source) = metrics, !(1...65_535).contains(port) {
+            throw ConfigurationError(source, "\(port) is outside 1–65535.")
+        }
         let limit = try sources.integer(
             .maxFailedAuthenticationsPerMinute, flag: maxFailedAuthenticationsPerMinute,
             default: SyncLimits().maxFailedAuthenticationsPerMinute, in: 1...1_000_000)
@@ -22,7 +26,15 @@ extension ServeCommand {
             secureCookies: try sources.boolean(.secureCookies, flag: secureCookies, default: false),
             drainDuration: try sources.seconds(.drainSeconds, flag: drainSeconds, default: Self.defaultDrainSeconds, minimum: 0),
             shutdownTimeout: try sources.seconds(
-                .shutdownTimeout, flag: shutdownTimeout, default: Self.defaultShutdownTimeout, minimum: 0.1)
+                .shutdownTimeout, flag: shutdownTimeout, default: Self.defaultShutdownTimeout, minimum: 0.1),
+            metricsPort: metrics?.0
         )
+    }
+
+    /// The log format from the flag, the environment or the file; `auto` unless configured.
+    /// - Throws: ``ConfigurationError`` naming the source of a value other than `json`, `text` or `auto`.
+    func logFormat(from sources: ConfigurationSources) throws(ConfigurationError) -> LogFormatOption {
+        try sources.value(.logFormat, flag: logFormat, expected: "json, text or auto") { LogFormatOption(rawValue: $0) }?.0
+            ?? .auto
     }
 }

@@ -40,16 +40,28 @@ struct ServeCommand: AsyncParsableCommand {
         help: Setting.shutdownTimeout.help("Seconds in-flight requests get to finish once the server stops accepting (default \(Self.defaultShutdownTimeout.formatted())).")
     )
     var shutdownTimeout: Double?
+    @Option(
+        name: Setting.metricsPort.name,
+        help: Setting.metricsPort.help("Serve GET /metrics (Prometheus text format) on this port of the same host (default: none).")
+    )
+    var metricsPort: Int?
+    @Option(
+        name: Setting.logFormat.name,
+        help: Setting.logFormat.help("Log lines on stderr: json, text, or auto: text on a terminal, json otherwise (default auto).")
+    )
+    var logFormat: LogFormatOption?
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
+        let sources = try database.sources()
+        let metrics = ServerMetrics()
+        ServerObservability.bootstrap(logFormat: try logFormat(from: sources), metrics: metrics)
         var logger = Logger(label: "inventorykit-server")
         if let level = ProcessInfo.processInfo.environment["INVENTORYKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) {
             logger.logLevel = level
         }
-        let sources = try database.sources()
         var configuration = try serverConfiguration(from: sources)
         configuration.database = try await database.reachableURL(from: sources, logger: logger).clientConfiguration
-        try await SyncServerApplication.run(configuration: configuration, logger: logger)
+        try await SyncServerApplication.run(configuration: configuration, logger: logger, metrics: metrics)
     }
 }

@@ -13,6 +13,8 @@ enum Setting: String, CaseIterable, Sendable {
     case secureCookies = "secure-cookies"
     case drainSeconds = "drain-seconds"
     case shutdownTimeout = "shutdown-timeout"
+    case metricsPort = "metrics-port"
+    case logFormat = "log-format"
 
     /// The environment variable naming the `--config` file (the file cannot name itself).
     static let configFileVariable = "INVENTORYKIT_CONFIG"

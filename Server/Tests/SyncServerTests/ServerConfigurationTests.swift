@@ -53,6 +53,9 @@ struct ServerConfigurationTests {
             (["household", "create", "Home"], [:], "No database URL"),
             (["device", "add", UUID().uuidString, "--config", "/nonexistent/inventorykit.conf"], [:], "/nonexistent/inventorykit.conf: cannot read"),
             (["serve", "--database-url", url, "--port", "eighty"], [:], "--port"),
+            (["serve", "--database-url", url, "--metrics-port", "0"], [:], "--metrics-port: 0 is outside 1–65535"),
+            (["serve", "--database-url", url], ["INVENTORYKIT_METRICS_PORT": "many"], "INVENTORYKIT_METRICS_PORT: 'many' is not a whole number"),
+            (["serve", "--database-url", url], ["INVENTORYKIT_LOG_FORMAT": "xml"], "INVENTORYKIT_LOG_FORMAT: 'xml' is not json, text or auto"),
         ]
         for bad in cases {
             let run = try await CommandRun.run(bad.arguments, environment: bad.environment)

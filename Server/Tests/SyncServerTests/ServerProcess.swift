@@ -73,16 +73,15 @@ final class ServerProcess: Sendable {
             if let response = try? await request("/v1/health", method: .get), response.status == .ok { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         throw Failure(description: "the server on port \(port) did not become healthy:\n\(log.suffix(2000))")
     }
 
-    /// Sends one request on a fresh connection.
-    func request(_ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil)
-        async throws -> TestClient.Response
-    {
+    /// Sends one request on a fresh connection, to the API's port or to `port`.
+    func request(
+        _ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil, port: Int? = nil
+    ) async throws -> TestClient.Response {
         try await TestClient.withClient(
-            host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30))
+            host: "127.0.0.1", port: port ?? self.port, configuration: .init(timeout: .seconds(30))
         ) { client in
             try await client.execute(TestClient.Request(uri, method: method, headers: headers, body: body))
         }

@@ -99,23 +99,26 @@ func makeOperation(
 /// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router, or against a
 /// server listening on a loopback port with `setup: .live` (`client.port`), for requests only HTTP parsing sees.
 /// `views` replaces the replica as the calendar feed's source of households' states (a double over the test's
-/// store; the server's replica by default).
+/// store; the server's replica by default). `metrics` and `logger` are the application's (a fresh registry, and
+/// warnings to the console, by default).
 func withSyncServer(
     limits: SyncLimits = SyncLimits(),
     migrations: [Migration] = SchemaMigrations.all,
     setup: TestingSetup = .router,
     views: (@Sendable (PostgresSyncStore) -> any HouseholdViewSource)? = nil,
+    metrics: ServerMetrics = ServerMetrics(),
+    logger: Logger? = nil,
     _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
 ) async throws {
     try await withPostgresCluster { cluster in
-        let logger = {
+        let logger = logger ?? {
             var logger = Logger(label: "sync-server-tests")
             logger.logLevel = .warning
             return logger
         }()
         try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
             try await Migrator(migrations: migrations).migrate(client: client, logger: logger)
-            let store = PostgresSyncStore(client: client, logger: logger)
+            let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
             let app = SyncServerApplication.build(
                 client: client,
                 clientIsRunning: true,
@@ -127,7 +130,8 @@ func withSyncServer(
                     migrateOnStart: false
                 ),
                 logger: logger,
-                views: views?(store)
+                views: views?(store),
+                metrics: metrics
             )
             try await app.test(setup) { client in
                 try await body(SyncServerHarness(store: store, client: client))

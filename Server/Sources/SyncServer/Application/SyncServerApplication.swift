@@ -11,12 +11,15 @@ public enum SyncServerApplication {
     /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
     /// the feed routes read feed tokens from `feedStore`.
     /// The member routes are served when `memberStore` is given (the database members, invitations and sessions
-    /// live in). `/v1/ready` answers 503 once `readiness` drains.
+    /// live in). `/v1/ready` answers 503 once `readiness` drains. Every request first passes the
+    /// ``RequestObservationMiddleware``, counted in `service.metrics` and logged to `logger`.
     public static func router(
         service: SyncService, replication: HouseholdReplication, feedStore: any FeedTokenStore,
-        views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil, readiness: ReadinessDrain? = nil
+        views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil, readiness: ReadinessDrain? = nil,
+        logger: Logger = Logger(label: "inventorykit-server")
     ) -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
+        router.middlewares.add(RequestObservationMiddleware(metrics: service.metrics, logger: logger))
         router.middlewares.add(ErrorEnvelopeMiddleware())
         SyncRoutes<SyncRequestContext>(service: service, replication: replication, readiness: readiness)
             .add(to: router.group("v1"))
@@ -32,8 +35,9 @@ public enum SyncServerApplication {
 
     /// An application serving the API; it runs its own PostgreSQL client as a service and, when configured,
     /// migrates before the server starts. It has no readiness drain, and its migrations may lease a connection
-    /// before the client's service runs (PostgresNIO then warns): ``run(configuration:logger:)`` is how `serve`
-    /// runs a server.
+    /// before the client's service runs (PostgresNIO then warns): ``run(configuration:logger:metrics:)`` is how `serve`
+    /// runs a server. Requests, pushes, pulls and the store are counted in `metrics`, served on
+    /// `configuration.metricsPort` when it is set.
     ///
     /// ```swift
     /// let app = SyncServerApplication.build(configuration: config, logger: logger)
@@ -42,10 +46,13 @@ public enum SyncServerApplication {
     public static func build(
         configuration: SyncServerConfiguration,
         logger: Logger,
-        views: (any HouseholdViewSource)? = nil
+        views: (any HouseholdViewSource)? = nil,
+        metrics: ServerMetrics = ServerMetrics()
     ) -> some ApplicationProtocol {
         let client = PostgresClient(configuration: configuration.database, backgroundLogger: logger)
-        return build(client: client, clientIsRunning: false, configuration: configuration, logger: logger, views: views)
+        return build(
+            client: client, clientIsRunning: false, configuration: configuration, logger: logger, views: views,
+            metrics: metrics)
     }
 
     /// An application over an existing client; `clientIsRunning` says whether the caller already runs it
@@ -58,22 +65,28 @@ public enum SyncServerApplication {
         configuration: SyncServerConfiguration,
         logger: Logger,
         views: (any HouseholdViewSource)? = nil,
-        readiness: ReadinessDrain? = nil
+        readiness: ReadinessDrain? = nil,
+        metrics: ServerMetrics = ServerMetrics()
     ) -> some ApplicationProtocol {
-        let store = PostgresSyncStore(client: client, logger: logger)
-        let service = SyncService(store: store, limits: configuration.limits)
+        let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
+        let service = SyncService(store: store, limits: configuration.limits, metrics: metrics)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
         let router = router(
             service: service, replication: replication, feedStore: store, views: views, memberStore: store,
-            readiness: readiness)
+            readiness: readiness, logger: logger)
         WebRoutes<SyncRequestContext>(
             service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
             secureCookies: configuration.secureCookies, logger: logger
         ).add(to: router)
+        var services: [any Service] = clientIsRunning ? [replication.worker] : [client, replication.worker]
+        if let metricsPort = configuration.metricsPort {
+            services.append(
+                MetricsEndpoint.application(metrics: metrics, host: configuration.host, port: metricsPort, logger: logger))
+        }
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            services: clientIsRunning ? [replication.worker] : [client, replication.worker],
+            services: services,
             logger: logger
         )
         if configuration.migrateOnStart {
@@ -91,10 +104,14 @@ public enum SyncServerApplication {
     /// Requests still running when the shutdown timeout ends are cancelled. The pool runs before the server starts,
     /// so the migrations before serving use a running client.
     /// - Throws: what the server or its migrations throw.
-    public static func run(configuration: SyncServerConfiguration, logger: Logger) async throws {
+    public static func run(
+        configuration: SyncServerConfiguration, logger: Logger, metrics: ServerMetrics = ServerMetrics()
+    ) async throws {
         try await PostgresClient.withRunningClient(configuration: configuration.database, logger: logger) { client in
             let drain = ReadinessDrain(duration: configuration.drainDuration, logger: logger)
-            let app = build(client: client, clientIsRunning: true, configuration: configuration, logger: logger, readiness: drain)
+            let app = build(
+                client: client, clientIsRunning: true, configuration: configuration, logger: logger, readiness: drain,
+                metrics: metrics)
             var group = ServiceGroupConfiguration(
                 services: [.init(service: app), .init(service: drain)],
                 gracefulShutdownSignals: [.sigterm, .sigint],

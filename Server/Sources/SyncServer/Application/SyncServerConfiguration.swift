@@ -20,6 +20,8 @@ public struct SyncServerConfiguration: Sendable {
     public var drainDuration: Duration
     /// How long in-flight requests may take to finish once the server stops accepting; after it they are cancelled.
     public var shutdownTimeout: Duration
+    /// The port `GET /metrics` is served on, on ``host``; `nil` (the default) serves no metrics.
+    public var metricsPort: Int?
 
     /// Creates a configuration.
     public init(
@@ -30,7 +32,8 @@ public struct SyncServerConfiguration: Sendable {
         migrateOnStart: Bool = true,
         secureCookies: Bool = false,
         drainDuration: Duration = .seconds(5),
-        shutdownTimeout: Duration = .seconds(25)
+        shutdownTimeout: Duration = .seconds(25),
+        metricsPort: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,5 +43,6 @@ public struct SyncServerConfiguration: Sendable {
         self.secureCookies = secureCookies
         self.drainDuration = drainDuration
         self.shutdownTimeout = shutdownTimeout
+        self.metricsPort = metricsPort
     }
 }

@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// worker only moves that cost off the first read after a push. A nudge folds its household after `settle`; the
 /// nudges that arrive meanwhile join that fold, so a burst of pushes costs one fold per `settle`, not one per
 /// push (each fold of a household that late arrivals reach back into refolds from an earlier state). It stops on
-/// graceful shutdown.
+/// graceful shutdown. Each sweep first sets the replica's lag in the store's metrics.
 public final class ReplicaWorker: Service, Sendable {
     private let replicas: HouseholdReplicas
     private let store: PostgresSyncStore
@@ -70,6 +70,9 @@ public final class ReplicaWorker: Service, Sendable {
     }
 
     private func sweep() async {
+        if let lag = try? await store.replicaLag() {
+            store.metrics.recordReplicaLag(max: lag.max, sum: lag.sum, households: lag.households)
+        }
         do {
             for household in try await store.householdsBehindReplica(limit: 100) {
                 guard !Task.isCancelled else { return }

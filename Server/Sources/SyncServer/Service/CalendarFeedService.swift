@@ -88,6 +88,7 @@ public struct CalendarFeedService: Sendable {
     public func authenticateFeed(_ text: String?, peer: String = "unknown") async throws -> AuthenticatedFeed {
         let limiter = service.failedAuthentications
         guard await limiter.beginAttempt(peer) else {
+            service.metrics.recordAuthenticationFailure(.rateLimited)
             throw APIError(
                 .unauthorized, "Too many failed authentications from this address; try again in a minute.",
                 details: ["retryAfterSeconds": "60"])
@@ -102,8 +103,14 @@ public struct CalendarFeedService: Sendable {
         }
         await limiter.endAttempt(peer, failed: feed == nil)
         guard let feed else {
-            let refusal =
-                if let token, token.isWellFormed { (try? await store.feedRefusal(of: token)) ?? .unknown } else { FeedTokenRefusal.unknown }
+            let refusal: FeedTokenRefusal
+            if let token, token.isWellFormed {
+                refusal = (try? await store.feedRefusal(of: token)) ?? .unknown
+                service.metrics.recordAuthenticationFailure(AuthenticationFailureKind(refusal))
+            } else {
+                refusal = .unknown
+                service.metrics.recordAuthenticationFailure(.missingOrMalformed)
+            }
             switch refusal {
             case .unknown:
                 throw APIError(.unauthorized, "A valid feed token is required in the feed query parameter.")

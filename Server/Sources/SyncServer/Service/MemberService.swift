@@ -108,9 +108,16 @@ public struct MemberService: Sendable {
     public func session(cookie: String?, peer: String) async throws -> MemberSession? {
         guard let cookie else { return nil }
         let token = BearerToken(rawValue: cookie)
-        guard token.isWellFormed else { return nil }
+        let metrics = service.metrics
+        guard token.isWellFormed else {
+            metrics.recordAuthenticationFailure(.missingOrMalformed)
+            return nil
+        }
         let limiter = service.failedAuthentications
-        guard await limiter.beginAttempt(peer) else { return nil }
+        guard await limiter.beginAttempt(peer) else {
+            metrics.recordAuthenticationFailure(.rateLimited)
+            return nil
+        }
         let session: MemberSession?
         do {
             session = try await store.session(token)
@@ -119,6 +126,11 @@ public struct MemberService: Sendable {
             throw error
         }
         await limiter.endAttempt(peer, failed: session == nil)
+        if let session {
+            RequestScope.current?.identify(household: session.householdID)
+        } else {
+            metrics.recordAuthenticationFailure(.unknownSession)
+        }
         return session
     }
 

@@ -14,11 +14,14 @@ public struct SyncService: Sendable {
     public let limits: SyncLimits
     /// Failed authentications per peer.
     public let failedAuthentications: FailedAuthenticationLimiter
+    /// Where pushes, pulls and refused authentications are counted.
+    public let metrics: ServerMetrics
 
-    /// Creates a service.
-    public init(store: any SyncStore, limits: SyncLimits = SyncLimits()) {
+    /// Creates a service; `metrics` defaults to a registry of its own.
+    public init(store: any SyncStore, limits: SyncLimits = SyncLimits(), metrics: ServerMetrics = ServerMetrics()) {
         self.store = store
         self.limits = limits
+        self.metrics = metrics
         self.failedAuthentications = FailedAuthenticationLimiter(maxFailures: limits.maxFailedAuthenticationsPerMinute)
     }
 
@@ -33,6 +36,7 @@ public struct SyncService: Sendable {
     ///   is blocked; for a token that belonged to a device, `details.reason` says why (``TokenRefusal``).
     public func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
         guard await failedAuthentications.beginAttempt(peer) else {
+            metrics.recordAuthenticationFailure(.rateLimited)
             throw APIError(
                 .unauthorized, "Too many failed authentications from this address; try again in a minute.",
                 details: ["retryAfterSeconds": "60"])
@@ -47,7 +51,12 @@ public struct SyncService: Sendable {
         await failedAuthentications.endAttempt(peer, failed: device == nil)
         guard let device else {
             // A token that once worked learns why it no longer does; a guessed or malformed one learns nothing.
-            let refusal = if let token, token.isWellFormed { (try? await store.refusal(of: token)) ?? .unknown } else { TokenRefusal.unknown }
+            guard let token, token.isWellFormed else {
+                metrics.recordAuthenticationFailure(.missingOrMalformed)
+                throw APIError.unauthorized
+            }
+            let refusal = (try? await store.refusal(of: token)) ?? .unknown
+            metrics.recordAuthenticationFailure(AuthenticationFailureKind(refusal))
             switch refusal {
             case .unknown: throw APIError.unauthorized
             case .deviceRevoked:
@@ -64,6 +73,7 @@ public struct SyncService: Sendable {
                     details: ["reason": refusal.rawValue])
             }
         }
+        RequestScope.current?.identify(household: device.householdID, device: device.deviceID)
         return device
     }
 
@@ -118,7 +128,9 @@ public struct SyncService: Sendable {
                 results[index] = Self.result(outcome, opId: request.operations[index].opId)
             }
         }
-        return PushResponse(results: results.compactMap { $0 })
+        let response = PushResponse(results: results.compactMap { $0 })
+        metrics.recordPush(operations: request.operations.count, results: response.results.map { PushedOperationResult($0.status) })
+        return response
     }
 
     private static func result(_ outcome: StoreOutcome, opId: String) -> PushResponse.Result {
@@ -167,6 +179,7 @@ public struct SyncService: Sendable {
             pageSize = value
         }
         let page = try await mapStoreErrors { try await store.changes(of: household, after: cursor, limit: pageSize, kinds: kindFilter) }
+        metrics.recordPull(changes: page.changes.count)
         return ChangesResponse(changes: page.changes, cursor: page.changes.last?.seq ?? cursor, hasMore: page.hasMore)
     }
 

@@ -18,7 +18,7 @@ extension PostgresSyncStore {
     public func compact(_ household: HouseholdID, through seq: Int64) async throws -> Int {
         let logger = self.logger
         let householdID = household.rawValue
-        return try await client.withStoreTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var lastSeq: Int64?
             for try await value in try await connection.query(
                 "SELECT last_seq FROM household_seq WHERE household_id = \(householdID) FOR UPDATE",

@@ -14,7 +14,7 @@ extension PostgresSyncStore {
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
         let logger = self.logger
-        try await client.withStoreTransaction(logger: logger) { connection in
+        try await transaction { connection in
             var inserted = false
             for try await _ in try await connection.query(
                 """
@@ -41,7 +41,7 @@ extension PostgresSyncStore {
     /// Revokes a member: their sessions end and their unused invitations stop working.
     public func revokeMember(_ member: MemberID, of household: HouseholdID) async throws {
         let logger = self.logger
-        try await client.withStoreTransaction(logger: logger) { connection in
+        try await transaction { connection in
             var live = false
             var found = false
             for try await (erased, revoked) in try await connection.query(
@@ -108,7 +108,7 @@ extension PostgresSyncStore {
         let invitationHash = ByteBuffer(bytes: invitation.hash)
         let sessionHash = ByteBuffer(bytes: session.hash)
         let logger = self.logger
-        return try await client.withStoreTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var state: (UUID, UUID, String, Bool, Bool, Bool, Bool)?
             for try await row in try await connection.query(
                 """

@@ -23,8 +23,10 @@ extension PostgresSyncStore {
     func push(_ changes: [PendingChange], to household: HouseholdID, expectingHead: Int64?) async throws -> [StoreOutcome] {
         let logger = self.logger
         let householdID = household.rawValue
-        return try await client.withStoreTransaction(logger: logger) { connection in
-            // Takes the row lock that serializes this household's writers until commit.
+        let metrics = self.metrics
+        return try await transaction { connection in
+            // Takes the row lock that serializes this household's writers until commit; the wait is measured.
+            let lockRequested = ContinuousClock.now
             var locked: Int64?
             for try await lastSeq in try await connection.query(
                 """
@@ -35,6 +37,7 @@ extension PostgresSyncStore {
             ).decode(Int64.self) {
                 locked = lastSeq
             }
+            metrics.recordHouseholdLockWait(ContinuousClock.now - lockRequested)
             guard let first = locked else { throw SyncStoreError.householdNotFound(household) }
             if let expectingHead, expectingHead != first { throw HeadMoved(expected: expectingHead, found: first) }
             // Checked after taking the lock, in a fresh statement, so an erase that committed first is seen.

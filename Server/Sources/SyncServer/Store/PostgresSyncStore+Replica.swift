@@ -77,7 +77,7 @@ extension PostgresSyncStore {
         let logger = self.logger
         let householdID = household.rawValue
         let bytes = ByteBuffer(bytes: state)
-        return try await client.withStoreTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var written = false
             for try await _ in try await connection.query(
                 """
@@ -135,5 +135,25 @@ extension PostgresSyncStore {
             households.append(HouseholdID(id))
         }
         return households
+    }
+
+    /// How far the replica is behind live households' logs: the most changes one household has unfolded, the
+    /// changes unfolded in all, and how many households have any.
+    func replicaLag() async throws -> (max: Int64, sum: Int64, households: Int64) {
+        for try await lag in try await client.query(
+            """
+            SELECT coalesce(max(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
+                   coalesce(sum(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
+                   count(*)::bigint
+            FROM household_seq s
+            JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
+            LEFT JOIN household_replicas r ON r.household_id = s.household_id
+            WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
+            """,
+            logger: logger
+        ).decode((Int64, Int64, Int64).self) {
+            return lag
+        }
+        return (0, 0, 0)
     }
 }

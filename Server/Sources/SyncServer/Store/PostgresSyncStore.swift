@@ -18,11 +18,28 @@ public struct PostgresSyncStore: SyncStore {
     public let client: PostgresClient
     /// Where queries log.
     public let logger: Logger
+    /// Where transactions, household lock waits and the replica's lag are measured.
+    public let metrics: ServerMetrics
 
-    /// Creates a store over a running client.
-    public init(client: PostgresClient, logger: Logger) {
+    /// Creates a store over a running client; `metrics` defaults to a registry of its own.
+    public init(client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
         self.client = client
         self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// Runs `body` in a transaction (``PostgresClient/withStoreTransaction(logger:_:)``), counted in ``metrics``
+    /// as waiting for a pooled connection until it has one, then as running.
+    func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let logger = self.logger
+        return try await metrics.measureTransaction { leased in
+            try await client.withStoreTransaction(logger: logger) { connection in
+                leased()
+                return try await body(connection)
+            }
+        }
     }
 
     // MARK: - Health
@@ -38,7 +55,7 @@ public struct PostgresSyncStore: SyncStore {
     public func createHousehold(name: String) async throws -> HouseholdID {
         let id = HouseholdID(UUID())
         let logger = self.logger
-        try await client.withStoreTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await connection.query(
                 "INSERT INTO households (id, name) VALUES (\(id.rawValue), \(name))",
                 logger: logger
@@ -132,7 +149,7 @@ public struct PostgresSyncStore: SyncStore {
         let kindNames = (kinds.isEmpty ? ChangeKind.allCases : kinds).map(\.rawValue)
         let logger = self.logger
         let householdID = household.rawValue
-        return try await client.withStoreTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             var bounds: (lastSeq: Int64, compactedThrough: Int64)?
             for try await (lastSeq, compactedThrough) in try await connection.query(
@@ -189,7 +206,7 @@ public struct PostgresSyncStore: SyncStore {
     public func erase(_ household: HouseholdID) async throws {
         let logger = self.logger
         let householdID = household.rawValue
-        try await client.withStoreTransaction(logger: logger) { connection in
+        try await transaction { connection in
             // Same lock as a push, taken first: an erase waits for a running push, and a push that waited
             // for this erase sees the household erased.
             try await connection.query(

@@ -1,0 +1,23 @@
+/// The result of one pushed operation, as the `result` label of `inventorykit_pushed_operations_total`.
+public enum PushedOperationResult: String, CaseIterable, Sendable {
+    /// Stored.
+    case applied
+    /// Stored before (same op id).
+    case duplicate
+    /// Refused: the server holds another state.
+    case conflict
+    /// Refused as invalid.
+    case rejected
+}
+
+extension PushedOperationResult {
+    /// The result a push response reports.
+    init(_ status: PushResponse.Result.Status) {
+        switch status {
+        case .applied: self = .applied
+        case .duplicate: self = .duplicate
+        case .conflict: self = .conflict
+        case .rejected: self = .rejected
+        }
+    }
+}
