@@ -91,9 +91,9 @@ public struct PostgresCluster: Sendable {
     /// The `--database-url` of the cluster's socket, for the `inventorykit-server` executable.
     public var databaseURL: String { databaseURL(database: "postgres") }
 
-    /// The `--database-url` of `database` over the cluster's socket.
-    public func databaseURL(database: String) -> String {
-        "postgres://postgres@/\(database)?host=\(root)&sslmode=disable"
+    /// The `--database-url` of `database` over the cluster's socket, as `user` (trust authentication: no password).
+    public func databaseURL(database: String, user: String = "postgres") -> String {
+        "postgres://\(user)@/\(database)?host=\(root)&sslmode=disable"
     }
 
     /// The connection options of PostgreSQL's tools for the cluster's socket: `-h` its folder, `-p` its port,

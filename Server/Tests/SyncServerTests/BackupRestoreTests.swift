@@ -17,18 +17,20 @@ import ThrowawayPostgres
 /// where the old server stopped, and knows the same tokens, live and refused.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
 struct BackupRestoreTests {
+    /// The database and its owner, a role that is neither superuser nor allowed to create databases or roles.
     static let database = "inventorykit"
+    static let role = "inventorykit"
     static let pageSize = 4
     static let dumpName = "inventorykit.dump"
 
     @Test(.timeLimit(.minutes(5)))
     func aDumpRestoredIntoANewClusterServesTheSameChangesContinuesTheCountersAndKeepsTheTokens() async throws {
         try await withPostgresCluster { original in
-            try original.runTool("createdb", original.toolConnectionArguments + [Self.database])
-            let migrate = try await CommandRun.run(
-                ["migrate", "--database-url", original.databaseURL(database: Self.database)], timeout: .seconds(60))
+            try Self.createRoleAndDatabase(in: original)
+            let url = original.databaseURL(database: Self.database, user: Self.role)
+            let migrate = try await CommandRun.run(["migrate", "--database-url", url], timeout: .seconds(60))
             try #require(migrate.status == 0, "migrate failed: \(migrate.error)")
-            let server = try await ServerProcess.start(databaseURL: original.databaseURL(database: Self.database))
+            let server = try await ServerProcess.start(databaseURL: url)
             defer { server.kill() }
             let seeded = try await PostgresClient.withRunningClient(
                 configuration: original.configuration(database: Self.database), logger: ServerProcessTests.logger
@@ -48,12 +50,15 @@ struct BackupRestoreTests {
                 // The backup, taken while the server serves; then the restore into a new cluster's new database.
                 let dump = restored.root + "/" + Self.dumpName
                 try original.runTool("pg_dump", original.toolConnectionArguments + ["-Fc", "-f", dump, Self.database])
-                try restored.runTool("createdb", restored.toolConnectionArguments + [Self.database])
+                try Self.createRoleAndDatabase(in: restored)
                 try restored.runTool(
-                    "pg_restore", restored.toolConnectionArguments + ["--exit-on-error", "--no-owner", "-d", Self.database, dump])
+                    "pg_restore",
+                    restored.toolConnectionArguments
+                        + ["--exit-on-error", "--no-owner", "--role=\(Self.role)", "-d", Self.database, dump])
                 try original.stop()
 
-                let successor = try await ServerProcess.start(databaseURL: restored.databaseURL(database: Self.database))
+                let successor = try await ServerProcess.start(
+                    databaseURL: restored.databaseURL(database: Self.database, user: Self.role))
                 defer { successor.kill() }
                 #expect(try await successor.request("/v1/ready", method: .get).status == .ok)
 
@@ -85,6 +90,12 @@ struct BackupRestoreTests {
                 }
             }
         }
+    }
+
+    /// `createuser inventorykit` and `createdb -O inventorykit inventorykit`, as the cluster's superuser.
+    static func createRoleAndDatabase(in cluster: PostgresCluster) throws {
+        try cluster.runTool("createuser", cluster.toolConnectionArguments + [role])
+        try cluster.runTool("createdb", cluster.toolConnectionArguments + ["-O", role, database])
     }
 
     // MARK: - The households before the dump
