@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import InventoryKit
 import InventoryModule
+import InventorySync
 import Logging
 import NIOCore
 import PostgresNIO
@@ -55,7 +56,6 @@ struct BackupRestoreTests {
                     "pg_restore",
                     restored.toolConnectionArguments
                         + ["--exit-on-error", "--no-owner", "--role=\(Self.role)", "-d", Self.database, dump])
-                try original.stop()
 
                 let successor = try await ServerProcess.start(
                     databaseURL: restored.databaseURL(database: Self.database, user: Self.role))
