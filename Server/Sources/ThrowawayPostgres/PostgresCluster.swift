@@ -53,11 +53,11 @@ public struct PostgresCluster: Sendable {
         }
         let cluster = PostgresCluster(root: root, port: 5432)
         do {
-            _ = try cluster.pg(
+            _ = try cluster.runTool(
                 "initdb",
                 ["-D", cluster.dataDirectory, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync", "--no-locale"]
             )
-            _ = try cluster.pg(
+            _ = try cluster.runTool(
                 "pg_ctl",
                 [
                     "-D", cluster.dataDirectory, "-l", root + "/server.log", "-w", "-t", "60",
@@ -77,7 +77,7 @@ public struct PostgresCluster: Sendable {
     public func stop() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         if FileManager.default.fileExists(atPath: dataDirectory + "/postmaster.pid") {
-            _ = try pg("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+            _ = try runTool("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
         }
     }
 
@@ -85,11 +85,20 @@ public struct PostgresCluster: Sendable {
     /// options it was started with; it recovers from its write-ahead log.
     /// - Throws: ``Failure`` when `pg_ctl restart` fails.
     public func restart() throws {
-        _ = try pg("pg_ctl", ["-D", dataDirectory, "-l", root + "/server.log", "-m", "immediate", "-w", "-t", "60", "restart"])
+        _ = try runTool("pg_ctl", ["-D", dataDirectory, "-l", root + "/server.log", "-m", "immediate", "-w", "-t", "60", "restart"])
     }
 
     /// The `--database-url` of the cluster's socket, for the `inventorykit-server` executable.
-    public var databaseURL: String { "postgres://postgres@/postgres?host=\(root)&sslmode=disable" }
+    public var databaseURL: String { databaseURL(database: "postgres") }
+
+    /// The `--database-url` of `database` over the cluster's socket, as `user` (trust authentication: no password).
+    public func databaseURL(database: String, user: String = "postgres") -> String {
+        "postgres://\(user)@/\(database)?host=\(root)&sslmode=disable"
+    }
+
+    /// The connection options of PostgreSQL's tools for the cluster's socket: `-h` its folder, `-p` its port,
+    /// `-U postgres`.
+    public var toolConnectionArguments: [String] { ["-h", root, "-p", "\(port)", "-U", "postgres"] }
 
     /// A client configuration for `database` over the socket.
     public func configuration(database: String = "postgres") -> PostgresClient.Configuration {
@@ -103,7 +112,11 @@ public struct PostgresCluster: Sendable {
         return configuration
     }
 
-    private func pg(_ tool: String, _ arguments: [String]) throws -> String {
+    /// Runs one of PostgreSQL's tools (`pg_dump`, `pg_restore`, `createdb`, `psql`, …) from ``binDirectory`` to
+    /// completion, as `postgres` when the caller is root; returns its output.
+    /// - Throws: ``Failure`` when the tool cannot start or exits non-zero.
+    @discardableResult
+    public func runTool(_ tool: String, _ arguments: [String]) throws -> String {
         let path = Self.binDirectory + "/" + tool
         if getuid() == 0 {
             return try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
