@@ -72,15 +72,3 @@ struct DeviceConnection: Sendable {
         try await client.shutdown()
     }
 }
-
-/// The part of a page of changes the benchmark checks.
-private struct PulledPage: Decodable {
-    struct Change: Decodable {
-        let seq: Int64
-        let opId: String
-    }
-
-    let changes: [Change]
-    let cursor: Int64
-    let hasMore: Bool
-}

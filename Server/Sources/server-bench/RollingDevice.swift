@@ -1,0 +1,104 @@
+import Foundation
+import SyncServer
+
+/// One device of the rolling-restart run: pushes journal operations with its own op ids in batches through the
+/// load balancer and pulls what is new after each push, retrying what a restart may cause (a transport error, a
+/// `503`) with backoff, the same body again, so a retried push is acknowledged, not stored twice.
+struct RollingDevice: Sendable {
+    /// What one device did and saw.
+    struct Tally: Sendable {
+        /// Op ids the server acknowledged (`applied` or `duplicate`).
+        var acknowledged: [String] = []
+        /// Per acknowledged push: when its first attempt started (seconds since 1970) and how long until its answer.
+        var pushes: [(start: Double, seconds: Double)] = []
+        var pulls = 0
+        /// Attempts repeated after a transport error or a `5xx`.
+        var retries = 0
+        var transportErrors = 0
+        var unavailable = 0
+        /// `5xx` answers other than `503`: each one is a failure of the run.
+        var otherServerErrors: [String] = []
+        /// Operations a retried push found stored already.
+        var duplicates = 0
+    }
+
+    let session: DeviceSession
+    let batch: Int
+
+    /// Pushes and pulls until `stop` answers true, then returns what it did.
+    func run(until stop: @Sendable () -> Bool) async throws -> Tally {
+        var tally = Tally()
+        var cursor: Int64 = 0
+        while !stop() {
+            let workload = try BenchWorkload.journal(of: session.household, count: batch)
+            let body = Data(try workload.bodies(batch: batch)[0].readableBytesView)
+            let start = Date().timeIntervalSince1970
+            let answer = try await retrying(&tally, "push") {
+                try await session.send("/v1/households/\(session.household)/push", body: body)
+            }
+            let results = try JSONDecoder().decode(PushResponse.self, from: answer).results
+            let expected = workload.operations.map(\.opId)
+            guard results.map(\.opId) == expected,
+                  results.allSatisfy({ $0.status == .applied || $0.status == .duplicate })
+            else {
+                throw BenchFailure("rolling: a push was not acknowledged whole: \(results.filter { $0.status != .applied }.prefix(3))")
+            }
+            tally.pushes.append((start, Date().timeIntervalSince1970 - start))
+            tally.acknowledged += expected
+            tally.duplicates += results.count(where: { $0.status == .duplicate })
+            var hasMore = true
+            while hasMore {
+                let page = try await self.page(after: cursor, &tally)
+                (cursor, hasMore) = (page.cursor, page.hasMore)
+                tally.pulls += 1
+            }
+        }
+        return tally
+    }
+
+    /// The whole log from the start, in pages of 1,000: each change's op id, in order.
+    func pullAll(_ tally: inout Tally) async throws -> [String] {
+        var (cursor, opIDs): (Int64, [String]) = (0, [])
+        while true {
+            let page = try await self.page(after: cursor, &tally)
+            opIDs += page.changes.map(\.opId)
+            cursor = page.cursor
+            if !page.hasMore { return opIDs }
+        }
+    }
+
+    private func page(after cursor: Int64, _ tally: inout Tally) async throws -> PulledPage {
+        let body = try await retrying(&tally, "pull") {
+            try await session.send("/v1/households/\(session.household)/changes?after=\(cursor)&limit=1000")
+        }
+        return try JSONDecoder().decode(PulledPage.self, from: body)
+    }
+
+    /// Runs `attempt` until it answers `200`: after a transport error or a `5xx`, again with backoff (10 ms,
+    /// doubling to 500 ms, for at most 30 s); any other status ends the run.
+    private func retrying(
+        _ tally: inout Tally, _ what: String, _ attempt: () async throws -> (status: Int, body: Data)
+    ) async throws -> Data {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var delay = Duration.milliseconds(10)
+        while true {
+            do {
+                let (status, body) = try await attempt()
+                switch status {
+                case 200: return body
+                case 503: tally.unavailable += 1
+                case 500...599: tally.otherServerErrors.append("\(what) answered \(status)")
+                default:
+                    throw BenchFailure("rolling: \(what) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+                }
+            } catch let error as URLError {
+                tally.transportErrors += 1
+                guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s: \(error)") }
+            }
+            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) unavailable for 30 s") }
+            tally.retries += 1
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, .milliseconds(500))
+        }
+    }
+}
