@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SyncServer
 
 /// One device of the rolling-restart run: pushes journal operations with its own op ids in batches through the
@@ -82,20 +83,26 @@ struct RollingDevice: Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         var delay = Duration.milliseconds(10)
         while true {
+            let answer: (status: Int, body: Data)?
             do {
-                let (status, body) = try await attempt()
-                switch status {
-                case 200: return body
-                case 503: tally.unavailable += 1
-                case 500...599: tally.otherServerErrors.append("\(what) answered \(status)")
-                default:
-                    throw BenchFailure("rolling: \(what) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
-                }
-            } catch let error as URLError {
+                answer = try await attempt()
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
                 tally.transportErrors += 1
-                guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s: \(error)") }
+                answer = nil
             }
-            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) unavailable for 30 s") }
+            switch answer?.status {
+            case 200: return answer?.body ?? Data()
+            case nil: break
+            case 503: tally.unavailable += 1
+            case let status? where (500...599).contains(status):
+                tally.otherServerErrors.append("\(what) answered \(status)")
+            case let status?:
+                let body = String(decoding: (answer?.body ?? Data()).prefix(300), as: UTF8.self)
+                throw BenchFailure("rolling: \(what) answered \(status): \(body)")
+            }
+            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s") }
             tally.retries += 1
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .milliseconds(500))

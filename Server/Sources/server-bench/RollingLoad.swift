@@ -49,13 +49,16 @@ struct RollingLoad: AsyncParsableCommand {
         let stopFile = self.stopFile
         let deadline = ContinuousClock.now + .seconds(timeLimit)
         BenchLog.line("rolling: \(devices.count) devices in \(Set(devices.map(\.session.household)).count) households")
-        let tallies = try await withThrowingTaskGroup(of: RollingDevice.Tally.self) { group in
-            for device in devices {
+        let tallies = try await withThrowingTaskGroup(of: (Int, RollingDevice.Tally).self) { group in
+            for (index, device) in devices.enumerated() {
                 group.addTask {
-                    try await device.run { FileManager.default.fileExists(atPath: stopFile) || ContinuousClock.now > deadline }
+                    let tally = try await device.run {
+                        FileManager.default.fileExists(atPath: stopFile) || ContinuousClock.now > deadline
+                    }
+                    return (index, tally)
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.0 < $1.0 }.map(\.1)
         }
         let report = try await check(devices, tallies)
         try report.households.map { "\($0.key) \($0.value)" }.joined(separator: "\n")

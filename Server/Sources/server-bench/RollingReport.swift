@@ -18,10 +18,13 @@ struct RollingReport {
         let otherErrors = tallies.flatMap(\.otherServerErrors)
         var lines = [
             "devices: \(tallies.count)",
-            "restarts: \(windows.count), down or draining \(BenchReport.formatNumber(windows.map { $0.end - $0.start }.reduce(0, +))) s in all",
-            "pushes acknowledged: \(pushes.count) (\(sum { $0.acknowledged.count }) operations; \(sum(\.duplicates)) found stored by a retry)",
-            "pulls: \(sum(\.pulls))",
-            "retries: \(sum(\.retries)) (after \(sum(\.transportErrors)) transport errors, \(sum(\.unavailable)) answers 503)",
+            "restarts: \(windows.count), out of service "
+                + "\(BenchReport.formatNumber(windows.map { $0.end - $0.start }.reduce(0, +))) s in all",
+            "pushes acknowledged: \(pushes.count) (\(sum { $0.acknowledged.count }) operations; "
+                + "\(sum { $0.duplicates }) found stored by a retry)",
+            "pulls: \(sum { $0.pulls })",
+            "retries: \(sum { $0.retries }) (after \(sum { $0.transportErrors }) transport errors, "
+                + "\(sum { $0.unavailable }) answers 503)",
             "other 5xx: \(otherErrors.count)" + (otherErrors.isEmpty ? "" : " (\(otherErrors.prefix(5).joined(separator: ", ")))"),
             "push latency, all \(pushes.count): p50 \(milliseconds(pushes, 0.5)) ms, p99 \(milliseconds(pushes, 0.99)) ms, "
                 + "max \(milliseconds(pushes, 1)) ms",
