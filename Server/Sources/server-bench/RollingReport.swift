@@ -22,7 +22,7 @@ struct RollingReport {
                 + "\(BenchReport.formatNumber(windows.map { $0.end - $0.start }.reduce(0, +))) s in all",
             "pushes acknowledged: \(pushes.count) (\(sum { $0.acknowledged.count }) operations; "
                 + "\(sum { $0.duplicates }) found stored by a retry)",
-            "pulls: \(sum { $0.pulls })",
+            "pulls while pushing: \(sum { $0.pulls }) pages, then one full pull per device",
             "retries: \(sum { $0.retries }) (after \(sum { $0.transportErrors }) transport errors, "
                 + "\(sum { $0.unavailable }) answers 503)",
             "other 5xx: \(otherErrors.count)" + (otherErrors.isEmpty ? "" : " (\(otherErrors.prefix(5).joined(separator: ", ")))"),
