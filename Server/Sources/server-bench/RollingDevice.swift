@@ -16,7 +16,8 @@ struct RollingDevice: Sendable {
         /// Attempts repeated after a transport error or a `5xx`.
         var retries = 0
         var transportErrors = 0
-        var unavailable = 0
+        /// `503` answers from the server (its error envelope) and from the load balancer (no instance in service).
+        var unavailable = (server: 0, balancer: 0)
         /// `5xx` answers other than `503`: each one is a failure of the run.
         var otherServerErrors: [String] = []
         /// Operations a retried push found stored already.
@@ -95,7 +96,15 @@ struct RollingDevice: Sendable {
             switch answer?.status {
             case 200: return answer?.body ?? Data()
             case nil: break
-            case 503: tally.unavailable += 1
+            case 503:
+                if answer?.body.first == UInt8(ascii: "{") {
+                    tally.unavailable.server += 1
+                    if tally.unavailable.server == 1 {
+                        BenchLog.line("rolling: \(what) answered 503: \(String(decoding: (answer?.body ?? Data()).prefix(300), as: UTF8.self))")
+                    }
+                } else {
+                    tally.unavailable.balancer += 1
+                }
             case let status? where (500...599).contains(status):
                 tally.otherServerErrors.append("\(what) answered \(status)")
             case let status?:

@@ -24,7 +24,8 @@ struct RollingReport {
                 + "\(sum { $0.duplicates }) found stored by a retry)",
             "pulls while pushing: \(sum { $0.pulls }) pages, then one full pull per device",
             "retries: \(sum { $0.retries }) (after \(sum { $0.transportErrors }) transport errors, "
-                + "\(sum { $0.unavailable }) answers 503)",
+                + "\(sum { $0.unavailable.server }) answers 503 from a server, "
+                + "\(sum { $0.unavailable.balancer }) from HAProxy)",
             "other 5xx: \(otherErrors.count)" + (otherErrors.isEmpty ? "" : " (\(otherErrors.prefix(5).joined(separator: ", ")))"),
             "push latency, all \(pushes.count): p50 \(milliseconds(pushes, 0.5)) ms, p99 \(milliseconds(pushes, 0.99)) ms, "
                 + "max \(milliseconds(pushes, 1)) ms",
