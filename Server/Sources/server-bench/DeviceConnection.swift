@@ -53,7 +53,7 @@ struct DeviceConnection: Sendable {
             guard response.head.status == .ok, let body = response.body else {
                 throw BenchFailure("pull answered \(response.head.status)")
             }
-            let page = try JSONDecoder().decode(PulledPage.self, from: Data(body.readableBytesView))
+            let page = try JSONDecoder().decode(PulledPage<PulledChange>.self, from: Data(body.readableBytesView))
             pulled += page.changes.map { ($0.seq, $0.opId) }
             cursor = page.cursor
             if !page.hasMore { return pulled }

@@ -71,7 +71,7 @@ struct DeviceSession: Sendable {
         var entries: [InventoryJournalEntry] = []
         while true {
             let body = try await get("/v1/households/\(household)/changes?after=\(cursor)&limit=\(limit)&kinds=journal")
-            let page = try RecordCoding.decode(JournalPage.self, from: body)
+            let page = try RecordCoding.decode(PulledPage<JournalChange>.self, from: body)
             entries += page.changes.map(\.payload)
             cursor = page.cursor
             if !page.hasMore { return entries }
@@ -84,14 +84,8 @@ struct DeviceSession: Sendable {
     }
 }
 
-/// A page of journal changes, the entries decoded.
-private struct JournalPage: Decodable {
-    struct Change: Decodable {
-        let seq: Int64
-        let payload: InventoryJournalEntry
-    }
-
-    let changes: [Change]
-    let cursor: Int64
-    let hasMore: Bool
+/// A journal change of a page, the entry decoded.
+private struct JournalChange: Decodable {
+    let seq: Int64
+    let payload: InventoryJournalEntry
 }

@@ -1,12 +1,12 @@
-/// The part of a page of changes the benchmark checks: each change's sequence number and op id.
-struct PulledPage: Decodable {
-    /// One change of the page.
-    struct Change: Decodable {
-        let seq: Int64
-        let opId: String
-    }
-
+/// A page of changes as the benchmark decodes it: the changes (only the fields `Change` names) and where to go on.
+struct PulledPage<Change: Decodable>: Decodable {
     let changes: [Change]
     let cursor: Int64
     let hasMore: Bool
+}
+
+/// The part of a change the load checks read: its sequence number and op id.
+struct PulledChange: Decodable {
+    let seq: Int64
+    let opId: String
 }

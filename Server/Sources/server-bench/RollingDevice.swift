@@ -69,11 +69,11 @@ struct RollingDevice: Sendable {
         }
     }
 
-    private func page(after cursor: Int64, _ tally: inout Tally) async throws -> PulledPage {
+    private func page(after cursor: Int64, _ tally: inout Tally) async throws -> PulledPage<PulledChange> {
         let body = try await retrying(&tally, "pull") {
             try await session.send("/v1/households/\(session.household)/changes?after=\(cursor)&limit=1000")
         }
-        return try JSONDecoder().decode(PulledPage.self, from: body)
+        return try JSONDecoder().decode(PulledPage<PulledChange>.self, from: body)
     }
 
     /// Runs `attempt` until it answers `200`: after a transport error or a `5xx`, again with backoff (10 ms,
