@@ -63,7 +63,8 @@ struct RollingLoad: AsyncParsableCommand {
         let report = try await check(devices, tallies)
         try report.households.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
             .appending("\n").write(toFile: acknowledgedFile, atomically: true, encoding: .utf8)
-        let windows = try String(contentsOfFile: windowsFile, encoding: .utf8).split(separator: "\n").compactMap { line in
+        let windowLines = try String(contentsOfFile: windowsFile, encoding: .utf8).split(separator: "\n")
+        let windows = windowLines.compactMap { line in
             let fields = line.split(separator: " ").compactMap { Double($0) }
             return fields.count == 2 ? (start: fields[0], end: fields[1]) : nil
         }
@@ -91,12 +92,14 @@ struct RollingLoad: AsyncParsableCommand {
                 violations.append("household \(household): an op id was acknowledged twice")
             }
             if pulled.count != Set(pulled).count {
-                violations.append("device \(index): pulled \(pulled.count) changes, \(Set(pulled).count) distinct op ids")
+                violations.append(
+                    "device \(index): pulled \(pulled.count) changes, \(Set(pulled).count) distinct op ids")
             }
             if Set(pulled) != Set(expected) {
                 let lost = Set(expected).subtracting(pulled).count
                 let extra = Set(pulled).subtracting(expected).count
-                violations.append("device \(index): \(lost) acknowledged operations missing, \(extra) never acknowledged")
+                violations.append(
+                    "device \(index): \(lost) acknowledged operations missing, \(extra) never acknowledged")
             }
             device.session.close()
         }

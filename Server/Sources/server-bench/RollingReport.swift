@@ -26,8 +26,10 @@ struct RollingReport {
             "retries: \(sum { $0.retries }) (after \(sum { $0.transportErrors }) transport errors, "
                 + "\(sum { $0.unavailable.server }) answers 503 from a server, "
                 + "\(sum { $0.unavailable.balancer }) from HAProxy)",
-            "other 5xx: \(otherErrors.count)" + (otherErrors.isEmpty ? "" : " (\(otherErrors.prefix(5).joined(separator: ", ")))"),
-            "push latency, all \(pushes.count): p50 \(milliseconds(pushes, 0.5)) ms, p99 \(milliseconds(pushes, 0.99)) ms, "
+            "other 5xx: \(otherErrors.count)"
+                + (otherErrors.isEmpty ? "" : " (\(otherErrors.prefix(5).joined(separator: ", ")))"),
+            "push latency, all \(pushes.count): p50 \(milliseconds(pushes, 0.5)) ms, "
+                + "p99 \(milliseconds(pushes, 0.99)) ms, "
                 + "max \(milliseconds(pushes, 1)) ms",
             "push latency, \(during.count) during restarts: p50 \(milliseconds(during, 0.5)) ms, "
                 + "p99 \(milliseconds(during, 0.99)) ms, max \(milliseconds(during, 1)) ms",
