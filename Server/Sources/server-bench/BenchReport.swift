@@ -61,7 +61,8 @@ enum BenchReport {
         }
     }
 
-    private static func formatNumber(_ value: Double) -> String {
+    /// A figure: whole numbers as they are, others with two decimals.
+    static func formatNumber(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.2f", value)
     }
 

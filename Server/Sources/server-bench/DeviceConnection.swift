@@ -53,7 +53,7 @@ struct DeviceConnection: Sendable {
             guard response.head.status == .ok, let body = response.body else {
                 throw BenchFailure("pull answered \(response.head.status)")
             }
-            let page = try JSONDecoder().decode(PulledPage.self, from: Data(body.readableBytesView))
+            let page = try JSONDecoder().decode(PulledPage<PulledChange>.self, from: Data(body.readableBytesView))
             pulled += page.changes.map { ($0.seq, $0.opId) }
             cursor = page.cursor
             if !page.hasMore { return pulled }
@@ -71,16 +71,4 @@ struct DeviceConnection: Sendable {
     func close() async throws {
         try await client.shutdown()
     }
-}
-
-/// The part of a page of changes the benchmark checks.
-private struct PulledPage: Decodable {
-    struct Change: Decodable {
-        let seq: Int64
-        let opId: String
-    }
-
-    let changes: [Change]
-    let cursor: Int64
-    let hasMore: Bool
 }

@@ -18,10 +18,10 @@ struct DeviceSession: Sendable {
     let household: SyncServer.HouseholdID
     let token: BearerToken
 
-    init(port: Int, household: SyncServer.HouseholdID, token: BearerToken) {
+    init(port: Int, household: SyncServer.HouseholdID, token: BearerToken, timeout: TimeInterval = 300) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 1
-        configuration.timeoutIntervalForRequest = 300
+        configuration.timeoutIntervalForRequest = timeout
         session = URLSession(configuration: configuration)
         base = "http://127.0.0.1:\(port)"
         self.household = household
@@ -37,6 +37,17 @@ struct DeviceSession: Sendable {
     /// The body of a `GET` that must answer `200`: with the device's bearer token, or as a browser with a
     /// `Cookie` header when `cookie` is given.
     func get(_ path: String, cookie: String? = nil) async throws -> Data {
+        let (status, body) = try await send(path, cookie: cookie)
+        guard status == 200 else {
+            throw BenchFailure("GET \(path) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+        }
+        return body
+    }
+
+    /// One request, whatever it answers: `GET`, or `POST` of a JSON `body`; with the device's bearer token, or as a
+    /// browser with a `Cookie` header when `cookie` is given. Throws only what the transport throws.
+    /// - Returns: the status and the body.
+    func send(_ path: String, body: Data? = nil, cookie: String? = nil) async throws -> (status: Int, body: Data) {
         guard let url = URL(string: base + path) else { throw BenchFailure("not a URL: \(base + path)") }
         var request = URLRequest(url: url)
         if let cookie {
@@ -44,12 +55,13 @@ struct DeviceSession: Sendable {
         } else {
             request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
         }
-        let (body, response) = try await session.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else {
-            throw BenchFailure("GET \(path) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return body
+        let (answer, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, answer)
     }
 
     /// Every journal entry of the log, pulled in pages of `limit` (`changes?kinds=journal`) and decoded as the
@@ -59,7 +71,7 @@ struct DeviceSession: Sendable {
         var entries: [InventoryJournalEntry] = []
         while true {
             let body = try await get("/v1/households/\(household)/changes?after=\(cursor)&limit=\(limit)&kinds=journal")
-            let page = try RecordCoding.decode(JournalPage.self, from: body)
+            let page = try RecordCoding.decode(PulledPage<JournalChange>.self, from: body)
             entries += page.changes.map(\.payload)
             cursor = page.cursor
             if !page.hasMore { return entries }
@@ -72,14 +84,8 @@ struct DeviceSession: Sendable {
     }
 }
 
-/// A page of journal changes, the entries decoded.
-private struct JournalPage: Decodable {
-    struct Change: Decodable {
-        let seq: Int64
-        let payload: InventoryJournalEntry
-    }
-
-    let changes: [Change]
-    let cursor: Int64
-    let hasMore: Bool
+/// A journal change of a page, the entry decoded.
+private struct JournalChange: Decodable {
+    let seq: Int64
+    let payload: InventoryJournalEntry
 }

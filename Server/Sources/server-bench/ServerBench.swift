@@ -12,7 +12,8 @@ import ThrowawayPostgres
 struct ServerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server-bench",
-        abstract: "Measures the sync server against raw PostgreSQL on a throwaway cluster (loopback only)."
+        abstract: "Measures the sync server against raw PostgreSQL on a throwaway cluster (loopback only).",
+        subcommands: [RollingLoad.self]
     )
 
     @Flag(help: "Smaller counts, one repetition: a smoke run for CI; its ratios are not meaningful.")
