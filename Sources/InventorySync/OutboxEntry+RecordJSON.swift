@@ -18,14 +18,8 @@ extension OutboxEntry {
         writer.string(entityID)
         writer.member("isQuarantined")
         writer.bool(isQuarantined)
-        if let lastError {
-            writer.member("lastError")
-            writer.string(lastError)
-        }
-        if let nextAttemptAt {
-            writer.member("nextAttemptAt")
-            try writer.date(nextAttemptAt)
-        }
+        writer.optional("lastError", lastError)
+        try writer.optional("nextAttemptAt", nextAttemptAt)
         writer.member("operationID")
         writer.uuid(operationID)
         writer.member("payload")

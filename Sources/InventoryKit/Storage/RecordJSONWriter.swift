@@ -124,6 +124,50 @@ package struct RecordJSONWriter: Sendable {
         try number(value.timeIntervalSinceReferenceDate)
     }
 
+    // MARK: - Members and lists
+
+    /// Writes a member whose value is an optional string, leaving it out when `nil` (as `encodeIfPresent` does).
+    package mutating func optional(_ key: String, _ value: String?) {
+        guard let value else { return }
+        member(key)
+        string(value)
+    }
+
+    /// Writes a member whose value is an optional number, leaving it out when `nil`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value that is not finite.
+    package mutating func optional(_ key: String, _ value: Double?) throws {
+        guard let value else { return }
+        member(key)
+        try number(value)
+    }
+
+    /// Writes a member whose value is an optional date, leaving it out when `nil`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a date whose interval is not finite.
+    package mutating func optional(_ key: String, _ value: Date?) throws {
+        guard let value else { return }
+        member(key)
+        try date(value)
+    }
+
+    /// Writes a list of strings.
+    package mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    /// Writes a string map as an object with its keys in UTF-8 byte order, as sorted keys write it.
+    package mutating func stringMap(_ map: [String: String]) {
+        beginObject()
+        for (key, value) in map.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            member(key)
+            string(value)
+        }
+        endObject()
+    }
+
     // MARK: - Writing
 
     /// Writes the comma before a value in an array; a value after a key writes none.

@@ -46,26 +46,14 @@ extension FieldProvenance {
     /// Writes the entry as its synthesized `Encodable` conformance does under `RecordCoding`.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
-        if let confidence {
-            writer.member("confidence")
-            try writer.number(confidence)
-        }
+        try writer.optional("confidence", confidence)
         writer.member("provider")
         writer.string(provider.rawValue)
         writer.member("recordedAt")
         try writer.date(recordedAt)
-        if let revisedAt {
-            writer.member("revisedAt")
-            try writer.date(revisedAt)
-        }
-        if let revision {
-            writer.member("revision")
-            writer.string(revision)
-        }
-        if let valueHash {
-            writer.member("valueHash")
-            writer.string(valueHash)
-        }
+        try writer.optional("revisedAt", revisedAt)
+        writer.optional("revision", revision)
+        writer.optional("valueHash", valueHash)
         writer.endObject()
     }
 }

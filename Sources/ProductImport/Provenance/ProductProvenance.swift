@@ -116,9 +116,7 @@ public struct ProductProvenance: Hashable, Sendable, Codable {
         var writer = RecordJSONWriter(capacity: 64 + fields.count * 96)
         writer.beginObject()
         writer.member("contributors")
-        writer.beginArray()
-        for contributor in contributors { writer.string(contributor.rawValue) }
-        writer.endArray()
+        writer.strings(contributors.map(\.rawValue))
         writer.member("fields")
         writer.beginObject()
         for (field, entry) in fields.sorted(by: { $0.key.rawValue.utf8.lexicographicallyPrecedes($1.key.rawValue.utf8) }) {

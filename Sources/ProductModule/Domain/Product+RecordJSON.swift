@@ -102,10 +102,7 @@ extension Product: RecordJSONWritable {
 extension Barcode {
     fileprivate func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
-        if let confidence {
-            writer.member("confidence")
-            try writer.number(confidence)
-        }
+        try writer.optional("confidence", confidence)
         writer.optional("source", source)
         writer.member("symbology")
         writer.string(symbology.rawValue)
@@ -206,40 +203,12 @@ extension NutritionFacts {
             ("carbsG", carbsG), ("energyKcal", energyKcal), ("fatG", fatG), ("fiberG", fiberG), ("proteinG", proteinG),
             ("saltG", saltG), ("saturatedFatG", saturatedFatG), ("sodiumMg", sodiumMg), ("sugarsG", sugarsG),
         ]
-        for (key, value) in values {
-            guard let value else { continue }
-            writer.member(key)
-            try writer.number(value)
-        }
+        for (key, value) in values { try writer.optional(key, value) }
         writer.endObject()
     }
 }
 
 extension RecordJSONWriter {
-    /// Writes a member whose value is an optional string, leaving it out when `nil`.
-    fileprivate mutating func optional(_ key: String, _ value: String?) {
-        guard let value else { return }
-        member(key)
-        string(value)
-    }
-
-    /// Writes a list of strings.
-    fileprivate mutating func strings(_ values: [String]) {
-        beginArray()
-        for value in values { string(value) }
-        endArray()
-    }
-
-    /// Writes a string map as an object with sorted keys.
-    fileprivate mutating func stringMap(_ map: [String: String]) {
-        beginObject()
-        for (key, value) in map.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            member(key)
-            string(value)
-        }
-        endObject()
-    }
-
     /// Writes a value `JSONEncoder` encodes.
     fileprivate mutating func foundation(_ value: some Encodable) throws {
         raw(try RecordCoding.encodeWithFoundation(value))
