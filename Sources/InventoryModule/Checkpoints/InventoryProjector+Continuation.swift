@@ -24,8 +24,10 @@ extension InventoryProjector {
             if start.entryLog.contains(entry.id) { return nil }
             byID[entry.id] = entry
         }
+        // A late arrival is found before sorting: a caller trying several earlier states pays a scan for each
+        // one that does not serve, not a sort.
+        if let last = start.lastAppliedOrderKey, byID.values.contains(where: { !(last < $0.orderKey) }) { return nil }
         let ordered = InventoryJournalEntry.ordered(byID.values)
-        if let last = start.lastAppliedOrderKey, let first = ordered.first, !(last < first.orderKey) { return nil }
 
         let counted = countedEntries(ordered, earlierOwners: start.idempotencyResults)
         let tailUndos = Set(counted.lazy.filter { $0.operation.kind == .undo }.map(\.transactionID))

@@ -63,8 +63,14 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
     }
 
     /// The entries sorted by the total order, whatever order they arrive in.
+    ///
+    /// Sorts positions by keys computed once, then moves each entry once: sorting the entries themselves would
+    /// copy a whole entry (and retain its strings) at every step of the sort.
     public static func ordered(_ entries: some Sequence<InventoryJournalEntry>) -> [InventoryJournalEntry] {
-        entries.sorted { $0.orderKey < $1.orderKey }
+        let unsorted = Array(entries)
+        let keys = unsorted.map(\.orderKey)
+        let positions = keys.indices.sorted { keys[$0] < keys[$1] }
+        return positions.map { unsorted[$0] }
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).

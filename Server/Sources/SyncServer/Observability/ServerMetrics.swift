@@ -117,7 +117,8 @@ public final class ServerMetrics: Sendable {
         pulledChanges.increment(by: changes)
     }
 
-    /// Records how long a push waited for its household's lock.
+    /// Records how long a push waited for its household's lock (for a push of new journal entries, the statement
+    /// that takes the lock and appends them).
     func recordHouseholdLockWait(_ duration: Duration) {
         householdLockWait.record(duration: duration)
     }

@@ -10,8 +10,11 @@ import ServiceLifecycle
 /// Reads never wait for the worker: ``HouseholdReplicas/view(of:atLeast:)`` folds what is missing itself. The
 /// worker only moves that cost off the first read after a push. A nudge folds its household after `settle`; the
 /// nudges that arrive meanwhile join that fold, so a burst of pushes costs one fold per `settle`, not one per
-/// push (each fold of a household that late arrivals reach back into refolds from an earlier state). It stops on
-/// graceful shutdown. Each sweep first sets the replica's lag in the store's metrics.
+/// push (each fold of a household that late arrivals reach back into refolds from an earlier state). A fold also
+/// waits at least ``restFactor`` times its household's previous fold: folds share the cores with the pushes, so
+/// under a heavy burst the worker takes at most about a third of a core per household and folds more entries at
+/// once, while readers still fold what they ask for themselves. It stops on graceful shutdown. Each sweep first
+/// sets the replica's lag in the store's metrics.
 public final class ReplicaWorker: Service, Sendable {
     private let replicas: HouseholdReplicas
     private let store: PostgresSyncStore
@@ -20,6 +23,10 @@ public final class ReplicaWorker: Service, Sendable {
     private let settle: Duration
     /// Households with a fold scheduled and not started.
     private let scheduled = NIOLockedValueBox<Set<HouseholdID>>([])
+    /// How long each household's last nudged fold took, when that lengthens its next wait.
+    private let lastFold = NIOLockedValueBox<[HouseholdID: Duration]>([:])
+    /// How many times its previous fold's duration a nudged fold waits at least.
+    static let restFactor = 2
     private let nudges: AsyncStream<HouseholdID>
     private let continuation: AsyncStream<HouseholdID>.Continuation
 
@@ -49,10 +56,15 @@ public final class ReplicaWorker: Service, Sendable {
                     for await household in nudges.cancelOnGracefulShutdown() {
                         guard scheduled.withLockedValue({ $0.insert(household).inserted }) else { continue }
                         folds.addTask { [self] in
-                            try? await Task.sleep(for: settle)
+                            let previous = lastFold.withLockedValue { $0[household] } ?? .zero
+                            try? await Task.sleep(for: max(settle, previous * Self.restFactor))
                             // Unscheduled before it folds: a push committed during the fold schedules the next one.
                             _ = scheduled.withLockedValue { $0.remove(household) }
+                            let started = ContinuousClock.now
                             await fold(household)
+                            let took = ContinuousClock.now - started
+                            // Only folds long enough to lengthen the wait are remembered.
+                            lastFold.withLockedValue { $0[household] = took * Self.restFactor > settle ? took : nil }
                         }
                     }
                 }

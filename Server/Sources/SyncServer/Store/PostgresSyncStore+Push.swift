@@ -9,10 +9,11 @@ extension PostgresSyncStore {
     /// batch included.
     ///
     /// Set-based: whatever the batch's size, it reads the op ids, entities and semantic-key holders it names in
-    /// a few queries, judges every change in memory in order (``PushBatch``), and writes changes, operations and
-    /// entities with one multi-row statement each — about ten statements per push instead of several per change.
-    /// A journal entry writes its change row only: the row records its op id, and its presence is the entry's
-    /// state (see ``SchemaMigrations``).
+    /// one statement after the lock (``PushBatchReader``), judges every change in memory in order (``PushBatch``),
+    /// and writes changes, operations and entities with one multi-row statement each, the last one also moving the
+    /// head — a push of journal entries holds the lock for four statements: the lock, the read, the insert and
+    /// the commit. A journal entry writes its change row only: the row records its op id, and its presence is
+    /// the entry's state (see ``SchemaMigrations``).
     public func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome] {
         try await push(changes, to: household, expectingHead: nil)
     }
@@ -21,6 +22,7 @@ extension PostgresSyncStore {
     /// household's last `seq`, read under its lock, is another: a change decided against the state folded through
     /// `expectingHead` is appended only if nothing came in between (the web's commands, ``WebCommandService``).
     func push(_ changes: [PendingChange], to household: HouseholdID, expectingHead: Int64?) async throws -> [StoreOutcome] {
+        if expectingHead == nil, let appended = try await appendIfNew(changes, to: household) { return appended }
         let logger = self.logger
         let householdID = household.rawValue
         let metrics = self.metrics
@@ -28,49 +30,41 @@ extension PostgresSyncStore {
             // Takes the row lock that serializes this household's writers until commit; the wait is measured.
             let lockRequested = ContinuousClock.now
             var locked: Int64?
-            for try await lastSeq in try await connection.query(
-                """
-                UPDATE household_seq SET last_seq = last_seq WHERE household_id = \(householdID)
-                RETURNING last_seq
-                """,
-                logger: logger
-            ).decode(Int64.self) {
+            for try await lastSeq in try await connection.execute(
+                PushBatchReader.LockStatement(householdID: householdID), logger: logger)
+            {
                 locked = lastSeq
             }
             metrics.recordHouseholdLockWait(ContinuousClock.now - lockRequested)
             guard let first = locked else { throw SyncStoreError.householdNotFound(household) }
             if let expectingHead, expectingHead != first { throw HeadMoved(expected: expectingHead, found: first) }
-            // Checked after taking the lock, in a fresh statement, so an erase that committed first is seen.
-            guard try await Self.isLive(householdID, on: connection, logger: logger) else {
-                throw SyncStoreError.householdNotFound(household)
-            }
-            let reader = BatchReader(connection: connection, logger: logger, householdID: householdID)
-            var batch = PushBatch(lastSeq: first, appliedOps: try await reader.appliedOps(changes.map(\.opID)))
-            batch.load(try await reader.entities(PushBatch.entityKeys(of: changes)))
+            // Read after taking the lock, in a statement of its own, so an erase or a push that committed first is
+            // seen.
+            let reader = PushBatchReader(connection: connection, logger: logger, householdID: householdID)
             let slots = PushBatch.claimedSlots(of: changes)
-            batch.load(try await reader.holders(of: slots))
+            let snapshot = try await reader.read(changes, slots: slots)
+            guard snapshot.isLive else { throw SyncStoreError.householdNotFound(household) }
+            var batch = PushBatch(lastSeq: first, appliedOps: snapshot.appliedOps)
+            batch.load(snapshot.entities)
             batch.markKnown(slots)
 
             var outcomes: [StoreOutcome] = []
             outcomes.reserveCapacity(changes.count)
             for change in changes {
-                outcomes.append(try await Self.stage(change, in: &batch, reader: reader))
+                outcomes.append(try await Self.stage(change, in: &batch) { try await reader.holders(of: [$0]) })
             }
-            try await PushBatchWriter(connection: connection, logger: logger, householdID: householdID).write(batch)
-            if batch.lastSeq != first {
-                try await connection.query(
-                    "UPDATE household_seq SET last_seq = \(batch.lastSeq) WHERE household_id = \(householdID)",
-                    logger: logger
-                )
-            }
+            try await PushBatchWriter(connection: connection, logger: logger, householdID: householdID)
+                .write(batch, movingHeadFrom: first)
             return outcomes
         }
     }
 
-    /// Judges one change against the batch's view and stages what it writes.
-    private static func stage(_ change: PendingChange, in batch: inout PushBatch, reader: BatchReader) async throws
-        -> StoreOutcome
-    {
+    /// Judges one change against the batch's view and stages what it writes; `holders` reads the holders of a
+    /// slot the batch has not loaded.
+    static func stage(
+        _ change: PendingChange, in batch: inout PushBatch,
+        holders: (PushBatch.SemanticSlot) async throws -> [PushBatch.LoadedEntity]
+    ) async throws -> StoreOutcome {
         if let seq = batch.appliedSeq(of: change.opID) { return .duplicate(seq: seq) }
         let decision: ChangeRules.Decision
         do {
@@ -83,7 +77,7 @@ extension PostgresSyncStore {
         case .write(let write):
             // A joined version may claim a slot the pushed one did not name (rare): learn its holder first.
             if let slot = batch.unknownSlot(of: write) {
-                batch.load(try await reader.holders(of: [slot]))
+                batch.load(try await holders(slot))
                 batch.markKnown([slot])
             }
             return .applied(seq: try batch.append(change, write))
@@ -108,107 +102,6 @@ extension PostgresSyncStore {
             return true
         }
         return false
-    }
-}
-
-/// Reads what a batch names, one query per kind of thing, inside the push's transaction.
-private struct BatchReader {
-    let connection: PostgresConnection
-    let logger: Logger
-    let householdID: UUID
-
-    /// The op ids among `opIDs` applied before, with their sequence numbers: an op id is applied when a change
-    /// row records it, or `operations` does (an op that wrote no change, or whose change was compacted away).
-    func appliedOps(_ opIDs: [UUID]) async throws -> [UUID: Int64] {
-        let unique = Array(Set(opIDs))
-        var applied: [UUID: Int64] = [:]
-        guard !unique.isEmpty else { return applied }
-        for try await (opID, seq) in try await connection.query(
-            """
-            SELECT op_id, seq FROM changes WHERE household_id = \(householdID) AND op_id = ANY(\(unique)::uuid[])
-            UNION ALL
-            SELECT op_id, seq FROM operations WHERE household_id = \(householdID) AND op_id = ANY(\(unique)::uuid[])
-            """,
-            logger: logger
-        ).decode((UUID, Int64).self) {
-            applied[opID] = seq
-        }
-        return applied
-    }
-
-    /// The stored state of each of `keys` the household holds: a journal entry's from its change row (journal
-    /// changes are never compacted), a product's or named entity's from `entities`.
-    func entities(_ keys: [PushBatch.EntityKey]) async throws -> [PushBatch.LoadedEntity] {
-        let journal = keys.filter { $0.kind == .journal }.map(\.id)
-        let others = keys.filter { $0.kind != .journal }
-        var loaded = try await journalEntries(journal)
-        loaded += try await records(others)
-        return loaded
-    }
-
-    /// The journal entries among `ids` already in the log.
-    private func journalEntries(_ ids: [String]) async throws -> [PushBatch.LoadedEntity] {
-        guard !ids.isEmpty else { return [] }
-        var loaded: [PushBatch.LoadedEntity] = []
-        for try await (entityID, opID, seq) in try await connection.query(
-            """
-            SELECT entity_id, op_id, seq FROM changes
-            WHERE household_id = \(householdID) AND kind = 'journal' AND entity_id = ANY(\(ids)::text[])
-            """,
-            logger: logger
-        ).decode((String, UUID, Int64).self) {
-            loaded.append(PushBatch.LoadedEntity(
-                entity: StoredEntity(kind: .journal, entityID: entityID, record: nil, lastOpID: opID, seq: seq),
-                slot: nil))
-        }
-        return loaded
-    }
-
-    /// The `entities` rows of `keys`.
-    private func records(_ keys: [PushBatch.EntityKey]) async throws -> [PushBatch.LoadedEntity] {
-        guard !keys.isEmpty else { return [] }
-        let kinds = keys.map(\.kind.rawValue)
-        let ids = keys.map(\.id)
-        return try await rows(
-            """
-            SELECT kind, entity_id, record::text, last_op_id, seq, semantic_kind, semantic_key FROM entities
-            WHERE household_id = \(householdID)
-              AND (kind, entity_id) IN (SELECT k, e FROM unnest(\(kinds)::text[], \(ids)::text[]) AS t(k, e))
-            """
-        )
-    }
-
-    /// The entities holding any of `slots`.
-    func holders(of slots: [PushBatch.SemanticSlot]) async throws -> [PushBatch.LoadedEntity] {
-        guard !slots.isEmpty else { return [] }
-        let kinds = slots.map(\.kind)
-        let keys = slots.map(\.key)
-        return try await rows(
-            """
-            SELECT kind, entity_id, record::text, last_op_id, seq, semantic_kind, semantic_key FROM entities
-            WHERE household_id = \(householdID)
-              AND (semantic_kind, semantic_key) IN (
-                  SELECT k, s FROM unnest(\(kinds)::text[], \(keys)::text[]) AS t(k, s))
-            """
-        )
-    }
-
-    private func rows(_ query: PostgresQuery) async throws -> [PushBatch.LoadedEntity] {
-        var loaded: [PushBatch.LoadedEntity] = []
-        for try await (kind, entityID, record, lastOpID, seq, semanticKind, semanticKey) in try await connection.query(
-            query, logger: logger
-        ).decode((String, String, String?, UUID, Int64, String?, String?).self) {
-            guard let kind = ChangeKind(rawValue: kind) else {
-                throw SyncStoreError.damagedRecord("entity \(entityID) has an unknown kind \(kind)")
-            }
-            var slot: PushBatch.SemanticSlot?
-            if let semanticKind, let semanticKey { slot = PushBatch.SemanticSlot(kind: semanticKind, key: semanticKey) }
-            loaded.append(PushBatch.LoadedEntity(
-                entity: StoredEntity(
-                    kind: kind, entityID: entityID, record: record.map { Data($0.utf8) }, lastOpID: lastOpID, seq: seq),
-                slot: slot))
-        }
-        return loaded
     }
 }
 

@@ -12,7 +12,9 @@ import PostgresNIO
 /// numbers are therefore handed out in commit order, and when a reader sees `seq = s` every change with a smaller
 /// `seq` is already committed and visible. A reader holding cursor `s` can ask for `seq > s` without ever missing a
 /// change that commits later with a smaller number. The push numbers only the changes it stores and writes the
-/// last number back under the same lock, so the log is gapless until compaction removes superseded rows.
+/// last number back under the same lock, so the log is gapless until compaction removes superseded rows. A push of
+/// new journal entries takes the same row lock inside `append_new_journal_entries` (`SELECT … FOR UPDATE`), which
+/// numbers, writes and moves the head in the transaction that commits it: the same argument holds.
 public struct PostgresSyncStore: SyncStore {
     /// The connection pool; the caller runs it.
     public let client: PostgresClient

@@ -15,8 +15,9 @@ struct PushBatchWriter {
     static let changesPerStatement = 2_000
 
     /// Writes operations and entities while another task encodes the first slice of payloads, then appends the
-    /// changes slice by slice, encoding the next slice while the database inserts the current one.
-    func write(_ batch: PushBatch) async throws {
+    /// changes slice by slice, encoding the next slice while the database inserts the current one; the last
+    /// slice's statement also moves the household's head from `first` to the batch's last `seq`.
+    func write(_ batch: PushBatch, movingHeadFrom first: Int64) async throws {
         let slices = stride(from: 0, to: batch.changes.count, by: Self.changesPerStatement).map {
             batch.changes[$0..<min($0 + Self.changesPerStatement, batch.changes.count)]
         }
@@ -30,8 +31,14 @@ struct PushBatchWriter {
         for (index, slice) in slices.enumerated() {
             guard let current = encoding else { break }
             let payloads = try await current.value
-            encoding = index + 1 < slices.count ? Self.encodingTask(slices[index + 1]) : nil
-            try await appendChanges(slice, payloads: payloads)
+            let isLast = index + 1 == slices.count
+            encoding = isLast ? nil : Self.encodingTask(slices[index + 1])
+            try await appendChanges(slice, payloads: payloads, head: isLast ? batch.lastSeq : nil)
+        }
+        if slices.isEmpty, batch.lastSeq != first {
+            try await connection.query(
+                "UPDATE household_seq SET last_seq = \(batch.lastSeq) WHERE household_id = \(householdID)",
+                logger: logger)
         }
     }
 
@@ -54,21 +61,17 @@ struct PushBatchWriter {
         )
     }
 
-    private func appendChanges(_ changes: ArraySlice<PushBatch.ChangeRow>, payloads: [String]) async throws {
+    /// Inserts `changes`; with a `head`, the same statement sets the household's last `seq` to it.
+    private func appendChanges(_ changes: ArraySlice<PushBatch.ChangeRow>, payloads: [String], head: Int64?) async throws {
         guard !changes.isEmpty else { return }
-        let seqs = changes.map(\.seq)
-        let opIDs = changes.map(\.opID)
-        let kinds = changes.map(\.key.kind.rawValue)
-        let ids = changes.map(\.key.id)
-        try await connection.query(
-            """
-            INSERT INTO changes (household_id, seq, op_id, kind, entity_id, payload)
-            SELECT \(householdID), s, o, k, e, p::jsonb
-            FROM unnest(\(seqs)::bigint[], \(opIDs)::uuid[], \(kinds)::text[], \(ids)::text[], \(payloads)::text[])
-                AS t(s, o, k, e, p)
-            """,
-            logger: logger
-        )
+        let rows = AppendStatement.Rows(
+            householdID: householdID, seqs: changes.map(\.seq), opIDs: changes.map(\.opID),
+            kinds: changes.map(\.key.kind.rawValue), ids: changes.map(\.key.id), payloads: payloads)
+        if let head {
+            _ = try await connection.execute(AppendMovingHeadStatement(rows: rows, head: head), logger: logger)
+        } else {
+            _ = try await connection.execute(AppendStatement(rows: rows), logger: logger)
+        }
     }
 
     /// Clears the stored slots of entities that end the batch holding another one, so the unique index on
@@ -127,5 +130,69 @@ struct PushBatchWriter {
             """,
             logger: logger
         )
+    }
+}
+
+extension PushBatchWriter {
+    /// Appends change rows (prepared once per connection).
+    struct AppendStatement: PostgresPreparedStatement {
+        typealias Row = ()
+
+        static let sql = """
+            INSERT INTO changes (household_id, seq, op_id, kind, entity_id, payload)
+            SELECT $1, s, o, k, e, p::jsonb
+            FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::text[], $6::text[]) AS t(s, o, k, e, p)
+            """
+
+        /// The rows' columns.
+        struct Rows {
+            let householdID: UUID
+            let seqs: [Int64]
+            let opIDs: [UUID]
+            let kinds: [String]
+            let ids: [String]
+            let payloads: [String]
+
+            func append(to bindings: inout PostgresBindings) {
+                bindings.append(householdID)
+                bindings.append(seqs)
+                bindings.append(opIDs)
+                bindings.append(kinds)
+                bindings.append(ids)
+                bindings.append(payloads)
+            }
+        }
+
+        let rows: Rows
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 6)
+            rows.append(to: &bindings)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws {}
+    }
+
+    /// Appends change rows and sets the household's last `seq` in the same statement.
+    struct AppendMovingHeadStatement: PostgresPreparedStatement {
+        typealias Row = ()
+
+        static let sql = """
+            WITH appended AS (\(AppendStatement.sql))
+            UPDATE household_seq SET last_seq = $7 WHERE household_id = $1
+            """
+
+        let rows: AppendStatement.Rows
+        let head: Int64
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 7)
+            rows.append(to: &bindings)
+            bindings.append(head)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws {}
     }
 }

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions,
+        canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalFunction,
     ]
 
     /// Households, their devices and the per-household sequence counter.

@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresSyncStore {
+    /// The push of journal entries nobody has seen yet — what a device's push almost always is — without holding
+    /// the household's lock across round trips: the batch is read and judged before the lock, and one statement
+    /// (``SchemaMigrations/appendJournalFunction``) takes the lock, checks that the read still holds, appends and
+    /// commits. `nil` when the batch is anything else — a product or named entity, an op id or entry the household
+    /// has, a change the rules do not simply append, an erased household — or when something it names came in
+    /// between the read and the lock; the caller then pushes it under the lock as before.
+    ///
+    /// Why the answer is the locked push's: that push judges each change against the op ids applied before, the
+    /// entry's stored state and its slot's holder. Here the read found none of them, and the statement found none
+    /// under the lock either, so the locked push would have judged every change against the same absent state —
+    /// the state judged here — and appended the same rows after the head the statement locked.
+    func appendIfNew(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome]? {
+        guard !changes.isEmpty, changes.allSatisfy({ $0.kind == .journal }) else { return nil }
+        let logger = self.logger
+        let householdID = household.rawValue
+        let snapshot = try await client.withConnection { connection in
+            try await PushBatchReader(connection: connection, logger: logger, householdID: householdID)
+                .read(changes, slots: [])
+        }
+        guard snapshot.isLive, snapshot.appliedOps.isEmpty, snapshot.entities.isEmpty else { return nil }
+
+        var batch = PushBatch(lastSeq: 0, appliedOps: [:])
+        var outcomes: [StoreOutcome] = []
+        outcomes.reserveCapacity(changes.count)
+        do {
+            for change in changes {
+                outcomes.append(try await Self.stage(change, in: &batch) { _ in throw NotOnlyNew() })
+            }
+        } catch is NotOnlyNew {
+            return nil
+        }
+        // Every change appended as row n of the batch, and nothing else written.
+        guard batch.changes.count == changes.count, batch.operations.isEmpty, batch.entityRows.isEmpty,
+            batch.changes.enumerated().allSatisfy({ $0.element.seq == Int64($0.offset + 1) })
+        else { return nil }
+        let statement = AppendNewJournalEntries(
+            householdID: householdID, opIDs: batch.changes.map(\.opID), entityIDs: batch.changes.map(\.key.id),
+            payloads: try batch.changes.map { try $0.payload.text() })
+
+        let started = ContinuousClock.now
+        let head: Int64?
+        do {
+            head = try await client.withConnection { connection in
+                try await ConnectionCloseWatch.shared.run(on: connection) {
+                    var head: Int64??
+                    for try await answer in try await connection.execute(statement, logger: logger) { head = answer }
+                    return head ?? nil
+                }
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedFunction {
+            // A database not migrated through 0009 yet: the locked push serves.
+            return nil
+        }
+        // The statement's time, which holds the wait for the lock.
+        metrics.recordHouseholdLockWait(ContinuousClock.now - started)
+        guard let head, head >= 0 else { return nil }
+        return outcomes.map { outcome in
+            guard case .applied(let seq) = outcome else { return outcome }
+            return .applied(seq: head + seq)
+        }
+    }
+
+    /// SQLSTATE `undefined_function`.
+    private static let undefinedFunction = "42883"
+
+    /// A change of the batch needed the database again: it is not a batch of new entries only.
+    private struct NotOnlyNew: Error {}
+}
+
+/// `SELECT append_new_journal_entries(…)`, prepared once per connection.
+struct AppendNewJournalEntries: PostgresPreparedStatement {
+    static let sql = "SELECT append_new_journal_entries($1, $2::uuid[], $3::text[], $4::text[])"
+
+    let householdID: UUID
+    let opIDs: [UUID]
+    let entityIDs: [String]
+    let payloads: [String]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(householdID)
+        bindings.append(opIDs)
+        bindings.append(entityIDs)
+        bindings.append(payloads)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int64? {
+        try row.decode(Int64?.self)
+    }
+}
