@@ -20,6 +20,8 @@ struct RollingDevice: Sendable {
         var transportErrors = 0
         /// `503` answers from the server (its error envelope) and from the load balancer (no instance in service).
         var unavailable = (server: 0, balancer: 0)
+        /// The server's `503` answers by the reason its envelope gives (`details.reason`; "shutting down" without).
+        var unavailableReasons: [String: Int] = [:]
         /// `5xx` answers other than `503`: each one is a failure of the run.
         var otherServerErrors: [String] = []
         /// Operations a retried push found stored already.
@@ -98,8 +100,10 @@ struct RollingDevice: Sendable {
             case 200: return answer?.body ?? Data()
             case nil: break
             case 503:
-                if answer?.body.first == UInt8(ascii: "{") {
+                if let body = answer?.body, body.first == UInt8(ascii: "{") {
                     tally.unavailable.server += 1
+                    let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
+                    tally.unavailableReasons[envelope?.error.details["reason"] ?? "shutting down", default: 0] += 1
                     if tally.unavailable.server == 1, let body = answer?.body.prefix(300) {
                         BenchLog.line("rolling: \(what) answered 503: \(String(decoding: body, as: UTF8.self))")
                     }
