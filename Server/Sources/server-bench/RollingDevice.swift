@@ -86,15 +86,19 @@ struct RollingDevice: Sendable {
     ) async throws -> Data {
         let deadline = ContinuousClock.now + .seconds(30)
         var delay = Duration.milliseconds(10)
+        var last = "no attempt"
         while true {
             let answer: (status: Int, body: Data)?
+            let started = ContinuousClock.now
             do {
                 answer = try await attempt()
+                last = "answered \(answer?.status ?? 0)"
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
                 tally.transportErrors += 1
                 answer = nil
+                last = "no answer after \(ContinuousClock.now - started): \(error.localizedDescription)"
             }
             switch answer?.status {
             case 200: return answer?.body ?? Data()
@@ -116,7 +120,7 @@ struct RollingDevice: Sendable {
                 let body = String(decoding: (answer?.body ?? Data()).prefix(300), as: UTF8.self)
                 throw BenchFailure("rolling: \(what) answered \(status): \(body)")
             }
-            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s") }
+            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s, last \(last)") }
             tally.retries += 1
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .milliseconds(500))

@@ -46,7 +46,10 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Runs `SELECT 1`.
     public func ping() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        let logger = self.logger
+        try await client.withWatchedConnection { connection in
+            for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+        }
     }
 
     // MARK: - Households and devices
@@ -107,33 +110,41 @@ public struct PostgresSyncStore: SyncStore {
     /// else whether it is a calendar feed's token.
     public func refusal(of token: BearerToken) async throws -> TokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await erased in try await client.query(
-            """
-            SELECT h.erased_at IS NOT NULL FROM devices d JOIN households h ON h.id = d.household_id
-            WHERE d.token_hash = \(hash)
-            """,
-            logger: logger
-        ).decode(Bool.self) {
-            return erased ? .householdErased : .deviceRevoked
+        let logger = self.logger
+        let device: TokenRefusal? = try await client.withWatchedConnection { connection in
+            for try await erased in try await connection.query(
+                """
+                SELECT h.erased_at IS NOT NULL FROM devices d JOIN households h ON h.id = d.household_id
+                WHERE d.token_hash = \(hash)
+                """,
+                logger: logger
+            ).decode(Bool.self) {
+                return erased ? .householdErased : .deviceRevoked
+            }
+            return nil
         }
+        if let device { return device }
         return try await isFeedToken(token) ? .feedToken : .unknown
     }
 
     /// Looks the token's hash up among live devices of live households.
     public func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
         let hash = ByteBuffer(bytes: token.hash)
-        let rows = try await client.query(
-            """
-            SELECT d.id, d.household_id FROM devices d
-            JOIN households h ON h.id = d.household_id
-            WHERE d.token_hash = \(hash) AND d.revoked_at IS NULL AND h.erased_at IS NULL
-            """,
-            logger: logger
-        )
-        for try await (deviceID, householdID) in rows.decode((UUID, UUID).self) {
-            return AuthenticatedDevice(deviceID: DeviceID(deviceID), householdID: HouseholdID(householdID))
+        let logger = self.logger
+        return try await client.withWatchedConnection { connection in
+            let rows = try await connection.query(
+                """
+                SELECT d.id, d.household_id FROM devices d
+                JOIN households h ON h.id = d.household_id
+                WHERE d.token_hash = \(hash) AND d.revoked_at IS NULL AND h.erased_at IS NULL
+                """,
+                logger: logger
+            )
+            for try await (deviceID, householdID) in rows.decode((UUID, UUID).self) {
+                return AuthenticatedDevice(deviceID: DeviceID(deviceID), householdID: HouseholdID(householdID))
+            }
+            return nil
         }
-        return nil
     }
 
     // MARK: - Change log
