@@ -120,7 +120,9 @@ struct RollingDevice: Sendable {
                 let body = String(decoding: (answer?.body ?? Data()).prefix(300), as: UTF8.self)
                 throw BenchFailure("rolling: \(what) answered \(status): \(body)")
             }
-            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s, last \(last)") }
+            guard ContinuousClock.now < deadline else {
+                throw BenchFailure("rolling: \(what) failed for 30 s, last \(last)")
+            }
             tally.retries += 1
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .milliseconds(500))

@@ -15,7 +15,8 @@ struct DatabaseOutageTests {
     func aPushToADatabaseThatRefusesWritesAnswers503AndTheSamePushLaterIsStoredOnce() async throws {
         try await withPostgresCluster { cluster in
             let logger = ServerProcessTests.logger
-            try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { writable in
+            let configuration = cluster.configuration()
+            try await PostgresClient.withRunningClient(configuration: configuration, logger: logger) { writable in
                 try await Migrator(migrations: SchemaMigrations.all).migrate(client: writable, logger: logger)
                 let seeding = PostgresSyncStore(client: writable, logger: logger, metrics: ServerMetrics())
                 let household = try await seeding.createHousehold(name: "Home")
@@ -52,7 +53,8 @@ struct DatabaseOutageTests {
     func aTerminatedSessionAndAReadOnlyRefusalAreOutagesAndAFailingStatementIsNot() async throws {
         try await withPostgresCluster { cluster in
             let logger = ServerProcessTests.logger
-            try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
+            let configuration = cluster.configuration()
+            try await PostgresClient.withRunningClient(configuration: configuration, logger: logger) { client in
                 func failure(_ statements: [PostgresQuery]) async -> (any Error)? {
                     try? await client.withConnection { connection in
                         do {
@@ -67,7 +69,8 @@ struct DatabaseOutageTests {
                     }
                 }
                 // A failover or a restart ends the sessions: the server's own words are 57P01 or a closed socket.
-                let terminated = try #require(await failure(["SELECT pg_terminate_backend(pg_backend_pid()), pg_sleep(5)"]))
+                let terminated = try #require(
+                    await failure(["SELECT pg_terminate_backend(pg_backend_pid()), pg_sleep(5)"]))
                 #expect(DatabaseOutage(terminated) != nil, "\(String(reflecting: terminated))")
                 let readOnly = try #require(await failure([
                     "BEGIN READ ONLY", "CREATE TABLE outage_probe (id int)",

@@ -119,7 +119,8 @@ func withSyncServer(
         try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
             try await Migrator(migrations: migrations).migrate(client: client, logger: logger)
             try await withSyncServer(
-                on: client, of: cluster, limits: limits, setup: setup, views: views, metrics: metrics, logger: logger, body)
+                on: client, of: cluster, limits: limits, setup: setup, views: views, metrics: metrics, logger: logger,
+                body)
         }
     }
 }

@@ -264,23 +264,27 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Reads an entity's current state from a live household.
     public func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity? {
-        var live = false
-        var found: StoredEntity?
-        for try await (erased, record, lastOpID, seq) in try await client.query(
-            """
-            SELECT h.erased_at IS NOT NULL, e.record::text, e.last_op_id, e.seq
-            FROM households h LEFT JOIN entities e
-              ON e.household_id = h.id AND e.kind = \(kind.rawValue) AND e.entity_id = \(id)
-            WHERE h.id = \(household.rawValue)
-            """,
-            logger: logger
-        ).decode((Bool, String?, UUID?, Int64?).self) {
-            live = !erased
-            if let lastOpID, let seq {
-                found = StoredEntity(kind: kind, entityID: id, record: record.map { Data($0.utf8) }, lastOpID: lastOpID, seq: seq)
+        let logger = self.logger
+        return try await client.withWatchedConnection { connection in
+            var live = false
+            var found: StoredEntity?
+            for try await (erased, record, lastOpID, seq) in try await connection.query(
+                """
+                SELECT h.erased_at IS NOT NULL, e.record::text, e.last_op_id, e.seq
+                FROM households h LEFT JOIN entities e
+                  ON e.household_id = h.id AND e.kind = \(kind.rawValue) AND e.entity_id = \(id)
+                WHERE h.id = \(household.rawValue)
+                """,
+                logger: logger
+            ).decode((Bool, String?, UUID?, Int64?).self) {
+                live = !erased
+                if let lastOpID, let seq {
+                    found = StoredEntity(
+                        kind: kind, entityID: id, record: record.map { Data($0.utf8) }, lastOpID: lastOpID, seq: seq)
+                }
             }
+            guard live else { throw SyncStoreError.householdNotFound(household) }
+            return found
         }
-        guard live else { throw SyncStoreError.householdNotFound(household) }
-        return found
     }
 }
