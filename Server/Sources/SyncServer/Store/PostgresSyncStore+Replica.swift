@@ -10,19 +10,17 @@ import PostgresNIO
 extension PostgresSyncStore {
     /// The household's last `seq` (0 for an empty log), or `nil` when it is unknown or erased.
     func replicaHead(of household: HouseholdID) async throws -> Int64? {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            for try await lastSeq in try await connection.query(
-                """
-                SELECT s.last_seq FROM household_seq s JOIN households h ON h.id = s.household_id
-                WHERE s.household_id = \(household.rawValue) AND h.erased_at IS NULL
-                """,
-                logger: logger
-            ).decode(Int64.self) {
-                return lastSeq
-            }
-            return nil
+        for lastSeq in try await client.watchedQuery(
+            """
+            SELECT s.last_seq FROM household_seq s JOIN households h ON h.id = s.household_id
+            WHERE s.household_id = \(household.rawValue) AND h.erased_at IS NULL
+            """,
+            logger: logger,
+            decoding: Int64.self
+        ) {
+            return lastSeq
         }
+        return nil
     }
 
     /// The payloads of the household's journal entries with `after < seq <= through`, in `seq` order, at most
@@ -30,56 +28,50 @@ extension PostgresSyncStore {
     func journalPayloads(of household: HouseholdID, after: Int64, through: Int64, limit: Int) async throws
         -> [(seq: Int64, payload: String)]
     {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            var rows: [(seq: Int64, payload: String)] = []
-            for try await (seq, payload) in try await connection.query(
-                """
-                SELECT seq, payload::text FROM changes
-                WHERE household_id = \(household.rawValue) AND kind = 'journal' AND seq > \(after) AND seq <= \(through)
-                ORDER BY seq LIMIT \(limit)
-                """,
-                logger: logger
-            ).decode((Int64, String).self) {
-                rows.append((seq, payload))
-            }
-            return rows
+        var rows: [(seq: Int64, payload: String)] = []
+        for (seq, payload) in try await client.watchedQuery(
+            """
+            SELECT seq, payload::text FROM changes
+            WHERE household_id = \(household.rawValue) AND kind = 'journal' AND seq > \(after) AND seq <= \(through)
+            ORDER BY seq LIMIT \(limit)
+            """,
+            logger: logger,
+            decoding: (Int64, String).self
+        ) {
+            rows.append((seq, payload))
         }
+        return rows
     }
 
     /// The `through_seq` of every saved folded state of the household, newest first.
     func replicaCheckpointSeqs(of household: HouseholdID) async throws -> [Int64] {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            var seqs: [Int64] = []
-            for try await seq in try await connection.query(
-                """
-                SELECT through_seq FROM replica_checkpoints WHERE household_id = \(household.rawValue)
-                ORDER BY through_seq DESC
-                """,
-                logger: logger
-            ).decode(Int64.self) {
-                seqs.append(seq)
-            }
-            return seqs
+        var seqs: [Int64] = []
+        for seq in try await client.watchedQuery(
+            """
+            SELECT through_seq FROM replica_checkpoints WHERE household_id = \(household.rawValue)
+            ORDER BY through_seq DESC
+            """,
+            logger: logger,
+            decoding: Int64.self
+        ) {
+            seqs.append(seq)
         }
+        return seqs
     }
 
     /// The saved folded state of the household through `seq`: the kit's checkpoint mark (JSON) and state bytes.
     func replicaCheckpoint(of household: HouseholdID, through seq: Int64) async throws -> (mark: String, state: Data)? {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            for try await (mark, bytes) in try await connection.query(
-                """
-                SELECT mark, state FROM replica_checkpoints
-                WHERE household_id = \(household.rawValue) AND through_seq = \(seq)
-                """,
-                logger: logger
-            ).decode((String, ByteBuffer).self) {
-                return (mark, Data(bytes.readableBytesView))
-            }
-            return nil
+        for (mark, bytes) in try await client.watchedQuery(
+            """
+            SELECT mark, state FROM replica_checkpoints
+            WHERE household_id = \(household.rawValue) AND through_seq = \(seq)
+            """,
+            logger: logger,
+            decoding: (String, ByteBuffer).self
+        ) {
+            return (mark, Data(bytes.readableBytesView))
         }
+        return nil
     }
 
     /// Saves a folded state through `seq` and keeps only the newest `keeping` of the household's saved states, in
@@ -140,46 +132,42 @@ extension PostgresSyncStore {
 
     /// Live households whose log has entries past the replica's watermark, most behind first, at most `limit`.
     func householdsBehindReplica(limit: Int) async throws -> [HouseholdID] {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            var households: [HouseholdID] = []
-            for try await id in try await connection.query(
-                """
-                SELECT s.household_id FROM household_seq s
-                JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
-                LEFT JOIN household_replicas r ON r.household_id = s.household_id
-                WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
-                ORDER BY s.last_seq - coalesce(r.projected_through_seq, 0) DESC
-                LIMIT \(limit)
-                """,
-                logger: logger
-            ).decode(UUID.self) {
-                households.append(HouseholdID(id))
-            }
-            return households
+        var households: [HouseholdID] = []
+        for id in try await client.watchedQuery(
+            """
+            SELECT s.household_id FROM household_seq s
+            JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
+            LEFT JOIN household_replicas r ON r.household_id = s.household_id
+            WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
+            ORDER BY s.last_seq - coalesce(r.projected_through_seq, 0) DESC
+            LIMIT \(limit)
+            """,
+            logger: logger,
+            decoding: UUID.self
+        ) {
+            households.append(HouseholdID(id))
         }
+        return households
     }
 
     /// How far the replica is behind live households' logs: the most changes one household has unfolded, the
     /// changes unfolded in all, and how many households have any.
     func replicaLag() async throws -> (max: Int64, sum: Int64, households: Int64) {
-        let logger = self.logger
-        return try await client.withWatchedConnection { connection in
-            for try await lag in try await connection.query(
-                """
-                SELECT coalesce(max(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
-                       coalesce(sum(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
-                       count(*)::bigint
-                FROM household_seq s
-                JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
-                LEFT JOIN household_replicas r ON r.household_id = s.household_id
-                WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
-                """,
-                logger: logger
-            ).decode((Int64, Int64, Int64).self) {
-                return lag
-            }
-            return (0, 0, 0)
+        for lag in try await client.watchedQuery(
+            """
+            SELECT coalesce(max(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
+                   coalesce(sum(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
+                   count(*)::bigint
+            FROM household_seq s
+            JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
+            LEFT JOIN household_replicas r ON r.household_id = s.household_id
+            WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
+            """,
+            logger: logger,
+            decoding: (Int64, Int64, Int64).self
+        ) {
+            return lag
         }
+        return (0, 0, 0)
     }
 }
