@@ -41,6 +41,8 @@ let package = Package(
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The pool's error type, to tell "no connection can be made" from other failures (DatabaseOutage).
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Helpers shared by scripts/dev-server and Server/scripts/fuzz-openapi (sourced, not run): a throwaway PostgreSQL 15
-# cluster in a temporary folder (Unix socket only, trust auth, fsync off) and an inventorykit-server on loopback.
+# Helpers shared by scripts/dev-server and the scripts in Server/scripts (sourced, not run): a throwaway PostgreSQL 15
+# cluster in a temporary folder (Unix socket only, trust auth, fsync off), an inventorykit-server on loopback,
+# HAProxy, and the check of the journal in SQL after a run of `server-bench rolling`.
 #
 # As root, PostgreSQL's tools run as the postgres user through runuser, in a folder chowned to it, as the Swift
 # tests' PostgresCluster does. Callers set `trap ik_cleanup EXIT` (and INT/TERM) right after sourcing.
@@ -111,4 +112,66 @@ ik_server_stop() {
 ik_cleanup() {
   ik_server_stop
   ik_pg_stop
+}
+
+# Installs HAProxy from Debian's packages when it is missing (as root, or through sudo).
+ik_need_haproxy() {
+  command -v haproxy >/dev/null && return 0
+  ik_log "== installing haproxy from Debian's packages"
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >&2
+  elif command -v sudo >/dev/null && command -v apt-get >/dev/null; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >&2
+  else
+    ik_log "this script needs HAProxy: install the Debian package haproxy"; return 1
+  fi
+}
+
+# Checks the journal in SQL against what `server-bench rolling` wrote to $1 (one `HOUSEHOLD_ID COUNT` line per
+# household: its acknowledged operations): per household, rows in `changes` = distinct op ids = COUNT. The other
+# arguments connect psql (`-h DIR`, `-p PORT`). Prints one line per violation, or one line saying all matched;
+# returns 1 on a violation or when nothing was acknowledged.
+ik_check_journal() {
+  local acknowledged="$1" sql line rows distinct violations=0
+  shift
+  sql="$(ik_pg psql "$@" -U postgres -d postgres -At -F ' ' \
+    -c "SELECT household_id, count(*), count(DISTINCT op_id) FROM changes GROUP BY household_id ORDER BY 1")"
+  touch "$acknowledged"
+  while read -r household count; do
+    line="$(printf '%s\n' "$sql" | awk -v h="$household" '$1 == h')"
+    rows="$(echo "$line" | awk '{print $2}')"
+    distinct="$(echo "$line" | awk '{print $3}')"
+    if [ "$rows" != "$count" ] || [ "$distinct" != "$count" ]; then
+      echo "VIOLATION: household $household: $count operations acknowledged, ${rows:-0} rows in SQL (${distinct:-0} distinct op ids)"
+      violations=$((violations + 1))
+    fi
+  done <"$acknowledged"
+  if [ "$violations" = 0 ] && [ -s "$acknowledged" ]; then
+    echo "SQL: every household's journal holds one row per acknowledged operation ($(awk '{s += $2} END {print s}' "$acknowledged") rows)"
+    return 0
+  fi
+  return 1
+}
+
+# Creates $1 households with $2 devices each through `ik_cli` and writes one `HOUSEHOLD_ID TOKEN` line per device
+# to $3, the devices file of `server-bench rolling`.
+ik_rolling_devices() {
+  local households="$1" per_household="$2" file="$3" household
+  : >"$file"
+  for _ in $(seq "$households"); do
+    household="$(ik_cli household create "Rolling")"
+    for _ in $(seq "$per_household"); do
+      echo "$household $(ik_cli device add "$household" | sed -n 's/^token: //p')" >>"$file"
+    done
+  done
+}
+
+# Stops the process $1 if it runs: SIGTERM, SIGKILL after 10 s, then reaps it.
+ik_stop_pid() {
+  local pid="$1"
+  [ -n "$pid" ] || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
 }

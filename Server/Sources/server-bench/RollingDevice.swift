@@ -20,6 +20,8 @@ struct RollingDevice: Sendable {
         var transportErrors = 0
         /// `503` answers from the server (its error envelope) and from the load balancer (no instance in service).
         var unavailable = (server: 0, balancer: 0)
+        /// The server's `503` answers by the reason its envelope gives (`details.reason`; "shutting down" without).
+        var unavailableReasons: [String: Int] = [:]
         /// `5xx` answers other than `503`: each one is a failure of the run.
         var otherServerErrors: [String] = []
         /// Operations a retried push found stored already.
@@ -84,22 +86,28 @@ struct RollingDevice: Sendable {
     ) async throws -> Data {
         let deadline = ContinuousClock.now + .seconds(30)
         var delay = Duration.milliseconds(10)
+        var last = "no attempt"
         while true {
             let answer: (status: Int, body: Data)?
+            let started = ContinuousClock.now
             do {
                 answer = try await attempt()
+                last = "answered \(answer?.status ?? 0)"
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
                 tally.transportErrors += 1
                 answer = nil
+                last = "no answer after \(ContinuousClock.now - started): \(error.localizedDescription)"
             }
             switch answer?.status {
             case 200: return answer?.body ?? Data()
             case nil: break
             case 503:
-                if answer?.body.first == UInt8(ascii: "{") {
+                if let body = answer?.body, body.first == UInt8(ascii: "{") {
                     tally.unavailable.server += 1
+                    let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body)
+                    tally.unavailableReasons[envelope?.error.details["reason"] ?? "shutting down", default: 0] += 1
                     if tally.unavailable.server == 1, let body = answer?.body.prefix(300) {
                         BenchLog.line("rolling: \(what) answered 503: \(String(decoding: body, as: UTF8.self))")
                     }
@@ -112,7 +120,9 @@ struct RollingDevice: Sendable {
                 let body = String(decoding: (answer?.body ?? Data()).prefix(300), as: UTF8.self)
                 throw BenchFailure("rolling: \(what) answered \(status): \(body)")
             }
-            guard ContinuousClock.now < deadline else { throw BenchFailure("rolling: \(what) failed for 30 s") }
+            guard ContinuousClock.now < deadline else {
+                throw BenchFailure("rolling: \(what) failed for 30 s, last \(last)")
+            }
             tally.retries += 1
             try await Task.sleep(for: delay)
             delay = min(delay * 2, .milliseconds(500))

@@ -3,7 +3,9 @@ import Foundation
 import SyncServer
 
 /// `server-bench rolling`: the devices of a rolling restart (`Server/scripts/rolling-restart` runs it through
-/// HAProxy while it restarts the server instances behind it).
+/// HAProxy while it restarts the server instances behind it) and of a database failover
+/// (`Server/scripts/database-failover` runs it against one instance while the PostgreSQL primary is killed and its
+/// standby promoted).
 ///
 /// Every device pushes and pulls until the stop file appears; then every device pulls the whole log, which must
 /// hold exactly the op ids its household's devices got acknowledged, once each. Prints the figures, writes each
@@ -27,7 +29,7 @@ struct RollingLoad: AsyncParsableCommand {
     @Option(help: "Stop pushing once this file exists.")
     var stopFile: String
 
-    @Option(help: "The restart windows, read at the end: one `START END` line each, in seconds since 1970.")
+    @Option(help: "The restart or failover windows, read at the end: one `START END` line each, in seconds since 1970.")
     var windowsFile: String
 
     @Option(help: "Where to write one `HOUSEHOLD_ID COUNT` line per household: its acknowledged operations.")

@@ -118,25 +118,42 @@ func withSyncServer(
         }()
         try await PostgresClient.withRunningClient(configuration: cluster.configuration(), logger: logger) { client in
             try await Migrator(migrations: migrations).migrate(client: client, logger: logger)
-            let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
-            let app = SyncServerApplication.build(
-                client: client,
-                clientIsRunning: true,
-                configuration: SyncServerConfiguration(
-                    host: "127.0.0.1",
-                    port: 0,
-                    database: cluster.configuration(),
-                    limits: limits,
-                    migrateOnStart: false
-                ),
-                logger: logger,
-                views: views?(store),
-                metrics: metrics
-            )
-            try await app.test(setup) { client in
-                try await body(SyncServerHarness(store: store, client: client))
-            }
+            try await withSyncServer(
+                on: client, of: cluster, limits: limits, setup: setup, views: views, metrics: metrics, logger: logger,
+                body)
         }
+    }
+}
+
+/// Runs `body` against an application over `client`, a running client of `cluster` whose schema is migrated: for
+/// tests that serve one database through two clients (one of them configured differently).
+func withSyncServer(
+    on client: PostgresClient,
+    of cluster: PostgresCluster,
+    limits: SyncLimits = SyncLimits(),
+    setup: TestingSetup = .router,
+    views: (@Sendable (PostgresSyncStore) -> any HouseholdViewSource)? = nil,
+    metrics: ServerMetrics = ServerMetrics(),
+    logger: Logger,
+    _ body: @escaping @Sendable (SyncServerHarness) async throws -> Void
+) async throws {
+    let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
+    let app = SyncServerApplication.build(
+        client: client,
+        clientIsRunning: true,
+        configuration: SyncServerConfiguration(
+            host: "127.0.0.1",
+            port: 0,
+            database: cluster.configuration(),
+            limits: limits,
+            migrateOnStart: false
+        ),
+        logger: logger,
+        views: views?(store),
+        metrics: metrics
+    )
+    try await app.test(setup) { client in
+        try await body(SyncServerHarness(store: store, client: client))
     }
 }
 

@@ -23,7 +23,8 @@ public enum APIErrorCode: String, Sendable, Codable, CaseIterable {
     case snapshotGone = "snapshot_gone"
     /// Anything unexpected; details are logged, never returned (500).
     case `internal`
-    /// The server is shutting down and takes no new work: `/v1/ready` answers it while the server drains (503).
+    /// The server takes no new work for now: it is shutting down (`/v1/ready` answers it while the server drains),
+    /// or its database is unavailable for a moment (a failover, a restart); the client sends the request again (503).
     case unavailable
 
     /// The HTTP status sent with this code.

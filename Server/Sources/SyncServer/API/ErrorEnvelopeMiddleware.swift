@@ -7,7 +7,9 @@ import NIOHTTP1
 ///
 /// ``APIError`` keeps its code; other `HTTPResponseError`s (for example Hummingbird's body-size error) map by
 /// status; a body that breaks HTTP/1.1's framing (a malformed chunk, found while a handler reads the body) is
-/// `invalid_request`; anything else becomes `internal`, logged with the request id and never echoed to the client.
+/// `invalid_request`; a ``DatabaseOutage`` (the connection lost, no connection to be had, a standby refusing
+/// writes) is `unavailable`, which clients retry; anything else becomes `internal`, logged with the request id and
+/// never echoed to the client.
 ///
 /// What never reaches the application cannot be rendered here: a request line or header block the HTTP parser
 /// refuses (malformed, a header field or all header fields together over 80 KiB — a long query string counts, as
@@ -36,6 +38,12 @@ public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware
             let message = code == .payloadTooLarge ? "The request body is too large." : error.status.reasonPhrase
             return APIError.envelopeResponse(ErrorEnvelope(code: code, message: message))
         } catch {
+            if let outage = DatabaseOutage(error) {
+                context.logger.warning("Database unavailable", metadata: ["error": "\(String(reflecting: error))"])
+                return APIError.envelopeResponse(ErrorEnvelope(
+                    code: .unavailable, message: "The database is unavailable for a moment; send the request again.",
+                    details: ["reason": outage.description]))
+            }
             context.logger.error("Unhandled error", metadata: ["error": "\(String(reflecting: error))"])
             return APIError.envelopeResponse(ErrorEnvelope(code: .internal, message: "Internal server error."))
         }

@@ -42,22 +42,45 @@ extension PostgresClient {
         logger: Logger,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withConnection { connection in
-            try await ConnectionCloseWatch.shared.run(on: connection) {
-                try await connection.query("BEGIN", logger: logger)
-                let value: Result
-                do {
-                    value = try await body(connection)
-                } catch {
-                    if !Self.connectionIsGone(after: error), !connection.isClosed {
-                        // A rollback that fails leaves a connection the pool discards; the body's error is the news.
-                        _ = try? await connection.query("ROLLBACK", logger: logger)
-                    }
-                    throw error
+        try await withWatchedConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            let value: Result
+            do {
+                value = try await body(connection)
+            } catch {
+                if !Self.connectionIsGone(after: error), !connection.isClosed {
+                    // A rollback that fails leaves a connection the pool discards; the body's error is the news.
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
                 }
-                try await connection.query("COMMIT", logger: logger)
-                return value
+                throw error
             }
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        }
+    }
+
+    /// Runs `body` on a leased connection under ``ConnectionCloseWatch``, which throws the moment the connection
+    /// closes: for statements outside a transaction, which `PostgresClient.query` would leave waiting for good when
+    /// the pool hands out a connection that closes under it (a failover closes them all at once). The store runs
+    /// none of its statements through `PostgresClient.query`.
+    func withWatchedConnection<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withConnection { connection in
+            try await ConnectionCloseWatch.shared.run(on: connection) { try await body(connection) }
+        }
+    }
+
+    /// Runs one statement on a watched connection (``withWatchedConnection(_:)``) and decodes every row it answers.
+    func watchedQuery<each Column: PostgresDecodable & Sendable>(
+        _ query: PostgresQuery, logger: Logger, decoding: (repeat each Column).Type
+    ) async throws -> [(repeat each Column)] {
+        try await withWatchedConnection { connection in
+            var rows: [(repeat each Column)] = []
+            for try await row in try await connection.query(query, logger: logger).decode((repeat each Column).self) {
+                rows.append(row)
+            }
+            return rows
         }
     }
 

@@ -67,13 +67,14 @@ extension PostgresSyncStore {
     /// - Throws: the driver's error.
     public func compactionHorizons(before date: Date) async throws -> [(HouseholdID, Int64)] {
         var horizons: [(HouseholdID, Int64)] = []
-        for try await (householdID, seq) in try await client.query(
+        for (householdID, seq) in try await client.watchedQuery(
             """
             SELECT h.id, (SELECT max(c.seq) FROM changes c WHERE c.household_id = h.id AND c.created_at < \(date))
             FROM households h WHERE h.erased_at IS NULL
             """,
-            logger: logger
-        ).decode((UUID, Int64?).self) {
+            logger: logger,
+            decoding: (UUID, Int64?).self
+        ) {
             if let seq { horizons.append((HouseholdID(householdID), seq)) }
         }
         return horizons

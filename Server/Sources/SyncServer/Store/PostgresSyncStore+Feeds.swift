@@ -14,15 +14,16 @@ extension PostgresSyncStore: FeedTokenStore {
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
         var inserted = false
-        for try await _ in try await client.query(
+        for _ in try await client.watchedQuery(
             """
             INSERT INTO feed_tokens (household_id, id, token_hash, label)
             SELECT id, \(feed.rawValue), \(hash), \(label) FROM households
             WHERE id = \(household.rawValue) AND erased_at IS NULL
             RETURNING id
             """,
-            logger: logger
-        ).decode(UUID.self) {
+            logger: logger,
+            decoding: UUID.self
+        ) {
             inserted = true
         }
         guard inserted else { throw SyncStoreError.householdNotFound(household) }
@@ -33,7 +34,7 @@ extension PostgresSyncStore: FeedTokenStore {
     public func revokeFeed(_ feed: FeedID, of household: HouseholdID) async throws {
         var live = false
         var found = false
-        for try await (erased, revoked) in try await client.query(
+        for (erased, revoked) in try await client.watchedQuery(
             """
             WITH revoked AS (
                 UPDATE feed_tokens SET revoked_at = COALESCE(revoked_at, now())
@@ -44,8 +45,9 @@ extension PostgresSyncStore: FeedTokenStore {
             SELECT h.erased_at IS NOT NULL, (SELECT count(*) FROM revoked) > 0
             FROM households h WHERE h.id = \(household.rawValue)
             """,
-            logger: logger
-        ).decode((Bool, Bool).self) {
+            logger: logger,
+            decoding: (Bool, Bool).self
+        ) {
             live = !erased
             found = revoked
         }
@@ -59,15 +61,16 @@ extension PostgresSyncStore: FeedTokenStore {
     public func feeds(of household: HouseholdID) async throws -> [FeedTokenRecord] {
         var live = false
         var feeds: [FeedTokenRecord] = []
-        for try await (erased, id, label, createdAt, revokedAt) in try await client.query(
+        for (erased, id, label, createdAt, revokedAt) in try await client.watchedQuery(
             """
             SELECT h.erased_at IS NOT NULL, f.id, f.label, f.created_at, f.revoked_at
             FROM households h LEFT JOIN feed_tokens f ON f.household_id = h.id
             WHERE h.id = \(household.rawValue)
             ORDER BY f.created_at, f.id
             """,
-            logger: logger
-        ).decode((Bool, UUID?, String?, Date?, Date?).self) {
+            logger: logger,
+            decoding: (Bool, UUID?, String?, Date?, Date?).self
+        ) {
             live = !erased
             if let id, let createdAt {
                 feeds.append(FeedTokenRecord(id: FeedID(id), label: label, createdAt: createdAt, revokedAt: revokedAt))
@@ -80,14 +83,15 @@ extension PostgresSyncStore: FeedTokenStore {
     /// Looks the token's hash up among live feeds of live households.
     public func authenticateFeed(_ token: BearerToken) async throws -> AuthenticatedFeed? {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await (feedID, householdID) in try await client.query(
+        for (feedID, householdID) in try await client.watchedQuery(
             """
             SELECT f.id, f.household_id FROM feed_tokens f
             JOIN households h ON h.id = f.household_id
             WHERE f.token_hash = \(hash) AND f.revoked_at IS NULL AND h.erased_at IS NULL
             """,
-            logger: logger
-        ).decode((UUID, UUID).self) {
+            logger: logger,
+            decoding: (UUID, UUID).self
+        ) {
             return AuthenticatedFeed(feedID: FeedID(feedID), householdID: HouseholdID(householdID))
         }
         return nil
@@ -96,15 +100,16 @@ extension PostgresSyncStore: FeedTokenStore {
     /// The state of the feed the token's hash names, else whether it is a device's token.
     public func feedRefusal(of token: BearerToken) async throws -> FeedTokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await (isFeed, erased) in try await client.query(
+        for (isFeed, erased) in try await client.watchedQuery(
             """
             SELECT true, h.erased_at IS NOT NULL FROM feed_tokens f JOIN households h ON h.id = f.household_id
             WHERE f.token_hash = \(hash)
             UNION ALL
             SELECT false, false FROM devices WHERE token_hash = \(hash)
             """,
-            logger: logger
-        ).decode((Bool, Bool).self) {
+            logger: logger,
+            decoding: (Bool, Bool).self
+        ) {
             guard isFeed else { return .deviceToken }
             return erased ? .householdErased : .feedRevoked
         }
@@ -114,9 +119,9 @@ extension PostgresSyncStore: FeedTokenStore {
     /// Whether the token is a feed's (live or not): a device route tells its holder so (``TokenRefusal/feedToken``).
     func isFeedToken(_ token: BearerToken) async throws -> Bool {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await _ in try await client.query(
-            "SELECT 1 FROM feed_tokens WHERE token_hash = \(hash)", logger: logger
-        ).decode(Int32.self) {
+        for _ in try await client.watchedQuery(
+            "SELECT 1 FROM feed_tokens WHERE token_hash = \(hash)", logger: logger, decoding: Int32.self
+        ) {
             return true
         }
         return false

@@ -76,7 +76,7 @@ extension PostgresSyncStore {
     public func members(of household: HouseholdID) async throws -> [MemberRecord] {
         var live = false
         var members: [MemberRecord] = []
-        for try await (erased, id, name, createdAt, revokedAt, sessions) in try await client.query(
+        for (erased, id, name, createdAt, revokedAt, sessions) in try await client.watchedQuery(
             """
             SELECT h.erased_at IS NOT NULL, m.id, m.name, m.created_at, m.revoked_at,
                    (SELECT count(*) FROM web_sessions s WHERE s.household_id = m.household_id AND s.member_id = m.id
@@ -85,8 +85,9 @@ extension PostgresSyncStore {
             WHERE h.id = \(household.rawValue)
             ORDER BY m.created_at, m.id
             """,
-            logger: logger
-        ).decode((Bool, UUID?, String?, Date?, Date?, Int64?).self) {
+            logger: logger,
+            decoding: (Bool, UUID?, String?, Date?, Date?, Int64?).self
+        ) {
             live = !erased
             if let id, let name, let createdAt {
                 members.append(MemberRecord(
@@ -146,7 +147,7 @@ extension PostgresSyncStore {
     /// The open session the token names: not ended, not expired, its member not revoked, its household not erased.
     public func session(_ token: BearerToken) async throws -> MemberSession? {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await (household, member, name, csrf) in try await client.query(
+        for (household, member, name, csrf) in try await client.watchedQuery(
             """
             SELECT s.household_id, s.member_id, m.name, s.csrf_token FROM web_sessions s
             JOIN members m ON m.household_id = s.household_id AND m.id = s.member_id
@@ -154,8 +155,9 @@ extension PostgresSyncStore {
             WHERE s.token_hash = \(hash) AND s.revoked_at IS NULL AND s.expires_at > now()
               AND m.revoked_at IS NULL AND h.erased_at IS NULL
             """,
-            logger: logger
-        ).decode((UUID, UUID, String, String).self) {
+            logger: logger,
+            decoding: (UUID, UUID, String, String).self
+        ) {
             return MemberSession(householdID: HouseholdID(household), memberID: MemberID(member), name: name, csrfToken: csrf)
         }
         return nil
@@ -164,8 +166,11 @@ extension PostgresSyncStore {
     /// Ends the session the token names (signing out); does nothing for an unknown or ended one.
     public func endSession(_ token: BearerToken) async throws {
         let hash = ByteBuffer(bytes: token.hash)
-        try await client.query(
-            "UPDATE web_sessions SET revoked_at = now() WHERE token_hash = \(hash) AND revoked_at IS NULL",
-            logger: logger)
+        let logger = self.logger
+        try await client.withWatchedConnection { connection in
+            for try await _ in try await connection.query(
+                "UPDATE web_sessions SET revoked_at = now() WHERE token_hash = \(hash) AND revoked_at IS NULL",
+                logger: logger) {}
+        }
     }
 }

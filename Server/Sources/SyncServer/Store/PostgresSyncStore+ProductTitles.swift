@@ -12,13 +12,14 @@ extension PostgresSyncStore {
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return [:] }
         var titles: [String: String] = [:]
-        for try await (id, record) in try await client.query(
+        for (id, record) in try await client.watchedQuery(
             """
             SELECT entity_id, record::text FROM entities
             WHERE household_id = \(household.rawValue) AND kind = 'product' AND live AND entity_id = ANY(\(unique)::text[])
             """,
-            logger: logger
-        ).decode((String, String).self) {
+            logger: logger,
+            decoding: (String, String).self
+        ) {
             guard let remote = try? RecordCoding.decode(RemoteProductRecord.self, from: Data(record.utf8)),
                 let title = remote.product?.title, !title.isEmpty
             else { continue }

@@ -4,17 +4,20 @@ import NIOCore
 import PostgresNIO
 
 /// What ``HouseholdReplicas`` reads and writes: the household's head, its journal in `seq` order, the saved folded
-/// states (`replica_checkpoints`) and the watermark (`household_replicas.projected_through_seq`).
+/// states (`replica_checkpoints`) and the watermark (`household_replicas.projected_through_seq`). Each runs on a
+/// watched connection (``PostgresClient/withWatchedConnection(_:)``), so a fold fails instead of waiting for good
+/// when the database goes away under it.
 extension PostgresSyncStore {
     /// The household's last `seq` (0 for an empty log), or `nil` when it is unknown or erased.
     func replicaHead(of household: HouseholdID) async throws -> Int64? {
-        for try await lastSeq in try await client.query(
+        for lastSeq in try await client.watchedQuery(
             """
             SELECT s.last_seq FROM household_seq s JOIN households h ON h.id = s.household_id
             WHERE s.household_id = \(household.rawValue) AND h.erased_at IS NULL
             """,
-            logger: logger
-        ).decode(Int64.self) {
+            logger: logger,
+            decoding: Int64.self
+        ) {
             return lastSeq
         }
         return nil
@@ -26,14 +29,15 @@ extension PostgresSyncStore {
         -> [(seq: Int64, payload: String)]
     {
         var rows: [(seq: Int64, payload: String)] = []
-        for try await (seq, payload) in try await client.query(
+        for (seq, payload) in try await client.watchedQuery(
             """
             SELECT seq, payload::text FROM changes
             WHERE household_id = \(household.rawValue) AND kind = 'journal' AND seq > \(after) AND seq <= \(through)
             ORDER BY seq LIMIT \(limit)
             """,
-            logger: logger
-        ).decode((Int64, String).self) {
+            logger: logger,
+            decoding: (Int64, String).self
+        ) {
             rows.append((seq, payload))
         }
         return rows
@@ -42,10 +46,14 @@ extension PostgresSyncStore {
     /// The `through_seq` of every saved folded state of the household, newest first.
     func replicaCheckpointSeqs(of household: HouseholdID) async throws -> [Int64] {
         var seqs: [Int64] = []
-        for try await seq in try await client.query(
-            "SELECT through_seq FROM replica_checkpoints WHERE household_id = \(household.rawValue) ORDER BY through_seq DESC",
-            logger: logger
-        ).decode(Int64.self) {
+        for seq in try await client.watchedQuery(
+            """
+            SELECT through_seq FROM replica_checkpoints WHERE household_id = \(household.rawValue)
+            ORDER BY through_seq DESC
+            """,
+            logger: logger,
+            decoding: Int64.self
+        ) {
             seqs.append(seq)
         }
         return seqs
@@ -53,13 +61,14 @@ extension PostgresSyncStore {
 
     /// The saved folded state of the household through `seq`: the kit's checkpoint mark (JSON) and state bytes.
     func replicaCheckpoint(of household: HouseholdID, through seq: Int64) async throws -> (mark: String, state: Data)? {
-        for try await (mark, bytes) in try await client.query(
+        for (mark, bytes) in try await client.watchedQuery(
             """
             SELECT mark, state FROM replica_checkpoints
             WHERE household_id = \(household.rawValue) AND through_seq = \(seq)
             """,
-            logger: logger
-        ).decode((String, ByteBuffer).self) {
+            logger: logger,
+            decoding: (String, ByteBuffer).self
+        ) {
             return (mark, Data(bytes.readableBytesView))
         }
         return nil
@@ -106,22 +115,25 @@ extension PostgresSyncStore {
 
     /// Records that the household is folded through `seq` (the watermark never moves back).
     func recordReplicaProgress(of household: HouseholdID, through seq: Int64) async throws {
-        try await client.query(
-            """
-            INSERT INTO household_replicas (household_id, projected_through_seq, folded_at)
-            SELECT id, \(seq), now() FROM households WHERE id = \(household.rawValue) AND erased_at IS NULL
-            ON CONFLICT (household_id) DO UPDATE
-            SET projected_through_seq = excluded.projected_through_seq, folded_at = excluded.folded_at
-            WHERE household_replicas.projected_through_seq < excluded.projected_through_seq
-            """,
-            logger: logger
-        )
+        let logger = self.logger
+        try await client.withWatchedConnection { connection in
+            for try await _ in try await connection.query(
+                """
+                INSERT INTO household_replicas (household_id, projected_through_seq, folded_at)
+                SELECT id, \(seq), now() FROM households WHERE id = \(household.rawValue) AND erased_at IS NULL
+                ON CONFLICT (household_id) DO UPDATE
+                SET projected_through_seq = excluded.projected_through_seq, folded_at = excluded.folded_at
+                WHERE household_replicas.projected_through_seq < excluded.projected_through_seq
+                """,
+                logger: logger
+            ) {}
+        }
     }
 
     /// Live households whose log has entries past the replica's watermark, most behind first, at most `limit`.
     func householdsBehindReplica(limit: Int) async throws -> [HouseholdID] {
         var households: [HouseholdID] = []
-        for try await id in try await client.query(
+        for id in try await client.watchedQuery(
             """
             SELECT s.household_id FROM household_seq s
             JOIN households h ON h.id = s.household_id AND h.erased_at IS NULL
@@ -130,8 +142,9 @@ extension PostgresSyncStore {
             ORDER BY s.last_seq - coalesce(r.projected_through_seq, 0) DESC
             LIMIT \(limit)
             """,
-            logger: logger
-        ).decode(UUID.self) {
+            logger: logger,
+            decoding: UUID.self
+        ) {
             households.append(HouseholdID(id))
         }
         return households
@@ -140,7 +153,7 @@ extension PostgresSyncStore {
     /// How far the replica is behind live households' logs: the most changes one household has unfolded, the
     /// changes unfolded in all, and how many households have any.
     func replicaLag() async throws -> (max: Int64, sum: Int64, households: Int64) {
-        for try await lag in try await client.query(
+        for lag in try await client.watchedQuery(
             """
             SELECT coalesce(max(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
                    coalesce(sum(s.last_seq - coalesce(r.projected_through_seq, 0)), 0)::bigint,
@@ -150,8 +163,9 @@ extension PostgresSyncStore {
             LEFT JOIN household_replicas r ON r.household_id = s.household_id
             WHERE s.last_seq > coalesce(r.projected_through_seq, 0)
             """,
-            logger: logger
-        ).decode((Int64, Int64, Int64).self) {
+            logger: logger,
+            decoding: (Int64, Int64, Int64).self
+        ) {
             return lag
         }
         return (0, 0, 0)

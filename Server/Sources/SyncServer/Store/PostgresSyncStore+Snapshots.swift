@@ -12,15 +12,16 @@ extension PostgresSyncStore {
         -> (seq: Int64, mark: String)?
     {
         let prefix = ByteBuffer(bytes: header)
-        for try await (seq, mark) in try await client.query(
+        for (seq, mark) in try await client.watchedQuery(
             """
             SELECT through_seq, mark FROM replica_checkpoints
             WHERE household_id = \(household.rawValue) AND through_seq >= \(atLeast)
               AND substring(state FROM 1 FOR \(Int32(header.count))) = \(prefix)
             ORDER BY through_seq DESC LIMIT 1
             """,
-            logger: logger
-        ).decode((Int64, String).self) {
+            logger: logger,
+            decoding: (Int64, String).self
+        ) {
             return (seq, mark)
         }
         return nil
@@ -31,13 +32,14 @@ extension PostgresSyncStore {
     func replicaCheckpointDigest(of household: HouseholdID, through seq: Int64) async throws
         -> (byteCount: Int64, sha256: String)?
     {
-        for try await (byteCount, sha256) in try await client.query(
+        for (byteCount, sha256) in try await client.watchedQuery(
             """
             SELECT octet_length(state)::bigint, encode(sha256(state), 'hex') FROM replica_checkpoints
             WHERE household_id = \(household.rawValue) AND through_seq = \(seq)
             """,
-            logger: logger
-        ).decode((Int64, String).self) {
+            logger: logger,
+            decoding: (Int64, String).self
+        ) {
             return (byteCount, sha256)
         }
         return nil
@@ -45,10 +47,11 @@ extension PostgresSyncStore {
 
     /// The bytes of the household's saved state through `seq`, as stored, or `nil` when it is no longer kept.
     func replicaCheckpointState(of household: HouseholdID, through seq: Int64) async throws -> ByteBuffer? {
-        for try await bytes in try await client.query(
+        for bytes in try await client.watchedQuery(
             "SELECT state FROM replica_checkpoints WHERE household_id = \(household.rawValue) AND through_seq = \(seq)",
-            logger: logger
-        ).decode(ByteBuffer.self) {
+            logger: logger,
+            decoding: ByteBuffer.self
+        ) {
             return bytes
         }
         return nil
@@ -56,10 +59,11 @@ extension PostgresSyncStore {
 
     /// Whether the household's saved state through `seq` is still kept.
     func hasReplicaCheckpoint(of household: HouseholdID, through seq: Int64) async throws -> Bool {
-        for try await _ in try await client.query(
+        for _ in try await client.watchedQuery(
             "SELECT 1 FROM replica_checkpoints WHERE household_id = \(household.rawValue) AND through_seq = \(seq)",
-            logger: logger
-        ).decode(Int32.self) {
+            logger: logger,
+            decoding: Int32.self
+        ) {
             return true
         }
         return false
@@ -71,15 +75,16 @@ extension PostgresSyncStore {
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return [] }
         var records: [(id: String, record: String)] = []
-        for try await (id, record) in try await client.query(
+        for (id, record) in try await client.watchedQuery(
             """
             SELECT entity_id, record::text FROM entities
             WHERE household_id = \(household.rawValue) AND kind = 'product' AND live AND record IS NOT NULL
               AND entity_id = ANY(\(unique)::text[])
             ORDER BY entity_id
             """,
-            logger: logger
-        ).decode((String, String).self) {
+            logger: logger,
+            decoding: (String, String).self
+        ) {
             records.append((id, record))
         }
         return records

@@ -48,7 +48,7 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Runs `SELECT 1`.
     public func ping() async throws {
-        try await client.query("SELECT 1", logger: logger)
+        _ = try await client.watchedQuery("SELECT 1", logger: logger, decoding: Int32.self)
     }
 
     // MARK: - Households and devices
@@ -75,47 +75,46 @@ public struct PostgresSyncStore: SyncStore {
         let device = DeviceID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
-        let rows = try await client.query(
+        let rows = try await client.watchedQuery(
             """
             INSERT INTO devices (household_id, id, token_hash)
             SELECT id, \(device.rawValue), \(hash) FROM households
             WHERE id = \(household.rawValue) AND erased_at IS NULL
             RETURNING id
             """,
-            logger: logger
+            logger: logger,
+            decoding: UUID.self
         )
-        var inserted = false
-        for try await _ in rows.decode(UUID.self) { inserted = true }
-        guard inserted else { throw SyncStoreError.householdNotFound(household) }
+        guard !rows.isEmpty else { throw SyncStoreError.householdNotFound(household) }
         return (device, token)
     }
 
     /// Sets `revoked_at` (keeps the first revocation time).
     public func revokeDevice(_ device: DeviceID) async throws {
-        let rows = try await client.query(
+        let rows = try await client.watchedQuery(
             """
             UPDATE devices SET revoked_at = COALESCE(revoked_at, now())
             WHERE id = \(device.rawValue)
             RETURNING id
             """,
-            logger: logger
+            logger: logger,
+            decoding: UUID.self
         )
-        var found = false
-        for try await _ in rows.decode(UUID.self) { found = true }
-        guard found else { throw SyncStoreError.deviceNotFound(device) }
+        guard !rows.isEmpty else { throw SyncStoreError.deviceNotFound(device) }
     }
 
     /// Why a token that authenticates no live device is refused: the state of the device its hash names, if any,
     /// else whether it is a calendar feed's token.
     public func refusal(of token: BearerToken) async throws -> TokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
-        for try await erased in try await client.query(
+        for erased in try await client.watchedQuery(
             """
             SELECT h.erased_at IS NOT NULL FROM devices d JOIN households h ON h.id = d.household_id
             WHERE d.token_hash = \(hash)
             """,
-            logger: logger
-        ).decode(Bool.self) {
+            logger: logger,
+            decoding: Bool.self
+        ) {
             return erased ? .householdErased : .deviceRevoked
         }
         return try await isFeedToken(token) ? .feedToken : .unknown
@@ -124,15 +123,15 @@ public struct PostgresSyncStore: SyncStore {
     /// Looks the token's hash up among live devices of live households.
     public func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
         let hash = ByteBuffer(bytes: token.hash)
-        let rows = try await client.query(
+        for (deviceID, householdID) in try await client.watchedQuery(
             """
             SELECT d.id, d.household_id FROM devices d
             JOIN households h ON h.id = d.household_id
             WHERE d.token_hash = \(hash) AND d.revoked_at IS NULL AND h.erased_at IS NULL
             """,
-            logger: logger
-        )
-        for try await (deviceID, householdID) in rows.decode((UUID, UUID).self) {
+            logger: logger,
+            decoding: (UUID, UUID).self
+        ) {
             return AuthenticatedDevice(deviceID: DeviceID(deviceID), householdID: HouseholdID(householdID))
         }
         return nil
@@ -257,15 +256,16 @@ public struct PostgresSyncStore: SyncStore {
     public func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity? {
         var live = false
         var found: StoredEntity?
-        for try await (erased, record, lastOpID, seq) in try await client.query(
+        for (erased, record, lastOpID, seq) in try await client.watchedQuery(
             """
             SELECT h.erased_at IS NOT NULL, e.record::text, e.last_op_id, e.seq
             FROM households h LEFT JOIN entities e
               ON e.household_id = h.id AND e.kind = \(kind.rawValue) AND e.entity_id = \(id)
             WHERE h.id = \(household.rawValue)
             """,
-            logger: logger
-        ).decode((Bool, String?, UUID?, Int64?).self) {
+            logger: logger,
+            decoding: (Bool, String?, UUID?, Int64?).self
+        ) {
             live = !erased
             if let lastOpID, let seq {
                 found = StoredEntity(kind: kind, entityID: id, record: record.map { Data($0.utf8) }, lastOpID: lastOpID, seq: seq)

@@ -136,6 +136,11 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
         } catch let error as WebCommandService.Refusal {
             // Only reached when a handler did not re-render its own page.
             return templates.message("Not done", error.message, status: error.status)
+        } catch where DatabaseOutage(error) != nil {
+            logger.warning("web page: database unavailable", metadata: ["error": "\(String(reflecting: error))"])
+            return templates.message(
+                "Try again in a moment", "The database is unavailable for a moment; try again shortly.",
+                status: .serviceUnavailable)
         } catch {
             logger.error("web page failed", metadata: ["error": "\(String(reflecting: error))"])
             return templates.message(
