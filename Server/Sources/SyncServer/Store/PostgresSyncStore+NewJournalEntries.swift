@@ -18,7 +18,7 @@ extension PostgresSyncStore {
         guard !changes.isEmpty, changes.allSatisfy({ $0.kind == .journal }) else { return nil }
         let logger = self.logger
         let householdID = household.rawValue
-        let snapshot = try await client.withConnection { connection in
+        let snapshot = try await client.withWatchedConnection { connection in
             try await PushBatchReader(connection: connection, logger: logger, householdID: householdID)
                 .read(changes, slots: [])
         }
@@ -45,12 +45,10 @@ extension PostgresSyncStore {
         let started = ContinuousClock.now
         let head: Int64?
         do {
-            head = try await client.withConnection { connection in
-                try await ConnectionCloseWatch.shared.run(on: connection) {
-                    var head: Int64??
-                    for try await answer in try await connection.execute(statement, logger: logger) { head = answer }
-                    return head ?? nil
-                }
+            head = try await client.withWatchedConnection { connection in
+                var head: Int64??
+                for try await answer in try await connection.execute(statement, logger: logger) { head = answer }
+                return head ?? nil
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedFunction {
             // A database not migrated through 0009 yet: the locked push serves.
