@@ -17,6 +17,9 @@ struct BenchEnvironment: Sendable {
     let port: Int
     /// How much work to do.
     let sizes: BenchSizes
+    /// The database, for a second server instance.
+    let database: PostgresClient.Configuration
+    let logger: Logger
 
     /// Limits raised so one push may carry the big push's operations.
     static func limits(for sizes: BenchSizes) -> SyncLimits {
@@ -41,19 +44,39 @@ struct BenchEnvironment: Sendable {
             }()
             return try await PostgresClient.withRunningClient(configuration: database, logger: logger) { client in
                 try await Migrator().migrate(client: client, logger: logger)
-                let app = SyncServerApplication.build(
-                    client: client,
-                    clientIsRunning: true,
-                    configuration: SyncServerConfiguration(
-                        host: "127.0.0.1", port: 0, database: database, limits: limits(for: sizes), migrateOnStart: false),
-                    logger: logger
-                )
-                return try await app.test(.live) { testClient in
-                    guard let port = testClient.port else { throw BenchFailure("the live server has no port") }
+                return try await serving(client: client, database: database, sizes: sizes, logger: logger) { port in
                     let store = PostgresSyncStore(client: client, logger: logger)
-                    return try await body(BenchEnvironment(store: store, client: client, port: port, sizes: sizes))
+                    return try await body(BenchEnvironment(
+                        store: store, client: client, port: port, sizes: sizes, database: database, logger: logger))
                 }
             }
+        }
+    }
+
+    /// The server application on `client`'s pool, serving on a loopback port while `body` runs.
+    private static func serving<T: Sendable>(
+        client: PostgresClient, database: PostgresClient.Configuration, sizes: BenchSizes, logger: Logger,
+        _ body: @escaping @Sendable (_ port: Int) async throws -> T
+    ) async throws -> T {
+        let app = SyncServerApplication.build(
+            client: client,
+            clientIsRunning: true,
+            configuration: SyncServerConfiguration(
+                host: "127.0.0.1", port: 0, database: database, limits: limits(for: sizes), migrateOnStart: false),
+            logger: logger
+        )
+        return try await app.test(.live) { testClient in
+            guard let port = testClient.port else { throw BenchFailure("the live server has no port") }
+            return try await body(port)
+        }
+    }
+
+    /// A second server instance on the same database — its own pool of 20 connections and its own replica, as
+    /// another process would have — serving on another loopback port while `body` runs.
+    func withSecondInstance<T: Sendable>(_ body: @escaping @Sendable (_ port: Int) async throws -> T) async throws -> T {
+        let (database, sizes, logger) = (database, sizes, logger)
+        return try await PostgresClient.withRunningClient(configuration: database, logger: logger) { client in
+            try await Self.serving(client: client, database: database, sizes: sizes, logger: logger, body)
         }
     }
 

@@ -12,16 +12,27 @@ struct BenchSizes: Sendable, CustomStringConvertible {
     let bootstrapEntries: Int
     /// Reads of each side per repetition in `server.web-stock`.
     let webStockReads: Int
+    /// Households pushing at once in `server.load-households`, and each one's devices.
+    var households = 200
+    var householdDevices = 5
+    /// Operations each device pushes in `server.load-households`, in pushes of `householdBatch`.
+    var householdOperations = 50
+    var householdBatch = 25
 
     /// The sizes: one push of 10 000 operations; 20 devices × 500 operations in pushes of 50; a household
-    /// of 100 000 journal entries to bootstrap from; 200 reads of the stock page.
+    /// of 100 000 journal entries to bootstrap from; 200 reads of the stock page; 200 households × 5 devices × 50
+    /// operations in pushes of 25.
     static let full = BenchSizes(bigPush: 10_000, devices: 20, operationsPerDevice: 500, batch: 50, bootstrapEntries: 100_000, webStockReads: 200)
     /// A smoke run: 1 000 operations; 4 devices × 100 operations in pushes of 25; 5 000 entries to bootstrap from;
     /// 40 reads of the stock page.
-    static let quick = BenchSizes(bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25, bootstrapEntries: 5_000, webStockReads: 40)
+    /// 10 households × 2 devices × 20 operations in pushes of 10.
+    static let quick = BenchSizes(
+        bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25, bootstrapEntries: 5_000, webStockReads: 40,
+        households: 10, householdDevices: 2, householdOperations: 20, householdBatch: 10)
 
     var description: String {
         "push of \(bigPush) operations; \(devices) devices × \(operationsPerDevice) operations in pushes of \(batch); "
-            + "bootstrap from \(bootstrapEntries) entries; \(webStockReads) stock page reads"
+            + "bootstrap from \(bootstrapEntries) entries; \(webStockReads) stock page reads; \(households) households × "
+            + "\(householdDevices) devices × \(householdOperations) operations in pushes of \(householdBatch)"
     }
 }
