@@ -6,7 +6,7 @@ extension PostgresSyncStore {
     /// The push of journal entries nobody has seen yet — what a device's push almost always is — without holding
     /// the household's lock across round trips: the batch is read and judged before the lock, and one statement
     /// (``SchemaMigrations/appendJournalFunction``) takes the lock, checks that the read still holds, appends and
-    /// commits. `nil` when the batch is anything else — a product or named entity, an op id or entry the household
+    /// commits. `nil` when the batch is anything else — larger than one insert slice, a product or named entity, an op id or entry the household
     /// has, a change the rules do not simply append, an erased household — or when something it names came in
     /// between the read and the lock; the caller then pushes it under the lock as before.
     ///
@@ -15,7 +15,11 @@ extension PostgresSyncStore {
     /// under the lock either, so the locked push would have judged every change against the same absent state —
     /// the state judged here — and appended the same rows after the head the statement locked.
     func appendIfNew(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome]? {
-        guard !changes.isEmpty, changes.allSatisfy({ $0.kind == .journal }) else { return nil }
+        // A batch larger than one insert slice gains more from the locked push's encoding while the database
+        // inserts (``PushBatchWriter``) than from a shorter lock: a big push is rarely one of many at once.
+        guard !changes.isEmpty, changes.count <= PushBatchWriter.changesPerStatement,
+            changes.allSatisfy({ $0.kind == .journal })
+        else { return nil }
         let logger = self.logger
         let householdID = household.rawValue
         let snapshot = try await client.withWatchedConnection { connection in

@@ -97,8 +97,7 @@ struct PushBatchReader {
 }
 
 extension PushBatchReader {
-    /// The read. Each element of the arrays is looked up in an index through a lateral subquery (a nested loop over
-    /// the array, which a join or `= ANY(array)` may not be planned as). Each part of the union is tagged: `live` (the household is not
+    /// The read. Each part of the union is tagged: `live` (the household is not
     /// erased), `op` (an applied op id and its seq, from a change row or from `operations`), `entity` (a journal
     /// entry's state from its change row, or an `entities` row named by kind and id or holding a claimed slot).
     struct ReadStatement {
@@ -106,25 +105,24 @@ extension PushBatchReader {
             SELECT 'live', NULL::text, NULL::text, NULL::text, NULL::uuid, NULL::bigint, NULL::text, NULL::text
             FROM households WHERE id = $1 AND erased_at IS NULL
             UNION ALL
-            SELECT 'op', NULL, NULL, NULL, x.op_id, x.seq, NULL, NULL
-            FROM unnest($2::uuid[]) AS t(o), LATERAL (
-                SELECT op_id, seq FROM changes WHERE household_id = $1 AND op_id = t.o
-                UNION ALL
-                SELECT op_id, seq FROM operations WHERE household_id = $1 AND op_id = t.o) AS x
+            SELECT 'op', NULL, NULL, NULL, op_id, seq, NULL, NULL
+            FROM changes WHERE household_id = $1 AND op_id = ANY($2::uuid[])
             UNION ALL
-            SELECT 'entity', 'journal', x.entity_id, NULL, x.op_id, x.seq, NULL, NULL
-            FROM unnest($3::text[]) AS t(e), LATERAL (
-                SELECT entity_id, op_id, seq FROM changes
-                WHERE household_id = $1 AND kind = 'journal' AND entity_id = t.e) AS x
+            SELECT 'op', NULL, NULL, NULL, op_id, seq, NULL, NULL
+            FROM operations WHERE household_id = $1 AND op_id = ANY($2::uuid[])
             UNION ALL
-            SELECT 'entity', x.kind, x.entity_id, x.record::text, x.last_op_id, x.seq, x.semantic_kind, x.semantic_key
-            FROM unnest($4::text[], $5::text[]) AS t(k, e), LATERAL (
-                SELECT * FROM entities WHERE household_id = $1 AND kind = t.k AND entity_id = t.e LIMIT 1) AS x
+            SELECT 'entity', 'journal', entity_id, NULL, op_id, seq, NULL, NULL
+            FROM changes WHERE household_id = $1 AND kind = 'journal' AND entity_id = ANY($3::text[])
             UNION ALL
-            SELECT 'entity', x.kind, x.entity_id, x.record::text, x.last_op_id, x.seq, x.semantic_kind, x.semantic_key
-            FROM unnest($6::text[], $7::text[]) AS t(k, s), LATERAL (
-                SELECT * FROM entities
-                WHERE household_id = $1 AND semantic_kind = t.k AND semantic_key = t.s LIMIT 1) AS x
+            SELECT 'entity', kind, entity_id, record::text, last_op_id, seq, semantic_kind, semantic_key
+            FROM entities
+            WHERE household_id = $1
+              AND (kind, entity_id) IN (SELECT k, e FROM unnest($4::text[], $5::text[]) AS t(k, e))
+            UNION ALL
+            SELECT 'entity', kind, entity_id, record::text, last_op_id, seq, semantic_kind, semantic_key
+            FROM entities
+            WHERE household_id = $1
+              AND (semantic_kind, semantic_key) IN (SELECT k, s FROM unnest($6::text[], $7::text[]) AS t(k, s))
             """
 
         /// One row of the union.
