@@ -23,7 +23,8 @@ extension BenchScenario {
         let connection = DeviceSession(port: environment.port, household: household, token: tokens[0])
         defer { connection.close() }
         let started = ContinuousClock.now
-        let first = try await connection.snapshot()
+        // Through the head: the replica's sweep may have saved a state while the journal was being inserted.
+        let first = try await connection.snapshot(atLeast: setup.head)
         BenchLog.line(
             "   first snapshot (the replica folds \(setup.entries) entries and saves its state): "
                 + "\(BenchReport.formatSeconds((ContinuousClock.now - started).seconds)); seq \(first.seq), "

@@ -29,8 +29,10 @@ struct DeviceSession: Sendable {
     }
 
     /// `GET snapshot` (with `products=false` unless `products`), decoded.
-    func snapshot(products: Bool = false) async throws -> SnapshotResponse {
-        let body = try await get("/v1/households/\(household)/snapshot" + (products ? "" : "?products=false"))
+    func snapshot(products: Bool = false, atLeast: Int64? = nil) async throws -> SnapshotResponse {
+        let query = [products ? nil : "products=false", atLeast.map { "atLeast=\($0)" }].compactMap { $0 }
+        let body = try await get(
+            "/v1/households/\(household)/snapshot" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
         return try JSONDecoder().decode(SnapshotResponse.self, from: body)
     }
 
