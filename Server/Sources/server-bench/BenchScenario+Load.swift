@@ -57,7 +57,7 @@ extension BenchScenario {
         }
         let median = BenchReport.median(ours)
         return ScenarioResult(
-            name: "server.load", oursSeconds: median, baselineSeconds: BenchReport.median(baseline), target: 3,
+            name: "server.load", oursSeconds: median, baselineSeconds: BenchReport.median(baseline), target: 2,
             metrics: [
                 ("devices", Double(sizes.devices)), ("operations", Double(total)),
                 ("ops_per_s", (Double(total) / median).rounded()),

@@ -22,7 +22,7 @@ struct ServerBench: AsyncParsableCommand {
     @Flag(help: "Print the results as one JSON object on standard output (progress goes to standard error).")
     var json = false
 
-    @Option(help: "Run only the scenarios whose name contains this text.")
+    @Option(help: "Run only the scenario of this name, or else those whose name contains this text.")
     var only: String?
 
     @Option(help: "Measurements per side (default 3; 1 with --quick).")
@@ -44,7 +44,10 @@ struct ServerBench: AsyncParsableCommand {
     func run() async throws {
         let sizes = quick ? BenchSizes.quick : BenchSizes.full
         let repetitions = self.repetitions ?? (quick ? 1 : 3)
-        let scenarios = BenchScenario.all.filter { only.map($0.name.contains) ?? true }
+        let scenarios = BenchScenario.all.filter { scenario in
+            guard let only else { return true }
+            return BenchScenario.all.contains { $0.name == only } ? scenario.name == only : scenario.name.contains(only)
+        }
         let deadline = ContinuousClock.now + .seconds(timeLimit)
         let started = ContinuousClock.now
         BenchLog.line("server-bench: \(quick ? "quick" : "full") run, \(repetitions) repetition(s), \(sizes)")
