@@ -63,17 +63,34 @@ struct DatabaseOutageTests {
                     }
                 }
             }
-            // A failover or a restart ends the sessions: the server's own words are 57P01 or a closed socket.
-            let terminated = try #require(
-                await failure(["SELECT pg_terminate_backend(pg_backend_pid()), pg_sleep(5)"]))
-            #expect(DatabaseOutage(terminated) != nil, "\(String(reflecting: terminated))")
             let readOnly = try #require(await failure([
                 "BEGIN READ ONLY", "CREATE TABLE outage_probe (id int)",
             ]))
             #expect(DatabaseOutage(readOnly) == .refused(sqlState: "25006"), "\(String(reflecting: readOnly))")
             let division = try #require(await failure(["SELECT 1 / 0"]))
             #expect(DatabaseOutage(division) == nil)
+            // Last: the pool may hand the terminated session's connection out once more before it notices.
+            // A failover or a restart ends the sessions: the server's own words are 57P01 or a closed socket.
+            let terminated = try #require(
+                await failure(["SELECT pg_terminate_backend(pg_backend_pid()), pg_sleep(5)"]))
+            #expect(DatabaseOutage(terminated) != nil, "\(String(reflecting: terminated))")
             #expect(DatabaseOutage(ConnectionCloseWatch.ConnectionLost()) == .connectionLost)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func readinessAnswers503WhileTheDatabaseIsDown() async throws {
+        let logger = ServerProcessTests.logger
+        try await withClient { cluster, client in
+            try await Migrator(migrations: SchemaMigrations.all).migrate(client: client, logger: logger)
+            try await withSyncServer(on: client, of: cluster, logger: logger) { server in
+                #expect(try await server.client.execute(uri: "/v1/ready", method: .get).status == .ok)
+                try cluster.stop()
+                let response = try await server.client.execute(uri: "/v1/ready", method: .get)
+                #expect(response.status == .serviceUnavailable, "\(String(buffer: response.body))")
+                #expect(try decode(ErrorEnvelope.self, response).error.code == .unavailable)
+                #expect(try await server.client.execute(uri: "/v1/health", method: .get).status == .ok)
+            }
         }
     }
 

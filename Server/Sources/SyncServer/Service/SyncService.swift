@@ -207,13 +207,20 @@ public struct SyncService: Sendable {
 
     // MARK: - Health
 
-    /// Whether the database answers.
-    /// - Throws: ``APIError`` `internal` with a message saying the database is not ready.
+    /// How long ``ready()`` waits for the database's answer.
+    public static let readinessWait: Duration = .seconds(2)
+
+    /// Whether the database answers within ``readinessWait``.
+    ///
+    /// The wait is bounded: while the database is down, the pool keeps trying to connect and a statement waits for
+    /// it for a minute or more, and a readiness check must answer well within a load balancer's check timeout.
+    /// - Throws: ``APIError`` `unavailable` (503) when the database does not answer in time or fails: not ready,
+    ///   rather than broken, so a load balancer sends requests elsewhere until it answers.
     public func ready() async throws {
-        do {
-            try await store.ping()
-        } catch {
-            throw APIError(.internal, "The database is not reachable.")
+        let store = self.store
+        let answered = await FirstAnswer.within(Self.readinessWait) { try await store.ping() }
+        guard answered else {
+            throw APIError(.unavailable, "The database is not reachable; send requests to another instance.")
         }
     }
 
