@@ -95,13 +95,19 @@ public final class ReplicaWorker: Service, Sendable {
         }
     }
 
+    /// Folds the household; on graceful shutdown it stops waiting at once (the fold itself is shared with readers
+    /// and runs on, so a long one never holds the shutdown up).
     private func fold(_ household: HouseholdID) async {
-        do {
-            _ = try await replicas.view(of: household, atLeast: nil)
-        } catch SyncStoreError.householdNotFound {
-            // Erased meanwhile: nothing to fold.
-        } catch {
-            logger.warning("replica fold failed; reads fold it again", metadata: ["household": "\(household)", "error": "\(error)"])
+        let (replicas, logger) = (replicas, logger)
+        _ = await FirstAnswer.within(nil) {
+            do {
+                _ = try await replicas.view(of: household, atLeast: nil)
+            } catch SyncStoreError.householdNotFound {
+                // Erased meanwhile: nothing to fold.
+            } catch {
+                logger.warning(
+                    "replica fold failed; reads fold it again", metadata: ["household": "\(household)", "error": "\(error)"])
+            }
         }
     }
 }
