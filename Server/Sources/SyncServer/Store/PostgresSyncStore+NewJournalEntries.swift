@@ -8,7 +8,8 @@ extension PostgresSyncStore {
     /// (``SchemaMigrations/appendJournalFunction``) takes the lock, checks that the read still holds, appends and
     /// commits. `nil` when the batch is anything else — larger than one insert slice, a product or named entity, an op id or entry the household
     /// has, a change the rules do not simply append, an erased household — or when something it names came in
-    /// between the read and the lock; the caller then pushes it under the lock as before.
+    /// between the read and the lock; the caller then pushes it under the lock as before. The lock is held from the
+    /// statement to its transaction's `COMMIT`: two round trips, where the locked push holds it for four.
     ///
     /// Why the answer is the locked push's: that push judges each change against the op ids applied before, the
     /// entry's stored state and its slot's holder. Here the read found none of them, and the statement found none
@@ -49,7 +50,10 @@ extension PostgresSyncStore {
         let started = ContinuousClock.now
         let head: Int64?
         do {
-            head = try await client.withWatchedConnection { connection in
+            // In a transaction of its own, answered once its `COMMIT` is: run alone, the statement's answer arrives
+            // before the implicit commit at the protocol's `Sync`, and a push must never be acknowledged before
+            // its rows are committed.
+            head = try await transaction { connection in
                 var head: Int64??
                 for try await answer in try await connection.execute(statement, logger: logger) { head = answer }
                 return head ?? nil
@@ -61,6 +65,7 @@ extension PostgresSyncStore {
         // The statement's time, which holds the wait for the lock.
         metrics.recordHouseholdLockWait(ContinuousClock.now - started)
         guard let head, head >= 0 else { return nil }
+        record(batch.changes, of: household, offset: head)
         return outcomes.map { outcome in
             guard case .applied(let seq) = outcome else { return outcome }
             return .applied(seq: head + seq)

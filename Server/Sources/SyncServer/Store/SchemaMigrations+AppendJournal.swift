@@ -3,9 +3,8 @@ import PostgresNIO
 extension SchemaMigrations {
     /// `append_new_journal_entries`: a push of journal entries that were all new when it read them appends them
     /// in one statement, which takes the household's lock, checks that none of the op ids and entries came in
-    /// meanwhile, appends the rows after the head and moves it — so the lock is held only while the database runs
-    /// that statement and commits it, never across a round trip to the server (``PostgresSyncStore``'s
-    /// `appendIfNew`).
+    /// meanwhile, appends the rows after the head and moves it — so the lock is held for that statement and its
+    /// transaction's `COMMIT`, not across the reads and the judging (``PostgresSyncStore``'s `appendIfNew`).
     ///
     /// Each statement of a PL/pgSQL function sees what committed before it started, so the checks after the
     /// lock see every push that held the lock before. It answers the head before the rows (row `n` of the
