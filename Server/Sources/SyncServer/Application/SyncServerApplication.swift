@@ -68,7 +68,7 @@ public enum SyncServerApplication {
         readiness: ReadinessDrain? = nil,
         metrics: ServerMetrics = ServerMetrics()
     ) -> some ApplicationProtocol {
-        let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics, pushedJournal: PushedJournal())
+        let store = PostgresSyncStore(client: client, logger: logger, metrics: metrics)
         let service = SyncService(store: store, limits: configuration.limits, metrics: metrics)
         let replication = HouseholdReplication(store: store, service: service, logger: logger)
         let router = router(

@@ -282,7 +282,6 @@ public actor HouseholdReplicas: HouseholdViewSource {
             savedThrough = head
         }
         try await store.recordReplicaProgress(of: household, through: head)
-        store.pushedJournal?.forget(household, through: head)
         reads &+= 1
         folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
         evictBeyondCapacity()
@@ -338,12 +337,11 @@ public actor HouseholdReplicas: HouseholdViewSource {
         }
     }
 
-    /// The household's journal entries with `after < seq <= through`, with their `seq`, in `seq` order: as this
-    /// server's pushes recorded them when they cover the range (``PushedJournal``), else read page by page.
+    /// The household's journal entries with `after < seq <= through`, with their `seq`, in `seq` order, read page
+    /// by page.
     private func entries(of household: HouseholdID, after: Int64, through head: Int64) async throws
         -> [(seq: Int64, entry: InventoryJournalEntry)]
     {
-        if let pushed = store.pushedJournal?.entries(of: household, after: after, through: head) { return pushed }
         var entries: [(seq: Int64, entry: InventoryJournalEntry)] = []
         var cursor = after
         while cursor < head {

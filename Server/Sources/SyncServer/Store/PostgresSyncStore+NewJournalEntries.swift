@@ -65,7 +65,6 @@ extension PostgresSyncStore {
         // The statement's time, which holds the wait for the lock.
         metrics.recordHouseholdLockWait(ContinuousClock.now - started)
         guard let head, head >= 0 else { return nil }
-        record(batch.changes, of: household, offset: head)
         return outcomes.map { outcome in
             guard case .applied(let seq) = outcome else { return outcome }
             return .applied(seq: head + seq)

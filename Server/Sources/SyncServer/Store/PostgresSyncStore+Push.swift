@@ -26,7 +26,7 @@ extension PostgresSyncStore {
         let logger = self.logger
         let householdID = household.rawValue
         let metrics = self.metrics
-        let (outcomes, rows) = try await transaction { connection in
+        return try await transaction { connection in
             // Takes the row lock that serializes this household's writers until commit; the wait is measured.
             let lockRequested = ContinuousClock.now
             var locked: Int64?
@@ -55,26 +55,8 @@ extension PostgresSyncStore {
             }
             try await PushBatchWriter(connection: connection, logger: logger, householdID: householdID)
                 .write(batch, movingHeadFrom: first)
-            return (outcomes, batch.changes)
+            return outcomes
         }
-        record(rows, of: household, offset: 0)
-        return outcomes
-    }
-
-    /// Hands the committed rows to this server's replica (``PushedJournal``), their `seq` moved by `offset`. A
-    /// journal row whose entry is only text (a body decoded the careful way) is left out: the fold reads the
-    /// database for its range.
-    func record(_ rows: [PushBatch.ChangeRow], of household: HouseholdID, offset: Int64) {
-        guard let pushedJournal else { return }
-        pushedJournal.record(
-            rows.compactMap { row in
-                switch (row.key.kind, row.payload) {
-                case (.journal, .journal(let entry)): (row.seq + offset, .journal(entry))
-                case (.journal, .text): nil
-                default: (row.seq + offset, .other)
-                }
-            },
-            of: household)
     }
 
     /// Judges one change against the batch's view and stages what it writes; `holders` reads the holders of a

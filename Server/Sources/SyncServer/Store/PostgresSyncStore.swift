@@ -23,19 +23,11 @@ public struct PostgresSyncStore: SyncStore {
     /// Where transactions, household lock waits and the replica's lag are measured.
     public let metrics: ServerMetrics
 
-    /// Where pushes record the rows they committed for this server's replica, if anywhere.
-    public let pushedJournal: PushedJournal?
-
-    /// Creates a store over a running client; `metrics` defaults to a registry of its own; pushes record what they
-    /// commit in `pushedJournal` when given.
-    public init(
-        client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics(),
-        pushedJournal: PushedJournal? = nil
-    ) {
+    /// Creates a store over a running client; `metrics` defaults to a registry of its own.
+    public init(client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
         self.client = client
         self.logger = logger
         self.metrics = metrics
-        self.pushedJournal = pushedJournal
     }
 
     /// Runs `body` in a transaction (``PostgresClient/withStoreTransaction(logger:_:)``), counted in ``metrics``
