@@ -84,6 +84,22 @@ extension PostgresClient {
         }
     }
 
+    /// Runs one statement that writes in a transaction of its own (``withStoreTransaction(logger:_:)``) and decodes
+    /// every row it answers, once its `COMMIT` is answered. A writing statement run alone (``watchedQuery``) is
+    /// answered before its implicit commit at the protocol's `Sync`: what a caller is told was written could still
+    /// be lost.
+    func committedQuery<each Column: PostgresDecodable & Sendable>(
+        _ query: PostgresQuery, logger: Logger, decoding: (repeat each Column).Type
+    ) async throws -> [(repeat each Column)] {
+        try await withStoreTransaction(logger: logger) { connection in
+            var rows: [(repeat each Column)] = []
+            for try await row in try await connection.query(query, logger: logger).decode((repeat each Column).self) {
+                rows.append(row)
+            }
+            return rows
+        }
+    }
+
     /// Whether `error` says the connection itself failed, not a statement on it.
     static func connectionIsGone(after error: any Error) -> Bool {
         if error is ConnectionCloseWatch.ConnectionLost { return true }

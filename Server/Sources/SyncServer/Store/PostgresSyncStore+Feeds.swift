@@ -14,7 +14,7 @@ extension PostgresSyncStore: FeedTokenStore {
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
         var inserted = false
-        for _ in try await client.watchedQuery(
+        for _ in try await client.committedQuery(
             """
             INSERT INTO feed_tokens (household_id, id, token_hash, label)
             SELECT id, \(feed.rawValue), \(hash), \(label) FROM households
@@ -34,7 +34,7 @@ extension PostgresSyncStore: FeedTokenStore {
     public func revokeFeed(_ feed: FeedID, of household: HouseholdID) async throws {
         var live = false
         var found = false
-        for (erased, revoked) in try await client.watchedQuery(
+        for (erased, revoked) in try await client.committedQuery(
             """
             WITH revoked AS (
                 UPDATE feed_tokens SET revoked_at = COALESCE(revoked_at, now())

@@ -75,7 +75,7 @@ public struct PostgresSyncStore: SyncStore {
         let device = DeviceID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
-        let rows = try await client.watchedQuery(
+        let rows = try await client.committedQuery(
             """
             INSERT INTO devices (household_id, id, token_hash)
             SELECT id, \(device.rawValue), \(hash) FROM households
@@ -91,7 +91,7 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Sets `revoked_at` (keeps the first revocation time).
     public func revokeDevice(_ device: DeviceID) async throws {
-        let rows = try await client.watchedQuery(
+        let rows = try await client.committedQuery(
             """
             UPDATE devices SET revoked_at = COALESCE(revoked_at, now())
             WHERE id = \(device.rawValue)
