@@ -110,7 +110,7 @@ struct NewJournalEntriesTests {
         }
         var head: Int64??
         for try await answer in try await client.query(
-            "SELECT append_new_journal_entries(\(household.rawValue), \(opIDs)::uuid[], \(entityIDs)::text[], \(payloads)::text[])"
+            "CALL append_new_journal_entries(\(household.rawValue), \(opIDs)::uuid[], \(entityIDs)::text[], \(payloads)::text[])"
         ).decode(Int64?.self) {
             head = answer
         }

@@ -5,11 +5,11 @@ import PostgresNIO
 extension PostgresSyncStore {
     /// The push of journal entries nobody has seen yet — what a device's push almost always is — without holding
     /// the household's lock across round trips: the batch is read and judged before the lock, and one statement
-    /// (``SchemaMigrations/appendJournalFunction``) takes the lock, checks that the read still holds, appends and
-    /// commits. `nil` when the batch is anything else — larger than one insert slice, a product or named entity, an op id or entry the household
-    /// has, a change the rules do not simply append, an erased household — or when something it names came in
-    /// between the read and the lock; the caller then pushes it under the lock as before. The lock is held from the
-    /// statement to its transaction's `COMMIT`: two round trips, where the locked push holds it for four.
+    /// (``SchemaMigrations/appendJournalProcedure``) takes the lock, checks that the read still holds, appends and
+    /// commits before it answers. `nil` when the batch is anything else — larger than one insert slice, a product or
+    /// named entity, an op id or entry the household has, a change the rules do not simply append, an erased
+    /// household — or when something it names came in between the read and the lock; the caller then pushes it
+    /// under the lock as before. The lock is held for no round trip at all, where the locked push holds it for four.
     ///
     /// Why the answer is the locked push's: that push judges each change against the op ids applied before, the
     /// entry's stored state and its slot's holder. Here the read found none of them, and the statement found none
@@ -50,12 +50,17 @@ extension PostgresSyncStore {
         let started = ContinuousClock.now
         let head: Int64?
         do {
-            // In a transaction of its own, answered once its `COMMIT` is: run alone, the statement's answer arrives
-            // before the implicit commit at the protocol's `Sync`, and a push must never be acknowledged before
-            // its rows are committed.
-            head = try await transaction { connection in
+            // Alone, never in a transaction: the procedure commits before it answers (a statement run alone is
+            // otherwise answered before its implicit commit, and a push must never be acknowledged before its rows
+            // are committed).
+            head = try await client.withWatchedConnection { connection in
                 var head: Int64??
-                for try await answer in try await connection.execute(statement, logger: logger) { head = answer }
+                for try await answer in try await connection.query(
+                    PostgresQuery(unsafeSQL: AppendNewJournalEntries.sql, binds: statement.bindings),
+                    logger: logger
+                ).decode(Int64?.self) {
+                    head = answer
+                }
                 return head ?? nil
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedFunction {
@@ -78,25 +83,21 @@ extension PostgresSyncStore {
     private struct NotOnlyNew: Error {}
 }
 
-/// `SELECT append_new_journal_entries(…)`, prepared once per connection.
-struct AppendNewJournalEntries: PostgresPreparedStatement {
-    static let sql = "SELECT append_new_journal_entries($1, $2::uuid[], $3::text[], $4::text[])"
+/// `CALL append_new_journal_entries(…)`: its answer is the procedure's `head`.
+struct AppendNewJournalEntries {
+    static let sql = "CALL append_new_journal_entries($1, $2::uuid[], $3::text[], $4::text[])"
 
     let householdID: UUID
     let opIDs: [UUID]
     let entityIDs: [String]
     let payloads: [String]
 
-    func makeBindings() throws -> PostgresBindings {
+    var bindings: PostgresBindings {
         var bindings = PostgresBindings(capacity: 4)
         bindings.append(householdID)
         bindings.append(opIDs)
         bindings.append(entityIDs)
         bindings.append(payloads)
         return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Int64? {
-        try row.decode(Int64?.self)
     }
 }

@@ -5,7 +5,7 @@ public enum SchemaMigrations {
     /// All migrations, in the order they apply.
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
-        canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalFunction,
+        canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalProcedure,
     ]
 
     /// Households, their devices and the per-household sequence counter.
