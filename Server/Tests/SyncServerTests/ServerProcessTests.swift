@@ -26,6 +26,9 @@ struct ServerProcessTests {
                 try await Task.sleep(for: .milliseconds(delay))
                 server.kill()
                 _ = await push.value
+                // The database finishes what it was running for the killed server (a `CALL` that commits itself
+                // runs to its end; an open transaction is rolled back when its session ends) before the count.
+                try await Self.waitUntilIdle(store)
 
                 // The transaction committed or it did not: never part of a batch.
                 let afterKill = try await Self.changeCount(store, household)
@@ -164,6 +167,26 @@ struct ServerProcessTests {
             cursor = page.cursor
             if !page.hasMore { return all }
         }
+    }
+
+    /// Waits (up to 10 s) until no other session of the database runs a statement or holds a transaction open.
+    static func waitUntilIdle(_ store: PostgresSyncStore) async throws {
+        for _ in 0..<200 {
+            var busy: Int64 = 0
+            for try await count in try await store.client.query(
+                """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+                  AND state <> 'idle'
+                """,
+                logger: logger
+            ).decode(Int64.self) {
+                busy = count
+            }
+            if busy == 0 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the database still ran statements of a killed server after 10 s")
     }
 
     static func changeCount(_ store: PostgresSyncStore, _ household: HouseholdID) async throws -> Int {
