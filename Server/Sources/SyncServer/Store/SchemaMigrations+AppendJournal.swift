@@ -28,11 +28,17 @@ extension SchemaMigrations {
                     head := NULL;
                     RETURN;
                 END IF;
+                -- Each op id and entry looked up in an index, whatever the household's history: `= ANY` on
+                -- `entity_id` (the third column of `changes_entity`) or on `operations` was planned as a scan of the
+                -- household's rows (20 ms a call at 100 000 entries); a lateral lookup with a limit is not.
                 IF EXISTS (SELECT 1 FROM changes WHERE household_id = h AND op_id = ANY(op_ids))
-                    OR EXISTS (SELECT 1 FROM operations WHERE household_id = h AND op_id = ANY(op_ids))
                     OR EXISTS (
-                        SELECT 1 FROM changes
-                        WHERE household_id = h AND kind = 'journal' AND entity_id = ANY(entity_ids))
+                        SELECT 1 FROM unnest(op_ids) AS t(o), LATERAL (
+                            SELECT 1 FROM operations p WHERE p.household_id = h AND p.op_id = t.o LIMIT 1) AS x)
+                    OR EXISTS (
+                        SELECT 1 FROM unnest(entity_ids) AS t(e), LATERAL (
+                            SELECT 1 FROM changes c
+                            WHERE c.household_id = h AND c.kind = 'journal' AND c.entity_id = t.e LIMIT 1) AS x)
                 THEN
                     head := -1;
                     RETURN;
