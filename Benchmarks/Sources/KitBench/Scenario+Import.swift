@@ -86,11 +86,16 @@ extension Scenario {
             store: SQLiteProductStore(storage: storage), replicaID: BenchData.replica, clock: .constant(BenchData.now))
         let importer = ImportService(products: catalog, clock: .constant(BenchData.now))
         var report: ImportReport<ProductID>?
+        let cpuBefore = ProcessCPU.seconds
         let seconds = try await Stopwatch.time {
             report = try await importer.importRecords(lines, from: OpenFoodFactsNormalizer())
         }
+        let cpu = ProcessCPU.seconds - cpuBefore
         try storage.close()
         guard let report else { throw BenchmarkError.setup("the import returned no report") }
+        if !lines.isEmpty {
+            ScaleLog.write("   import: \(Int((cpu * 1e6 / Double(lines.count)).rounded())) µs of CPU a record")
+        }
         return (seconds, report)
     }
 
