@@ -89,10 +89,19 @@ package struct RecordJSONWriter: Sendable {
                 value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         separate()
+        if let last = lastNumber, last.bits == value.bitPattern {
+            bytes.append(contentsOf: last.text)
+            return
+        }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
+        lastNumber = (value.bitPattern, Array(text.utf8))
     }
+
+    /// The last number written and its spelling: records repeat their dates (created and updated, each field's
+    /// provenance), and spelling a `Double` is the costliest thing this writer does.
+    private var lastNumber: (bits: UInt64, text: [UInt8])?
 
     /// Writes an integer.
     package mutating func number(_ value: Int64) {

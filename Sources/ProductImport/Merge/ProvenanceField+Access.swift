@@ -4,19 +4,19 @@ import ProductModule
 
 extension ProvenanceField {
     /// Where a field lives in a `Product`.
-    enum Slot {
-        case text(WritableKeyPath<Product, String?>)
-        case list(WritableKeyPath<Product, [String]>)
+    enum Slot: Sendable {
+        case text(any WritableKeyPath<Product, String?> & Sendable)
+        case list(any WritableKeyPath<Product, [String]> & Sendable)
         case category
         case packaging
         case manufacturer
         case images
         case references
-        case foodText(WritableKeyPath<FoodDetails, String?>)
-        case foodList(WritableKeyPath<FoodDetails, [String]?>)
+        case foodText(any WritableKeyPath<FoodDetails, String?> & Sendable)
+        case foodList(any WritableKeyPath<FoodDetails, [String]?> & Sendable)
         case nutrition
-        case collectibleText(WritableKeyPath<CollectibleDetails, String?>)
-        case collectibleDate(WritableKeyPath<CollectibleDetails, Date?>)
+        case collectibleText(any WritableKeyPath<CollectibleDetails, String?> & Sendable)
+        case collectibleDate(any WritableKeyPath<CollectibleDetails, Date?> & Sendable)
         case systemRequirements
         case sourceCode
     }
@@ -85,7 +85,8 @@ extension ProvenanceField {
     ///
     /// Computed from a canonical text of the value that is the same on every platform, so replicas agree.
     public func valueHash(in product: Product) -> String? {
-        canonicalText(in: product).map(Self.fnv1a64)
+        guard let slot else { return nil }
+        return Self.valueHash(of: slot, in: product)
     }
 
     /// The field's value as a person reads it, for reports (`nil` when empty).
@@ -128,94 +129,6 @@ extension ProvenanceField {
             return Self.updateCollectible(&target) { $0.sourceCode = source.productDetails?.collectibleDetails?.sourceCode }
         }
         return true
-    }
-
-    // MARK: - Canonical text
-
-    static let separator = "\u{1F}"
-
-    /// The value as a canonical text, `nil` when empty. Equal values give equal texts on every platform.
-    func canonicalText(in product: Product) -> String? {
-        guard let slot else { return nil }
-        lazy var food = product.productDetails?.foodDetails
-        lazy var collectible = product.productDetails?.collectibleDetails
-        switch slot {
-        case .text(let path): return Self.text(product[keyPath: path])
-        case .list(let path): return Self.list(product[keyPath: path])
-        case .category:
-            guard let category = product.category else { return nil }
-            return Self.join([category.main, category.sub ?? ""])
-        case .packaging:
-            guard let packaging = product.packaging else { return nil }
-            return Self.join([
-                packaging.quantity.map { "\($0)" } ?? "", packaging.unit?.name ?? "",
-                packaging.count.map { "\($0)" } ?? "", packaging.displayText ?? "",
-            ])
-        case .manufacturer:
-            guard let manufacturer = product.manufacturer else { return nil }
-            return Self.join([manufacturer.name, manufacturer.id.uuidString.lowercased()])
-        case .images:
-            guard !product.images.isEmpty else { return nil }
-            return Self.join(product.images.map { Self.join([$0.id, $0.kind.rawValue, $0.url?.absoluteString ?? "", $0.path ?? ""]) })
-        case .references:
-            guard !product.references.isEmpty else { return nil }
-            return Self.join(product.references.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        case .foodText(let path): return Self.text(food?[keyPath: path])
-        case .foodList(let path): return Self.list(food?[keyPath: path] ?? [])
-        case .nutrition:
-            guard let facts = food?.nutritionPer100gOrMl else { return nil }
-            let values = [
-                facts.energyKcal, facts.proteinG, facts.fatG, facts.saturatedFatG, facts.carbsG, facts.sugarsG,
-                facts.fiberG, facts.saltG, facts.sodiumMg,
-            ]
-            guard values.contains(where: { $0 != nil }) else { return nil }
-            return Self.join(values.map { $0.map { "\($0)" } ?? "" })
-        case .collectibleText(let path): return Self.text(collectible?[keyPath: path])
-        case .collectibleDate(let path):
-            return collectible?[keyPath: path].map { "\($0.timeIntervalSinceReferenceDate)" }
-        case .systemRequirements:
-            guard let requirements = collectible?.systemRequirements else { return nil }
-            let parts: [String?] = [
-                requirements.minMemory.map { "\($0)" }, requirements.recommendedMemory.map { "\($0)" },
-                requirements.cpuFamily, requirements.minCpuSpeedMHz.map { "\($0)" }, requirements.video,
-                requirements.audio, requirements.osName, requirements.minOsVersion,
-                requirements.minStorage.map { "\($0)" }, requirements.notes,
-            ]
-            guard parts.contains(where: { $0 != nil }) else { return nil }
-            return Self.join(parts.map { $0 ?? "" })
-        case .sourceCode:
-            guard let code = collectible?.sourceCode else { return nil }
-            let parts: [String?] = [
-                code.url?.absoluteString, code.notes, code.dateOpened.map { "\($0.timeIntervalSinceReferenceDate)" },
-                code.license,
-            ]
-            guard parts.contains(where: { $0 != nil }) else { return nil }
-            return Self.join(parts.map { $0 ?? "" })
-        }
-    }
-
-    private static func text(_ value: String?) -> String? {
-        guard let value, !value.isEmpty else { return nil }
-        return value
-    }
-
-    private static func list(_ values: [String]) -> String? {
-        values.isEmpty ? nil : join(values)
-    }
-
-    private static func join(_ parts: [String]) -> String {
-        parts.joined(separator: separator)
-    }
-
-    /// 64-bit FNV-1a of the UTF-8 bytes, as 16 lowercase hex digits.
-    static func fnv1a64(_ text: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     // MARK: - Details

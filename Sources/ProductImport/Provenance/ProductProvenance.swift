@@ -56,8 +56,8 @@ public struct ProductProvenance: Hashable, Sendable, Codable {
     public static func baseline(for product: Product) -> ProductProvenance {
         let owner: ProviderID = product.source == .manual ? .user : .unknown
         var fields: [ProvenanceField: FieldProvenance] = [:]
-        for field in ProvenanceField.allKnown {
-            guard let hash = field.valueHash(in: product) else { continue }
+        for (field, slot) in ProvenanceField.knownSlots {
+            guard let hash = ProvenanceField.valueHash(of: slot, in: product) else { continue }
             fields[field] = FieldProvenance(provider: owner, recordedAt: product.updatedAt, valueHash: hash)
         }
         return ProductProvenance(primaryProvider: owner, fields: fields)
@@ -76,8 +76,9 @@ public struct ProductProvenance: Hashable, Sendable, Codable {
         now: Date
     ) -> ProductProvenance {
         var fields: [ProvenanceField: FieldProvenance] = [:]
-        for field in ProvenanceField.allKnown {
-            guard let hash = field.valueHash(in: product) else { continue }
+        fields.reserveCapacity(ProvenanceField.knownSlots.count)
+        for (field, slot) in ProvenanceField.knownSlots {
+            guard let hash = ProvenanceField.valueHash(of: slot, in: product) else { continue }
             fields[field] = FieldProvenance(
                 provider: provider, recordedAt: now, revision: revision?.revision, revisedAt: revision?.revisedAt,
                 valueHash: field.tracksEdits ? hash : nil)
