@@ -32,17 +32,20 @@ enum ImportText {
         guard let raw else { return nil }
         // A clean line is its own block (no break, entity, tag or stray space): the common case, kept cheap.
         if raw.utf8.count <= limit, isCleanLine(raw) { return raw }
-        let decoded = prepared(raw, limit: limit).replacingOccurrences(of: "\r\n", with: "\n")
+        let prepared = prepared(raw, limit: limit)
+        let decoded = prepared.utf8.contains(0x0D) ? prepared.replacingOccurrences(of: "\r\n", with: "\n") : prepared
         let originalLength = raw.utf8.count > limit * 8 ? raw.count : nil
         var lines: [String] = []
         var lineCut = false
-        for line in decoded.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A line feed is always a character of its own (CR LF became LF above), so the bytes split as the
+        // characters would.
+        for line in decoded.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             var lineWarnings: [ImportWarning] = []
-            lines.append(Self.line(String(line), field: field, limit: limit, warnings: &lineWarnings) ?? "")
+            lines.append(Self.line(String(decoding: line, as: UTF8.self), field: field, limit: limit, warnings: &lineWarnings) ?? "")
             lineCut = lineCut || !lineWarnings.isEmpty
         }
         var text = lines.joined(separator: "\n")
-        while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
+        while hasThreeLineFeeds(text) { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
         let warningsBefore = warnings.count
         let result = cut(
             text.trimmedText(), field: field, limit: limit,
@@ -104,6 +107,16 @@ enum ImportText {
             previous = byte
         }
         return !previousWasSpace
+    }
+
+    /// Whether the text holds three line feeds in a row (checked on its bytes, not through Foundation).
+    private static func hasThreeLineFeeds(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = byte == 0x0A ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
     }
 
     /// The text with entities decoded and tags stripped; a huge input is cut first so cleaning stays cheap.

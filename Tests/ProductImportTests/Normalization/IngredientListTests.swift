@@ -72,4 +72,21 @@ struct IngredientListTests {
             #expect(sub.trimmedText() == sub.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
+
+    @Test("For 20,000 generated texts in Latin, Cyrillic, Arabic and punctuation, the byte walk gives the character walk's items")
+    func byteWalkMatchesTheCharacterWalk() {
+        var random = SeededRandomNumberGenerator(seed: 73)
+        let pieces = [
+            "sugar", "Milk", " ", "  ", "\t", "\n", ",", ", ", ";", "(", ")", "[", "]", "{", "}", "_", "_soy_", ".", "..",
+            " . ", "3", "35", ",5", "5,", "²", "½", "¾", "é", "Crème", "\u{A0}", "\u{85}", "\u{7F}", "\u{1}", "%", "E330",
+            "citron 35,5%", "0,5", "1,2,3", "\u{2FF}", "\u{B9}", "сахар", "молоко 3,2%", "سكر", "٣,٥", "١٢", "’", "–",
+            "€", "‰", "\u{301}", "\u{483}", "\u{64B}", "\u{670}", "\u{200D}", "\u{600}", "\r", "\r\n", "🍫", "\u{2028}",
+        ]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random))
+                .map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            #expect(IngredientList.split(text) == IngredientList.splitCharacters(text), "\(text.debugDescription)")
+            #expect(IngredientList.split(text) == modelSplit(text), "\(text.debugDescription)")
+        }
+    }
 }
