@@ -120,6 +120,14 @@ package struct RecordJSONWriter: Sendable {
         bytes.append(contentsOf: encoded)
     }
 
+    /// Writes a value as `JSONEncoder` encodes it under ``RecordCoding``: for nested values rare enough that
+    /// writing them by hand is not worth it.
+    ///
+    /// - Throws: the encoder's `EncodingError`.
+    package mutating func foundation(_ value: some Encodable) throws {
+        raw(try RecordCoding.encodeWithFoundation(value))
+    }
+
     /// Writes `true` or `false`.
     package mutating func bool(_ value: Bool) {
         separate()

@@ -207,10 +207,3 @@ extension NutritionFacts {
         writer.endObject()
     }
 }
-
-extension RecordJSONWriter {
-    /// Writes a value `JSONEncoder` encodes.
-    fileprivate mutating func foundation(_ value: some Encodable) throws {
-        raw(try RecordCoding.encodeWithFoundation(value))
-    }
-}

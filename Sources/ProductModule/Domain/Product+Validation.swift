@@ -249,13 +249,15 @@ extension Product {
     private static func check(
         _ map: [String: String], _ field: ProductField, _ path: String? = nil
     ) throws(ProductValidationError) {
-        for (part, texts) in [("key", Array(map.keys)), ("value", Array(map.values))] {
+        func check(_ texts: some Sequence<String>, _ part: String) throws(ProductValidationError) {
             for text in texts {
                 guard let problem = tooLong(text) else { continue }
                 let subject = path.map { "a \(part) of \($0) is" } ?? "a \(part) is"
                 throw .invalidField(field, reason: "\(subject) \(problem)")
             }
         }
+        try check(map.keys, "key")
+        try check(map.values, "value")
     }
 
     private static func checkUnitInterval(
