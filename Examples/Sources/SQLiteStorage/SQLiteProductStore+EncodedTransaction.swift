@@ -37,11 +37,15 @@ extension SQLiteProductStore {
         ///
         /// - Throws: `StorageError.encodingFailed` naming the record that could not be encoded.
         init(_ transaction: ProductLocalTransaction, outbox: SQLiteOutboxTable<ProductChange>) throws {
-            var productPayloads: [ProductID: (product: Product, payload: Data)] = [:]
-            products = try transaction.products.map { write in
+            // A large commit (an import's batch) encodes its rows on every core.
+            products = try ConcurrentEncoding.map(transaction.products) { write in
                 let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productID)
-                productPayloads[write.product.productID] = (write.product, payload)
                 return (ProductColumns(write.product, syncState: write.syncState), payload)
+            }
+            var productPayloads: [ProductID: (product: Product, payload: Data)] = [:]
+            productPayloads.reserveCapacity(products.count)
+            for (write, row) in zip(transaction.products, products) {
+                productPayloads[write.product.productID] = (write.product, row.payload)
             }
             syncStateChanges = transaction.syncStateChanges.map { ($0.productID.rawValue, $0.syncState.rawValue) }
             removedProducts = transaction.removedProducts.map(\.rawValue)
@@ -53,16 +57,17 @@ extension SQLiteProductStore {
                 )
             }
             removedTombstones = transaction.removedTombstones.map(\.rawValue)
-            syncRecords = try transaction.syncRecords.map { record in
+            syncRecords = try ConcurrentEncoding.map(transaction.syncRecords) { record in
                 (
                     record.productID.rawValue, record.status.kind.rawValue,
                     try Self.encode(record, ProductSyncRecord.collection, record.productID)
                 )
             }
             removedOutboxEntries = transaction.removedOutboxEntries
-            outboxEntries = try transaction.outboxEntries.map { entry in
+            let payloads = productPayloads
+            outboxEntries = try ConcurrentEncoding.map(transaction.outboxEntries) { entry in
                 // An entry carrying the very product the commit writes gets that row's bytes: encoded once.
-                if let product = entry.payload.product, let row = productPayloads[entry.payload.productID],
+                if let product = entry.payload.product, let row = payloads[entry.payload.productID],
                     row.product == product, let spliced = try? entry.encoded(withProductPayload: row.payload)
                 {
                     return try outbox.encode(entry, encoded: spliced)

@@ -18,8 +18,12 @@ import Foundation
 package struct RecordJSONWriter: Sendable {
     /// The bytes written so far.
     package private(set) var bytes: [UInt8] = []
-    /// Per open container: whether a value was written in it, and the last key (objects).
-    private var open: [(hasValue: Bool, lastKey: String?)] = []
+    /// Per open container: whether a value was written in it.
+    private var open: [Bool] = []
+    #if DEBUG
+    /// Per open container: the last key written (objects), to check the order of keys.
+    private var lastKeys: [String?] = []
+    #endif
 
     /// A new writer with room for `capacity` bytes.
     package init(capacity: Int = 256) {
@@ -35,12 +39,12 @@ package struct RecordJSONWriter: Sendable {
     package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
-        open.append((false, nil))
+        openContainer()
     }
 
     /// Closes the innermost object.
     package mutating func endObject() {
-        open.removeLast()
+        closeContainer()
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -48,21 +52,24 @@ package struct RecordJSONWriter: Sendable {
     package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
-        open.append((false, nil))
+        openContainer()
     }
 
     /// Closes the innermost array.
     package mutating func endArray() {
-        open.removeLast()
+        closeContainer()
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes a member's key; its value comes next. Keys must come in UTF-8 byte order, as sorted keys do.
     package mutating func member(_ key: String) {
         if let index = open.indices.last {
-            assert(open[index].lastKey.map { $0.utf8.lexicographicallyPrecedes(key.utf8) } ?? true, "keys out of order: \(key)")
-            if open[index].hasValue { bytes.append(UInt8(ascii: ",")) }
-            open[index] = (true, key)
+            #if DEBUG
+            assert(lastKeys[index].map { $0.utf8.lexicographicallyPrecedes(key.utf8) } ?? true, "keys out of order: \(key)")
+            lastKeys[index] = key
+            #endif
+            if open[index] { bytes.append(UInt8(ascii: ",")) }
+            open[index] = true
         }
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -194,8 +201,22 @@ package struct RecordJSONWriter: Sendable {
             return
         }
         guard let index = open.indices.last else { return }
-        if open[index].hasValue { bytes.append(UInt8(ascii: ",")) }
-        open[index].hasValue = true
+        if open[index] { bytes.append(UInt8(ascii: ",")) }
+        open[index] = true
+    }
+
+    private mutating func openContainer() {
+        open.append(false)
+        #if DEBUG
+        lastKeys.append(nil)
+        #endif
+    }
+
+    private mutating func closeContainer() {
+        open.removeLast()
+        #if DEBUG
+        lastKeys.removeLast()
+        #endif
     }
 
     private mutating func writeString(_ value: String) {

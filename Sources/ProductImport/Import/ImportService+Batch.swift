@@ -67,6 +67,8 @@ extension ImportService {
         // 3. Stage every record in order.
         var staged: [ProductID: Staged] = [:]
         var order: [ProductID] = []
+        staged.reserveCapacity(count)
+        order.reserveCapacity(count)
         for position in 0..<count {
             let index = offset + position
             if let id = skipped[position] {
@@ -127,7 +129,8 @@ extension ImportService {
         var additions: [Staged] = []
         var updates: [Staged] = []
         for key in order {
-            guard var entry = staged[key] else { continue }
+            // Moved out, not copied: the product is changed below without copying its storage.
+            guard var entry = staged.removeValue(forKey: key) else { continue }
             guard var product = entry.product else {
                 record(entry, id: key, report: &report)
                 continue
@@ -142,6 +145,7 @@ extension ImportService {
                 // The version the write creates: 1 for a new product, the next one for an update. Should the store
                 // stamp another, the fingerprint simply never matches.
                 if let fingerprint = entry.fingerprint {
+                    entry.product = nil
                     product.recordSourceFingerprint(fingerprint, atVersion: entry.isStored ? product.version + 1 : 1)
                     entry.product = product
                 }

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Runs pure per-record work (fingerprints, normalization) on every core: the input is cut into one contiguous
-/// slice per worker and the results come back in input order.
+/// Runs pure per-record work (fingerprints, normalization) on every core: the input is cut into contiguous
+/// slices, several per worker, so a worker that shares its core (with the writer of the batch before, say) takes
+/// fewer of them instead of holding the others back; the results come back in input order.
 enum ParallelWork {
     /// The number of workers: the active processor count, at least 1.
     static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// How many slices each worker gets, at most.
+    static let slicesPerWorker = 8
 
     /// `transform` applied to every element, in order; small inputs run on the calling task.
     static func map<Element: Sendable, Result: Sendable>(
@@ -12,7 +16,8 @@ enum ParallelWork {
     ) async -> [Result] {
         let workers = min(Self.workers, elements.count / max(1, minimumPerWorker))
         guard workers > 1 else { return elements.map(transform) }
-        let sliceSize = (elements.count + workers - 1) / workers
+        let slices = min(workers * slicesPerWorker, max(workers, elements.count / max(1, minimumPerWorker)))
+        let sliceSize = (elements.count + slices - 1) / slices
         return await withTaskGroup(of: (Int, [Result]).self) { group in
             for start in stride(from: 0, to: elements.count, by: sliceSize) {
                 let slice = Array(elements[start..<min(elements.count, start + sliceSize)])

@@ -157,17 +157,22 @@ extension Product {
     }
 
     private func validateImages() throws(ProductValidationError) {
-        var seen: Set<String> = []
-        for image in images {
+        // Products have a handful of images: comparing each id with the ones before costs less than hashing.
+        var seen: Set<String>? = images.count > 16 ? [] : nil
+        for (index, image) in images.enumerated() {
             guard !image.id.isEmpty else { throw .invalidField(.images, reason: "an image has an empty id") }
-            guard seen.insert(image.id).inserted else {
+            let repeated = seen.map { !$0.contains(image.id) } == false
+                || (seen == nil && images[..<index].contains { $0.id == image.id })
+            guard !repeated else {
                 throw .invalidField(.images, reason: "image id \"\(image.id.prefix(80))\" appears more than once")
             }
-            for (name, value) in [("width", image.width), ("height", image.height)] {
-                if let value, value < 1 {
-                    throw .invalidField(.images, reason: "image \"\(image.id.prefix(80))\" has \(name) \(value)")
-                }
+            seen?.insert(image.id)
+            func checkSide(_ name: String, _ value: Int?) throws(ProductValidationError) {
+                guard let value, value < 1 else { return }
+                throw .invalidField(.images, reason: "image \"\(image.id.prefix(80))\" has \(name) \(value)")
             }
+            try checkSide("width", image.width)
+            try checkSide("height", image.height)
         }
     }
 
