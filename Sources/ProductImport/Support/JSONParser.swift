@@ -98,11 +98,7 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-            let key: String
-            switch reading {
-            case .skip: key = try parseString(building: false)
-            case .build, .filter: key = try parseString(building: true)
-            }
+            let (key, kept) = try parseMemberName(reading)
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             index += 1
@@ -111,7 +107,7 @@ struct JSONParser {
             case .build: members[key] = try parseValue(depth: depth + 1, .build)
             case .skip: _ = try parseValue(depth: depth + 1, .skip)
             case .filter(let filter, let path):
-                if filter.keeps(key) {
+                if kept {
                     members[key] = try parseValue(depth: depth + 1, memberReading(key, of: filter, at: path))
                 } else {
                     _ = try parseValue(depth: depth + 1, .skip)
@@ -127,6 +123,28 @@ struct JSONParser {
                 return .object(members)
             default: throw failure("expected ',' or '}' in an object")
             }
+        }
+    }
+
+    /// A member name, and whether the member is kept. A filter matches the name's bytes in the text, so a
+    /// skipped member's name is never made a `String`; a name with escapes is matched once they are replaced.
+    private mutating func parseMemberName(_ reading: Reading) throws(Failure) -> (name: String, kept: Bool) {
+        switch reading {
+        case .build: return (try parseString(building: true), true)
+        case .skip: return (try parseString(building: false), false)
+        case .filter(let filter, _):
+            let start = index
+            _ = try parseString(building: false)
+            let text = bytes[start + 1..<index - 1]
+            guard text.contains(UInt8(ascii: "\\")) else {
+                let kept = filter.keeps(utf8: text)
+                return (kept ? String(decoding: text, as: UTF8.self) : "", kept)
+            }
+            let end = index
+            index = start
+            let name = try parseString(building: true)  // the text just validated, now with its escapes replaced
+            index = end
+            return (name, filter.keeps(name))
         }
     }
 

@@ -190,6 +190,11 @@ struct OpenFoodFactsFilteredDecodingTests {
         #"{"code": "3017620422003", "product": {"unused": 1}, "status": 0}"#,
         #"{"code": "3017620422003", "product": {}, "product_name": "Top level"}"#,
         #"{"product": {"product_name_fr": "Pâte", "product_name_": "x", "product_name_EN": "y", "product_names": 1}}"#,
+        #"{"product": {"product\u005fname": "A", "brand\u0073": "B", "unus\u0065d": 1, "\u0063ode": "3017620422003"}}"#,
+        #"{"\u0070roduct": {"unused": 1}, "c\u006fde": "3017620422003", "product_name": "Top level"}"#,
+        #"{"product": {"product_name_\u0301fr": "x", "product_name_fr\u0301": "y", "product_name_\ud800": "z"}}"#,
+        "{\"product\": {\"product_name_\u{301}fr\": \"x\", \"product_name_f\u{301}r\": \"y\", \"\u{212A}\": 1}}",
+        "{\"product\": {\"product_name_\u{E9}\": \"x\", \"product_name_e\u{301}\": \"y\"}}",
         "\u{FEFF}{\"code\": \"3017620422003\"}", "\u{FEFF}", "\u{FEFF}\u{FEFF}{}", "{} x", "{}{}", "{\"product\": {\"unused\": 1}} {",
         "[1, 2]", "\"3017620422003\"", "0", "null", "", "   ",
     ]

@@ -164,10 +164,10 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
     /// `product`, whose members are filtered as the product's; of a bare product object, the product's members.
     /// The rest of a record is validated but not built.
     static let envelopeFilter: JSONMemberFilter = {
-        var filter = OpenFoodFactsProduct.memberFilter
-        filter.names.formUnion(["code", "status", "products", "product"])
-        filter.nested["product"] = OpenFoodFactsProduct.memberFilter
-        return filter
+        let product = OpenFoodFactsProduct.memberFilter
+        return JSONMemberFilter(
+            names: product.names.union(["code", "status", "products", "product"]), prefixes: product.prefixes,
+            nested: product.nested.merging(["product": product]) { _, envelope in envelope })
     }()
 
     /// Splits JSON Lines (one document per line, as in Open Food Facts' JSONL dump) into records; blank lines
