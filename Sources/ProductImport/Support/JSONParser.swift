@@ -85,6 +85,7 @@ struct JSONParser {
     private mutating func parseObject(depth: Int, _ reading: Reading) throws(Failure) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
+        if case .filter(let filter, _) = reading { members.reserveCapacity(filter.names.count) }
         var skippedMembers = 0
         defer {
             if case .filter(_, let path) = reading, skippedMembers > 0 { pathsWithSkippedMembers.insert(path) }
@@ -178,6 +179,12 @@ struct JSONParser {
         var runStart = index
         var escaped: [UInt8]?
         while true {
+            // The plain run up to a quote, backslash or control character, then that byte.
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+                bytes[index] >= 0x20
+            {
+                index += 1
+            }
             guard let byte = peek() else { throw failure("unterminated string") }
             index += 1
             switch byte {
@@ -194,10 +201,8 @@ struct JSONParser {
                 if !building { buffer.removeAll(keepingCapacity: true) }
                 escaped = buffer
                 runStart = index
-            case 0x00..<0x20:
-                throw failure("control character in a string")
             default:
-                continue
+                throw failure("control character in a string")
             }
         }
     }
