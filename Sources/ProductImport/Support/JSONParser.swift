@@ -35,11 +35,12 @@ struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 128
 
-    let bytes: [UInt8]
-    var index = 0
+    private let bytes: [UInt8]
+    private var index = 0
     /// The paths of the filtered objects that had members skipped (see ``FilteredDocument``).
     var pathsWithSkippedMembers: Set<[String]> = []
 
+    /// A parser at the start of the text; ``parseDocument(_:)`` reads it.
     init(_ data: Data) {
         bytes = Array(data)
     }

@@ -213,6 +213,17 @@ struct OpenFoodFactsFilteredDecodingTests {
         #expect(decoded.productName == nil)
     }
 
+    @Test("several localized names of the wrong type give their warnings in the same order either way")
+    func localizedNameWarningsInOrder() throws {
+        let names = ["fr", "en", "de", "it", "es", "nl", "pt", "pl", "sv", "da", "fi", "cs"].enumerated()
+            .map { #""product_name_\#($0.element)": \#($0.offset)"# }.joined(separator: ", ")
+        let data = Data(#"{"code": "3017620422003", "product": {\#(names), "unused": [1, 2, 3]}}"#.utf8)
+        let decoded = try OpenFoodFactsNormalizer.decode(data).get()
+        #expect(decoded.decodingWarnings.count == 12)
+        #expect(decoded.decodingWarnings == (try Self.wholeDocumentDecode(data).get()).decodingWarnings)
+        #expect(decoded.decodingWarnings.first == .coercedValue(field: "product_name_cs", from: "a number"))
+    }
+
     // MARK: - The filter names what the reader reads
 
     @Test("every field a product record holds is among the members the decoder keeps")

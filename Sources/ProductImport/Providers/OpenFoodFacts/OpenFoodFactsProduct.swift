@@ -153,7 +153,8 @@ public struct OpenFoodFactsProduct: Hashable, Sendable, Codable {
         code = reader.text(Key.code)
         productName = reader.text(Key.productName)
         var names: [String: String] = [:]
-        for key in object.keys where key.hasPrefix(Key.localizedProductNamePrefix) {
+        // By name, so the warnings come in one order whatever the dictionary's (a filtered parse builds a smaller one).
+        for key in object.keys.filter({ $0.hasPrefix(Key.localizedProductNamePrefix) }).sorted() {
             let language = String(key.dropFirst(Key.localizedProductNamePrefix.count))
             guard Self.isLanguageCode(language), let name = reader.text(key) else { continue }
             names[language] = name
