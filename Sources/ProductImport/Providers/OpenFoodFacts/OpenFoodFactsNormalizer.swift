@@ -135,18 +135,19 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         guard data.count <= limits.maximumRecordBytes else {
             return .failure(.recordTooLarge(bytes: data.count, limit: limits.maximumRecordBytes))
         }
-        let value: JSONValue
+        let document: JSONParser.FilteredDocument
         do {
-            value = try JSONParser.parse(data)
+            document = try JSONParser.parse(data, keeping: envelopeFilter)
         } catch {
             return .failure(.unparseable(reason: error.description))
         }
+        let value = document.value
         guard let object = value.objectValue else {
             return .failure(.unexpectedShape("\(value.kindDescription), not a JSON object"))
         }
         var envelope = LenientObjectReader(object)
         let envelopeCode = envelope.text("code")
-        if let product = object["product"]?.objectValue, !product.isEmpty {
+        if let product = object["product"]?.objectValue, !product.isEmpty || document.skippedMembers(at: ["product"]) {
             if isNotFound(object["status"]) { return .failure(.productNotFound(code: envelopeCode)) }
             var decoded = OpenFoodFactsProduct(json: product)
             if decoded.code?.isEmpty ?? true { decoded.code = envelopeCode }
@@ -159,6 +160,16 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         return .success(OpenFoodFactsProduct(json: object))
     }
 
+    /// The members ``decode(_:limits:)`` reads: of the envelope `code`, `status`, `products` (only its length) and
+    /// `product`, whose members are filtered as the product's; of a bare product object, the product's members.
+    /// The rest of a record is validated but not built.
+    static let envelopeFilter: JSONMemberFilter = {
+        let product = OpenFoodFactsProduct.memberFilter
+        return JSONMemberFilter(
+            names: product.names.union(["code", "status", "products", "product"]), prefixes: product.prefixes,
+            nested: product.nested.merging(["product": product]) { _, envelope in envelope })
+    }()
+
     /// Splits JSON Lines (one document per line, as in Open Food Facts' JSONL dump) into records; blank lines
     /// are skipped.
     public static func records(fromJSONLines data: Data) -> [Data] {
@@ -168,7 +179,8 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         }
     }
 
-    private static func isNotFound(_ status: JSONValue?) -> Bool {
+    /// Whether an envelope's `status` says the product was not found (`0`, `"failure"`, …).
+    static func isNotFound(_ status: JSONValue?) -> Bool {
         switch status {
         case .number(let value)?: value == 0
         case .string(let text)?: ["0", "failure", "product_not_found", "not_found"].contains(text.lowercased())

@@ -70,6 +70,10 @@ public struct OpenFoodFactsNutriments: Hashable, Sendable, Codable {
         case sodium = "sodium_100g"
     }
 
+    /// The members ``init(json:)`` reads: parsing a `nutriments` object through this filter gives the same values
+    /// as parsing it whole.
+    static let memberFilter = JSONMemberFilter(names: Set(CodingKeys.allCases.map(\.rawValue)))
+
     /// Reads the values from a `nutriments` object, each on its own.
     init(json object: [String: JSONValue]) {
         var reader = LenientObjectReader(object, prefix: "nutriments.")

@@ -129,7 +129,23 @@ public struct OpenFoodFactsProduct: Hashable, Sendable, Codable {
         static let lastModified = "last_modified_t"
         static let revision = "rev"
         static let productType = "product_type"
+
+        /// Every key above: the members ``OpenFoodFactsProduct/init(json:)`` reads, besides `product_name_<lc>`.
+        static let all: Set<String> = [
+            code, productName, genericName, brands, brandOwner, categoriesTags, categories, quantity, productQuantity,
+            productQuantityUnit, servingSize, nutriments, noNutritionData, allergensTags, ingredientsText, labelsTags,
+            imageFrontURL, imageIngredientsURL, imageNutritionURL, imagePackagingURL, languageCode, languagesCodes,
+            lastModified, revision, productType,
+        ]
+        /// The prefix of the localized product names.
+        static let localizedProductNamePrefix = "product_name_"
     }
+
+    /// The members ``init(json:)`` reads, and of `nutriments` those ``OpenFoodFactsNutriments/init(json:)`` reads:
+    /// parsing a product object through this filter gives the same record as parsing it whole.
+    static let memberFilter = JSONMemberFilter(
+        names: Key.all, prefixes: [Key.localizedProductNamePrefix],
+        nested: [Key.nutriments: OpenFoodFactsNutriments.memberFilter])
 
     /// Reads a product object field by field.
     init(json object: [String: JSONValue]) {
@@ -137,8 +153,9 @@ public struct OpenFoodFactsProduct: Hashable, Sendable, Codable {
         code = reader.text(Key.code)
         productName = reader.text(Key.productName)
         var names: [String: String] = [:]
-        for key in object.keys where key.hasPrefix("product_name_") {
-            let language = String(key.dropFirst("product_name_".count))
+        // By name, so the warnings come in one order whatever the dictionary's (a filtered parse builds a smaller one).
+        for key in object.keys.filter({ $0.hasPrefix(Key.localizedProductNamePrefix) }).sorted() {
+            let language = String(key.dropFirst(Key.localizedProductNamePrefix.count))
             guard Self.isLanguageCode(language), let name = reader.text(key) else { continue }
             names[language] = name
         }
