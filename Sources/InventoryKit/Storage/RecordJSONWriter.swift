@@ -96,19 +96,26 @@ package struct RecordJSONWriter: Sendable {
                 value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         separate()
-        if let last = lastNumber, last.bits == value.bitPattern {
+        let bits = value.bitPattern
+        if let last = lastNumbers.0, last.bits == bits {
             bytes.append(contentsOf: last.text)
+            return
+        }
+        if let last = lastNumbers.1, last.bits == bits {
+            bytes.append(contentsOf: last.text)
+            lastNumbers = (last, lastNumbers.0)
             return
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
-        lastNumber = (value.bitPattern, Array(text.utf8))
+        lastNumbers = ((bits, Array(text.utf8)), lastNumbers.0)
     }
 
-    /// The last number written and its spelling: records repeat their dates (created and updated, each field's
-    /// provenance), and spelling a `Double` is the costliest thing this writer does.
-    private var lastNumber: (bits: UInt64, text: [UInt8])?
+    /// The last two numbers written and their spellings, most recent first: records repeat their dates (created
+    /// and updated; each field's provenance its recorded and revised dates), and spelling a `Double` is the
+    /// costliest thing this writer does.
+    private var lastNumbers: ((bits: UInt64, text: [UInt8])?, (bits: UInt64, text: [UInt8])?) = (nil, nil)
 
     /// Writes an integer.
     package mutating func number(_ value: Int64) {

@@ -57,7 +57,8 @@ public enum PackagingParser {
 
     private static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        var characters = Array(text.replacingOccurrences(of: "\u{212E}", with: " "))
+        // ℮ (E2 84 AE) is rare: look for its lead byte before asking Foundation to replace it.
+        var characters = Array(text.utf8.contains(0xE2) ? text.replacingOccurrences(of: "\u{212E}", with: " ") : text)
         characters.append(" ")
         var index = 0
         while index < characters.count {
@@ -77,7 +78,7 @@ public enum PackagingParser {
                     }
                     index += 1
                 }
-                if let value = Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX")) {
+                if let value = Decimal(string: digits, locale: posix) {
                     tokens.append(.number(value))
                 }
                 continue
@@ -100,6 +101,8 @@ public enum PackagingParser {
         }
         return tokens
     }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Whether an `x` stands alone between a number and what follows (`6 x 330`, `6x330`), not inside a word.
     private static func isMultiplier(_ characters: [Character], at index: Int) -> Bool {

@@ -41,14 +41,17 @@ enum IngredientList {
             var items: [String] = []
             var current: [UInt8] = []
             var depth = 0
-            var lastIsNumber = false
+            // Where the last scalar appended to the item starts in the text; numbers are looked at only at a comma.
+            var lastScalar: Int?
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                if byte == UInt8(ascii: ","), lastIsNumber, isNumber(in: bytes, at: index + 1) {
+                if byte == UInt8(ascii: ","), let last = lastScalar, isNumber(in: bytes, at: last),
+                    isNumber(in: bytes, at: index + 1)
+                {
                     current.append(byte)
-                    lastIsNumber = false
+                    lastScalar = nil
                     index += 1
                     continue
                 }
@@ -60,7 +63,7 @@ enum IngredientList {
                 case UInt8(ascii: ",") where depth == 0, UInt8(ascii: ";") where depth == 0:
                     if let item = cleaned(current) { items.append(item) }
                     current.removeAll(keepingCapacity: true)
-                    lastIsNumber = false
+                    lastScalar = nil
                     index += 1
                     continue
                 case UInt8(ascii: "_"):
@@ -71,7 +74,7 @@ enum IngredientList {
                 }
                 let end = min(bytes.count, index + length)
                 current.append(contentsOf: bytes[index..<end])
-                lastIsNumber = isNumber(in: bytes, at: index)
+                lastScalar = index
                 index = end
             }
             if let item = cleaned(current) { items.append(item) }
@@ -91,23 +94,40 @@ enum IngredientList {
         return Unicode.Scalar(value)?.properties.numericType != nil
     }
 
-    /// ``cleaned(_:)`` of an item's bytes, trimmed on the bytes where its ends are ASCII.
+    /// ``cleaned(_:)`` of an item's bytes. Below U+0300 and in the other blocks of the byte walk, the only white
+    /// space beyond ASCII is U+0085 and U+00A0 (`C2 85`, `C2 A0`), so the trimming is done on the bytes.
     private static func cleaned(_ item: [UInt8]) -> String? {
         func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
             var (start, end) = (start, end)
-            while start < end, isSpace(item[start]) { start += 1 }
-            while start < end, isSpace(item[end - 1]) { end -= 1 }
+            while start < end {
+                if isSpace(item[start]) {
+                    start += 1
+                } else if end - start >= 2, isWideSpace(item[start], item[start + 1]) {
+                    start += 2
+                } else {
+                    break
+                }
+            }
+            while start < end {
+                if isSpace(item[end - 1]) {
+                    end -= 1
+                } else if end - start >= 2, isWideSpace(item[end - 2], item[end - 1]) {
+                    end -= 2
+                } else {
+                    break
+                }
+            }
             return (start, end)
         }
         var (start, end) = trimmed(0, item.count)
-        guard start < end else { return nil }
-        // A non-ASCII end may be Unicode space: Foundation decides.
-        guard item[start] < 0x80, item[end - 1] < 0x80 else { return cleaned(String(decoding: item, as: UTF8.self)) }
         while end > start, item[end - 1] == UInt8(ascii: ".") { end -= 1 }
         (start, end) = trimmed(start, end)
-        guard start < end else { return nil }
-        guard item[end - 1] < 0x80 else { return cleaned(String(decoding: item, as: UTF8.self)) }
-        return String(decoding: item[start..<end], as: UTF8.self)
+        return start < end ? String(decoding: item[start..<end], as: UTF8.self) : nil
+    }
+
+    /// Whether two bytes are U+0085 or U+00A0.
+    private static func isWideSpace(_ first: UInt8, _ second: UInt8) -> Bool {
+        first == 0xC2 && (second == 0x85 || second == 0xA0)
     }
 
     /// What `trimmedText()` cuts among ASCII bytes: space, tab, line feed, vertical tab, form feed, carriage return.

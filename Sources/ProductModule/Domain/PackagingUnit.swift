@@ -70,11 +70,37 @@ public enum PackagingUnit: Hashable, Sendable, Codable, CustomStringConvertible 
     /// PackagingUnit(parsing: "sachet")   // .other("sachet")
     /// ```
     public init(parsing text: String) {
+        if let unit = Self.parsingASCII(text) {
+            self = unit
+            return
+        }
+        self = Self.parsingAnyText(text)
+    }
+
+    /// ``init(parsing:)`` of an ASCII text, on its bytes (what labels print, read without Foundation): ASCII
+    /// white space is what trimming and the key leave out, and lowercasing is ASCII's. `nil` for other text.
+    static func parsingASCII(_ text: String) -> PackagingUnit? {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count)
+        for byte in bytes where !isSpace(byte) && byte != UInt8(ascii: ".") {
+            key.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        if let unit = spellings[String(decoding: key, as: UTF8.self)] { return unit }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return .other("") }
+        return .other(String(text[start...last]))
+    }
+
+    /// ``init(parsing:)`` of any text, through Foundation's trimming and Unicode lowercasing.
+    static func parsingAnyText(_ text: String) -> PackagingUnit {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let key = String(
             trimmed.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "." }
         ).replacingOccurrences(of: "\u{2113}", with: "l")  // ℓ, the script small l
-        self = Self.spellings[key] ?? .other(trimmed)
+        return spellings[key] ?? .other(trimmed)
     }
 
     /// Lowercase spellings without spaces or dots, by unit.
