@@ -11,10 +11,14 @@ enum ParallelWork {
     static let slicesPerWorker = 8
 
     /// `transform` applied to every element, in order; small inputs run on the calling task.
+    ///
+    /// - Parameter sparedCores: Cores left to other work running meanwhile (the writer of the batch before): its
+    ///   thread then keeps a core of its own instead of sharing one with a worker and finishing last.
     static func map<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], minimumPerWorker: Int = 32, _ transform: @escaping @Sendable (Element) -> Result
+        _ elements: [Element], minimumPerWorker: Int = 32, sparingCores sparedCores: Int = 0,
+        _ transform: @escaping @Sendable (Element) -> Result
     ) async -> [Result] {
-        let workers = min(Self.workers, elements.count / max(1, minimumPerWorker))
+        let workers = min(max(1, Self.workers - sparedCores), elements.count / max(1, minimumPerWorker))
         guard workers > 1 else { return elements.map(transform) }
         let slices = min(workers * slicesPerWorker, max(workers, elements.count / max(1, minimumPerWorker)))
         let sliceSize = (elements.count + slices - 1) / slices

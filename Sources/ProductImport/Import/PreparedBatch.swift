@@ -21,13 +21,16 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
         var fingerprints = [String?](repeating: nil, count: records.count)
         var normalized = [Result<ImportedProduct, ImportRejection>?](repeating: nil, count: records.count)
         if normalizeAll {
-            let both = await ParallelWork.map(records) { record in
+            // The batch before is being written meanwhile: its writer keeps a core.
+            let both = await ParallelWork.map(records, sparingCores: 1) { record in
                 (Self.fingerprint(record, provider: provider, salt: salt), provider.normalize(record, context: context))
             }
             fingerprints = both.map(\.0)
             normalized = both.map(\.1)
         } else if salt != nil {
-            fingerprints = await ParallelWork.map(records) { Self.fingerprint($0, provider: provider, salt: salt) }
+            fingerprints = await ParallelWork.map(records, sparingCores: 1) {
+                Self.fingerprint($0, provider: provider, salt: salt)
+            }
         }
         return PreparedBatch(records: records, context: context, fingerprints: fingerprints, normalized: normalized)
     }
