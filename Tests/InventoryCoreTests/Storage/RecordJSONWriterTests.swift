@@ -54,6 +54,20 @@ struct RecordJSONWriterTests {
         }
     }
 
+    @Test("A writer that repeats numbers, next to each other or a few apart, still spells each as the encoder does")
+    func repeatedNumbersMatchTheEncoder() throws {
+        // The writer remembers the spelling of the last two numbers: repeats at every distance, and the two zeros
+        // (equal as numbers, spelled differently), must each come out right.
+        let pool: [Double] = [0, -0.0, 1.5, -1.5, 786_123_456.123_456_7, 786_123_456, 1e16, 1e-7, 42]
+        var random = SeededRandomNumberGenerator(seed: 23)
+        let values = (0..<5_000).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
+        var writer = RecordJSONWriter()
+        writer.beginArray()
+        for value in values { try writer.number(value) }
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(decoding: try RecordCoding.encode(values), as: UTF8.self))
+    }
+
     @Test("Dates, booleans, arrays and nested objects read as the encoder writes them")
     func compositesMatchTheEncoder() throws {
         let date = Date(timeIntervalSinceReferenceDate: 786_123_456.123_456_7)
