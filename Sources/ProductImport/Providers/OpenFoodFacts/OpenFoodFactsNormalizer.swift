@@ -62,7 +62,8 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
     ) -> Result<ImportedProduct, ImportRejection> {
         var warnings = record.decodingWarnings
         let limits = context.limits
-        let title = chooseTitle(record, limits: limits, warnings: &warnings)
+        let nameLanguages = nameLanguageOrder(record)
+        let title = chooseTitle(record, languages: nameLanguages, limits: limits, warnings: &warnings)
         let brand = record.brands.flatMap { brands in
             brands.split(separator: ",").lazy.compactMap {
                 ImportText.line(String($0), field: "brands", limit: limits.maximumTextLength, warnings: &warnings)
@@ -95,7 +96,8 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         product.certifications = ImportText.list(
             record.labelsTags.map(Self.withoutEnglishPrefix), field: "labels_tags", limits: limits, warnings: &warnings)
         product.languageCodes = languages(of: record)
-        product.searchKeywords = otherNames(of: record, title: title?.text, limits: limits, warnings: &warnings)
+        product.searchKeywords = otherNames(
+            of: record, languages: nameLanguages, title: title?.text, limits: limits, warnings: &warnings)
         if let code = identity.barcode?.value ?? record.code.map({ String($0.prefix(64)) }) {
             product.references = [providerID.rawValue: code]
         }
@@ -190,11 +192,12 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
 
     // MARK: - Fields
 
+    /// The title and the field it came from; `languages` is ``nameLanguageOrder(_:)`` of the record.
     private func chooseTitle(
-        _ record: OpenFoodFactsProduct, limits: ImportLimits, warnings: inout [ImportWarning]
+        _ record: OpenFoodFactsProduct, languages: [String], limits: ImportLimits, warnings: inout [ImportWarning]
     ) -> (text: String, source: String)? {
         var candidates: [(source: String, text: String?)] = [("product_name", record.productName)]
-        for language in nameLanguageOrder(record) {
+        for language in languages {
             candidates.append(("product_name_\(language)", record.localizedProductNames[language]))
         }
         candidates.append(("generic_name", record.genericName))
@@ -228,11 +231,13 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         return order.filter { record.localizedProductNames[$0] != nil }
     }
 
+    /// The names in other languages than the title's, for search; `languages` is ``nameLanguageOrder(_:)``.
     private func otherNames(
-        of record: OpenFoodFactsProduct, title: String?, limits: ImportLimits, warnings: inout [ImportWarning]
+        of record: OpenFoodFactsProduct, languages: [String], title: String?, limits: ImportLimits,
+        warnings: inout [ImportWarning]
     ) -> [String] {
         var names: [String] = []
-        for language in nameLanguageOrder(record) {
+        for language in languages {
             guard let name = ImportText.line(
                 record.localizedProductNames[language], field: "product_name_\(language)", limit: 200, warnings: &warnings),
                 name.caseInsensitiveCompare(title ?? "") != .orderedSame,
