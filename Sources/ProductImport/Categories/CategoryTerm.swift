@@ -35,8 +35,8 @@ enum CategoryTerm {
         return raw.withUTF8 { bytes -> String in
             var start = 0
             var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while start < end, isSpace(bytes[end - 1]) { end -= 1 }
+            while start < end, bytes[start].isTrimmedASCIISpace { start += 1 }
+            while start < end, bytes[end - 1].isTrimmedASCIISpace { end -= 1 }
             // A language prefix: two or three letters, then the first colon.
             if let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")), (2...3).contains(colon - start),
                 bytes[start..<colon].allSatisfy(isLetter)
@@ -92,10 +92,6 @@ enum CategoryTerm {
         }
     }
 
-    /// ASCII space, tab, line feed, vertical tab, form feed or carriage return: what `trimmedText()` cuts.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

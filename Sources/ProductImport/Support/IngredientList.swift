@@ -100,7 +100,7 @@ enum IngredientList {
         func trimmed(_ start: Int, _ end: Int) -> (Int, Int) {
             var (start, end) = (start, end)
             while start < end {
-                if isSpace(item[start]) {
+                if item[start].isTrimmedASCIISpace {
                     start += 1
                 } else if end - start >= 2, isWideSpace(item[start], item[start + 1]) {
                     start += 2
@@ -109,7 +109,7 @@ enum IngredientList {
                 }
             }
             while start < end {
-                if isSpace(item[end - 1]) {
+                if item[end - 1].isTrimmedASCIISpace {
                     end -= 1
                 } else if end - start >= 2, isWideSpace(item[end - 2], item[end - 1]) {
                     end -= 2
@@ -130,10 +130,6 @@ enum IngredientList {
         first == 0xC2 && (second == 0x85 || second == 0xA0)
     }
 
-    /// What `trimmedText()` cuts among ASCII bytes: space, tab, line feed, vertical tab, form feed, carriage return.
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
-    }
 
     /// An item trimmed, without trailing full stops; `nil` when nothing is left.
     private static func cleaned(_ item: String) -> String? {

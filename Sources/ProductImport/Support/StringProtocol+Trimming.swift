@@ -21,6 +21,15 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     /// Whether an ASCII byte is in `CharacterSet.whitespaces` (space, tab) or, with `newlines`, in
     /// `.whitespacesAndNewlines` (also line feed, vertical tab, form feed, carriage return).
     private static func isTrimmed(_ byte: UInt8, newlines: Bool) -> Bool {
-        byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte))
+        newlines ? byte.isTrimmedASCIISpace : byte == 0x20 || byte == 0x09
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII character `trimmedText()` cuts: space, tab, line feed, vertical tab, form feed
+    /// or carriage return (`CharacterSet.whitespacesAndNewlines` within ASCII). The byte paths of the import's
+    /// text cleaning trim with it.
+    var isTrimmedASCIISpace: Bool {
+        self == 0x20 || (0x09...0x0D).contains(self)
     }
 }

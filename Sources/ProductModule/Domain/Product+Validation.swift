@@ -161,12 +161,11 @@ extension Product {
         var seen: Set<String>? = images.count > 16 ? [] : nil
         for (index, image) in images.enumerated() {
             guard !image.id.isEmpty else { throw .invalidField(.images, reason: "an image has an empty id") }
-            let repeated = seen.map { !$0.contains(image.id) } == false
-                || (seen == nil && images[..<index].contains { $0.id == image.id })
+            let repeated = seen == nil
+                ? images[..<index].contains { $0.id == image.id } : seen?.insert(image.id).inserted == false
             guard !repeated else {
                 throw .invalidField(.images, reason: "image id \"\(image.id.prefix(80))\" appears more than once")
             }
-            seen?.insert(image.id)
             func checkSide(_ name: String, _ value: Int?) throws(ProductValidationError) {
                 guard let value, value < 1 else { return }
                 throw .invalidField(.images, reason: "image \"\(image.id.prefix(80))\" has \(name) \(value)")

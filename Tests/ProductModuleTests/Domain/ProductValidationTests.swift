@@ -87,6 +87,10 @@ struct ProductValidationTests {
         ValidationCase(
             "duplicate image ids", .invalidField(.images, reason: "image id \"front\" appears more than once")
         ) { $0.images = [ProductImage(id: "front", kind: .front), ProductImage(id: "front", kind: .back)] },
+        ValidationCase(
+            "a duplicate image id among more than 16 images",
+            .invalidField(.images, reason: "image id \"image 3\" appears more than once")
+        ) { $0.images = (0..<20).map { ProductImage(id: "image \($0)") } + [ProductImage(id: "image 3")] },
         ValidationCase("an image of zero width", .invalidField(.images, reason: "image \"front\" has width 0")) {
             $0.images = [ProductImage(id: "front", width: 0, height: 10)]
         },
