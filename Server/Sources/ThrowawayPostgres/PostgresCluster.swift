@@ -40,6 +40,10 @@ public struct PostgresCluster: Sendable {
     }
 
     /// Creates, starts and returns a cluster.
+    ///
+    /// `IK_POSTGRES_OPTIONS` in the environment adds server settings for a diagnosis, e.g.
+    /// `-c logging_collector=on -c log_directory=/tmp/pglog -c log_min_duration_statement=0` to keep every
+    /// statement's time after the cluster's folder is removed.
     /// - Throws: ``Failure`` when the folder, `initdb` or `pg_ctl start` fails.
     public static func start() throws -> PostgresCluster {
         var template = Array("/tmp/ikpg.XXXXXX".utf8CString)
@@ -61,7 +65,8 @@ public struct PostgresCluster: Sendable {
                 "pg_ctl",
                 [
                     "-D", cluster.dataDirectory, "-l", root + "/server.log", "-w", "-t", "60",
-                    "-o", "-c listen_addresses='' -k \(root) -p \(cluster.port) -c fsync=off -c max_connections=50",
+                    "-o", "-c listen_addresses='' -k \(root) -p \(cluster.port) -c fsync=off -c max_connections=50"
+                        + (ProcessInfo.processInfo.environment["IK_POSTGRES_OPTIONS"].map { " " + $0 } ?? ""),
                     "start",
                 ]
             )

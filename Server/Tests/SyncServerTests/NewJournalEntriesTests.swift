@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryModule
+import Logging
 import PostgresNIO
 @testable import SyncServer
 import Testing
@@ -67,6 +68,27 @@ struct NewJournalEntriesTests {
         }
     }
 
+    @Test func theAppendStatementStillFindsWhatIsThereOnceItsPlansAreCached() async throws {
+        try await withSyncServer { server in
+            let (household, _, _) = try await server.household()
+            let client = server.store.client
+            // One connection: PL/pgSQL settles on cached (generic) plans after five calls of a session.
+            let heads = try await client.withConnection { connection in
+                var heads: [Int64?] = []
+                for index in 0..<8 {
+                    heads.append(try await Self.append(
+                        household, opIDs: [UUID(), UUID()], entityIDs: ["g\(index)a", "g\(index)b"], on: connection))
+                }
+                let present = try await Self.opIDs(of: household, client: client)
+                heads.append(try await Self.append(household, opIDs: [UUID(), present[3]], entityIDs: ["x", "y"], on: connection))
+                heads.append(try await Self.append(household, opIDs: [UUID()], entityIDs: ["g5b"], on: connection))
+                return heads
+            }
+            #expect(heads == (0..<8).map { Int64($0 * 2) } + [-1, -1])
+            #expect(try await server.rowCounts(household) == [16, 0, 16])
+        }
+    }
+
     @Test func overlappingPushesOfNewAndReplayedEntriesKeepTheLogGapFreeAndEachOpOnce() async throws {
         try await withSyncServer { server in
             let (household, token, _) = try await server.household()
@@ -104,13 +126,20 @@ struct NewJournalEntriesTests {
     private static func append(_ household: SyncServer.HouseholdID, opIDs: [UUID], entityIDs: [String], client: PostgresClient)
         async throws -> Int64?
     {
+        try await client.withConnection { try await append(household, opIDs: opIDs, entityIDs: entityIDs, on: $0) }
+    }
+
+    private static func append(
+        _ household: SyncServer.HouseholdID, opIDs: [UUID], entityIDs: [String], on connection: PostgresConnection
+    ) async throws -> Int64? {
         // Real entries, so the replica folding the household meanwhile reads them as it reads any other.
         let payloads = try entityIDs.map { _ in
             String(decoding: try RecordCoding.encode(KitPayloads.journalEntry(of: household)), as: UTF8.self)
         }
         var head: Int64??
-        for try await answer in try await client.query(
-            "CALL append_new_journal_entries(\(household.rawValue), \(opIDs)::uuid[], \(entityIDs)::text[], \(payloads)::text[])"
+        for try await answer in try await connection.query(
+            "CALL append_new_journal_entries(\(household.rawValue), \(opIDs)::uuid[], \(entityIDs)::text[], \(payloads)::text[])",
+            logger: Logger(label: "new-journal-entries-tests")
         ).decode(Int64?.self) {
             head = answer
         }

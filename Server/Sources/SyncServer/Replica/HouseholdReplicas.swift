@@ -86,6 +86,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         self.store = store
         self.policy = policy
         self.logger = logger
+        store.appendedJournal.enable()
     }
 
     // MARK: - Reading
@@ -121,6 +122,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     func forget(_ household: HouseholdID) {
         folded[household] = nil
         digests[household] = nil
+        store.appendedJournal.forget(household)
     }
 
     /// `attempt`'s result once its `seq` reaches `atLeast`, trying again every 50 ms until
@@ -247,6 +249,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     private func fold(_ household: HouseholdID) async throws -> ReplicaView {
         guard let head = try await store.replicaHead(of: household) else {
             folded[household] = nil
+            store.appendedJournal.forget(household)
             throw SyncStoreError.householdNotFound(household)
         }
         reads &+= 1
@@ -282,6 +285,8 @@ public actor HouseholdReplicas: HouseholdViewSource {
             savedThrough = head
         }
         try await store.recordReplicaProgress(of: household, through: head)
+        // Entries as far back as the oldest kept saved state stay, for a late arrival's refold from it.
+        store.appendedJournal.forget(household, through: head - policy.checkpointInterval * Int64(policy.keptCheckpoints))
         reads &+= 1
         folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
         evictBeyondCapacity()
@@ -345,8 +350,16 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var entries: [(seq: Int64, entry: InventoryJournalEntry)] = []
         var cursor = after
         while cursor < head {
-            let page = try await store.journalPayloads(of: household, after: cursor, through: head, limit: policy.pageSize)
-            guard let last = page.last else { break }
+            // What this instance appended is taken as it was pushed; the log is read from the first entry it lacks.
+            let appended = store.appendedJournal.run(of: household, after: cursor, through: head)
+            if let last = appended.last {
+                entries += appended
+                cursor = last.seq
+                continue
+            }
+            // Only the gap before the next entry kept here is read.
+            let gapEnd = store.appendedJournal.nextKept(of: household, after: cursor).map { min($0 - 1, head) } ?? head
+            let page = try await store.journalPayloads(of: household, after: cursor, through: gapEnd, limit: policy.pageSize)
             for row in page {
                 do {
                     entries.append((row.seq, try RecordCoding.decode(InventoryJournalEntry.self, from: Data(row.payload.utf8))))
@@ -355,7 +368,8 @@ public actor HouseholdReplicas: HouseholdViewSource {
                     throw SyncStoreError.damagedRecord("journal entry at seq \(row.seq): \(RecordCoding.describe(error))")
                 }
             }
-            cursor = last.seq
+            // A short page read the whole gap (its other numbers are products and named entities).
+            cursor = page.count < policy.pageSize ? gapEnd : page[page.count - 1].seq
         }
         return entries
     }

@@ -4,17 +4,19 @@ import PostgresNIO
 
 extension PostgresSyncStore {
     /// The push of journal entries nobody has seen yet — what a device's push almost always is — without holding
-    /// the household's lock across round trips: the batch is read and judged before the lock, and one statement
-    /// (``SchemaMigrations/appendJournalProcedure``) takes the lock, checks that the read still holds, appends and
-    /// commits before it answers. `nil` when the batch is anything else — larger than one insert slice, a product or
-    /// named entity, an op id or entry the household has, a change the rules do not simply append, an erased
-    /// household — or when something it names came in between the read and the lock; the caller then pushes it
-    /// under the lock as before. The lock is held for no round trip at all, where the locked push holds it for four.
+    /// the household's lock across round trips and without reading first: the batch is judged against the state
+    /// a new entry has (none), and one statement (``SchemaMigrations/appendJournalProcedure``) takes the lock,
+    /// checks that none of its op ids and entries is there, appends and commits before it answers. `nil` when the
+    /// batch is anything else — larger than one insert slice, a product or named entity, an op id repeated in the
+    /// batch, a change the rules do not simply append — or when the statement found something it names, or an
+    /// unknown or erased household; the caller then pushes it under the lock, which reads the batch and answers
+    /// each change (duplicates, conflicts, `not_found`). The lock is held for no round trip at all, where the
+    /// locked push holds it for four, and a push of new entries costs one statement.
     ///
     /// Why the answer is the locked push's: that push judges each change against the op ids applied before, the
-    /// entry's stored state and its slot's holder. Here the read found none of them, and the statement found none
-    /// under the lock either, so the locked push would have judged every change against the same absent state —
-    /// the state judged here — and appended the same rows after the head the statement locked.
+    /// entry's stored state and its slot's holder. The statement found none of them under the lock, so the locked
+    /// push would have judged every change against the same absent state — the state judged here — and appended the
+    /// same rows after the head the statement locked.
     func appendIfNew(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome]? {
         // A batch larger than one insert slice gains more from the locked push's encoding while the database
         // inserts (``PushBatchWriter``) than from a shorter lock: a big push is rarely one of many at once.
@@ -23,12 +25,6 @@ extension PostgresSyncStore {
         else { return nil }
         let logger = self.logger
         let householdID = household.rawValue
-        let snapshot = try await client.withWatchedConnection { connection in
-            try await PushBatchReader(connection: connection, logger: logger, householdID: householdID)
-                .read(changes, slots: [])
-        }
-        guard snapshot.isLive, snapshot.appliedOps.isEmpty, snapshot.entities.isEmpty else { return nil }
-
         var batch = PushBatch(lastSeq: 0, appliedOps: [:])
         var outcomes: [StoreOutcome] = []
         outcomes.reserveCapacity(changes.count)
@@ -70,6 +66,12 @@ extension PostgresSyncStore {
         // The statement's time, which holds the wait for the lock.
         metrics.recordHouseholdLockWait(ContinuousClock.now - started)
         guard let head, head >= 0 else { return nil }
+        appendedJournal.record(
+            changes.enumerated().compactMap { offset, change in
+                guard case .journal(let entry) = change.content else { return nil }
+                return (head + Int64(offset) + 1, entry)
+            },
+            of: household)
         return outcomes.map { outcome in
             guard case .applied(let seq) = outcome else { return outcome }
             return .applied(seq: head + seq)

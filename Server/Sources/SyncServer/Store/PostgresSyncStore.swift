@@ -22,6 +22,8 @@ public struct PostgresSyncStore: SyncStore {
     public let logger: Logger
     /// Where transactions, household lock waits and the replica's lag are measured.
     public let metrics: ServerMetrics
+    /// The journal entries this store appended, for its replica (kept only once a replica enables it).
+    let appendedJournal = AppendedJournal()
 
     /// Creates a store over a running client; `metrics` defaults to a registry of its own.
     public init(client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
@@ -121,20 +123,17 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     /// Looks the token's hash up among live devices of live households.
+    ///
+    /// Every request runs it, so it is a prepared statement: each connection parses and plans it once.
     public func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
-        let hash = ByteBuffer(bytes: token.hash)
-        for (deviceID, householdID) in try await client.watchedQuery(
-            """
-            SELECT d.id, d.household_id FROM devices d
-            JOIN households h ON h.id = d.household_id
-            WHERE d.token_hash = \(hash) AND d.revoked_at IS NULL AND h.erased_at IS NULL
-            """,
-            logger: logger,
-            decoding: (UUID, UUID).self
-        ) {
-            return AuthenticatedDevice(deviceID: DeviceID(deviceID), householdID: HouseholdID(householdID))
+        let statement = AuthenticateStatement(tokenHash: ByteBuffer(bytes: token.hash))
+        let logger = self.logger
+        return try await client.withWatchedConnection { connection in
+            for try await (deviceID, householdID) in try await connection.execute(statement, logger: logger) {
+                return AuthenticatedDevice(deviceID: DeviceID(deviceID), householdID: HouseholdID(householdID))
+            }
+            return nil
         }
-        return nil
     }
 
     // MARK: - Change log
@@ -273,5 +272,26 @@ public struct PostgresSyncStore: SyncStore {
         }
         guard live else { throw SyncStoreError.householdNotFound(household) }
         return found
+    }
+}
+
+/// The live device of a live household whose token hashes to `tokenHash`.
+private struct AuthenticateStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT d.id, d.household_id FROM devices d
+        JOIN households h ON h.id = d.household_id
+        WHERE d.token_hash = $1 AND d.revoked_at IS NULL AND h.erased_at IS NULL
+        """
+
+    let tokenHash: ByteBuffer
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tokenHash)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (UUID, UUID) {
+        try row.decode((UUID, UUID).self)
     }
 }

@@ -6,6 +6,7 @@ public enum SchemaMigrations {
     public static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
         canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalProcedure,
+        appendJournalCachedPlans,
     ]
 
     /// Households, their devices and the per-household sequence counter.
