@@ -30,7 +30,7 @@ final class AppendedJournal: Sendable {
     private let state = NIOLockedValueBox(State())
 
     /// Creates an empty, disabled record holding at most `capacity` entries.
-    init(capacity: Int = 32_768) {
+    init(capacity: Int = 65_536) {
         self.capacity = capacity
     }
 

@@ -35,6 +35,9 @@ public actor HouseholdReplicas: HouseholdViewSource {
         public var cachedHouseholds = 64
         /// Journal entries read per query.
         public var pageSize = 2000
+        /// How far behind a household's head the journal entries this instance appended stay in memory after a
+        /// fold (``AppendedJournal``), so refolds do not read and decode them again.
+        public var appendedEntriesKept: Int64 = 16_384
         /// How long ``HouseholdReplicas/view(of:atLeast:)`` waits for a `seq` not yet committed.
         public var atLeastWait: Duration = .seconds(5)
 
@@ -285,8 +288,9 @@ public actor HouseholdReplicas: HouseholdViewSource {
             savedThrough = head
         }
         try await store.recordReplicaProgress(of: household, through: head)
-        // Entries as far back as the oldest kept saved state stay, for a late arrival's refold from it.
-        store.appendedJournal.forget(household, through: head - policy.checkpointInterval * Int64(policy.keptCheckpoints))
+        // Recent entries stay: a late arrival that reaches back past every kept state refolds from a saved state
+        // or the whole journal, and reads from the log only what is older.
+        store.appendedJournal.forget(household, through: head - policy.appendedEntriesKept)
         reads &+= 1
         folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
         evictBeyondCapacity()
