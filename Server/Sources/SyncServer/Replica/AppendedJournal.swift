@@ -5,11 +5,11 @@ import NIOConcurrencyHelpers
 /// The journal entries this server instance appended, kept in memory until its replica folds them, so a fold
 /// after a push neither reads them back from the database nor decodes their JSON again.
 ///
-/// Only the push of new entries records here (``PostgresSyncStore``'s `appendIfNew`): its statement committed
-/// exactly these entries, in this order, as `head + 1`, `head + 2`, … — the rows a read of the log would return,
-/// decoded from the very entries their payloads were encoded from. Entries another instance appended, or that a
-/// locked push stored, are not here; the fold reads them from the log as before. A run the fold takes must start
-/// right after the state it continues and be gapless, so nothing here can stand in for a row it has not seen.
+/// A push records here once its transaction committed: the journal entries it appended, each under the `seq` it
+/// was written at — the rows a read of the log would return, decoded from the very entries their payloads were
+/// encoded from. Entries another instance appended are not here; the fold reads them from the log as before. A
+/// run the fold takes must start right after the state it continues and be gapless, so nothing here can stand in
+/// for a row it has not seen.
 ///
 /// It keeps nothing until a replica uses it (``enable()``): a store without a replica (the admin commands) never
 /// holds entries. It holds at most ``capacity`` entries: when full, the households recorded least recently are

@@ -67,11 +67,7 @@ extension PostgresSyncStore {
         metrics.recordHouseholdLockWait(ContinuousClock.now - started)
         guard let head, head >= 0 else { return nil }
         appendedJournal.record(
-            changes.enumerated().compactMap { offset, change in
-                guard case .journal(let entry) = change.content else { return nil }
-                return (head + Int64(offset) + 1, entry)
-            },
-            of: household)
+            batch.changes.compactMap { row in row.entry.map { (seq: head + row.seq, entry: $0) } }, of: household)
         return outcomes.map { outcome in
             guard case .applied(let seq) = outcome else { return outcome }
             return .applied(seq: head + seq)

@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryModule
 import Logging
 import PostgresNIO
 
@@ -26,7 +27,7 @@ extension PostgresSyncStore {
         let logger = self.logger
         let householdID = household.rawValue
         let metrics = self.metrics
-        return try await transaction { connection in
+        let (outcomes, appended) = try await transaction { connection in
             // Takes the row lock that serializes this household's writers until commit; the wait is measured.
             let lockRequested = ContinuousClock.now
             var locked: Int64?
@@ -55,8 +56,11 @@ extension PostgresSyncStore {
             }
             try await PushBatchWriter(connection: connection, logger: logger, householdID: householdID)
                 .write(batch, movingHeadFrom: first)
-            return outcomes
+            return (outcomes, batch.changes.compactMap { row in row.entry.map { (seq: row.seq, entry: $0) } })
         }
+        // Committed: the journal entries appended, for the replica (``AppendedJournal``).
+        appendedJournal.record(appended, of: household)
+        return outcomes
     }
 
     /// Judges one change against the batch's view and stages what it writes; `holders` reads the holders of a

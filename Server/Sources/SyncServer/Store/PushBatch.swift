@@ -65,6 +65,8 @@ struct PushBatch {
         let key: EntityKey
         /// The payload.
         let payload: Payload
+        /// The journal entry the payload encodes, for a journal entry's row.
+        var entry: InventoryJournalEntry? = nil
     }
 
     /// An entity's state after the batch, for `entities`.
@@ -207,7 +209,9 @@ struct PushBatch {
         let seq = lastSeq + 1
         let payload: ChangeRow.Payload
         let stored: Data?
+        var journalEntry: InventoryJournalEntry?
         if case .journal(let entry) = write.state {
+            journalEntry = entry
             payload = change.canonicalPayload.map { .text(String(decoding: $0, as: UTF8.self)) } ?? .journal(entry)
             stored = nil
         } else {
@@ -219,7 +223,7 @@ struct PushBatch {
         lastSeq = seq
         // The change row records the op id (unique per household); `operations` keeps only op ids without one.
         appliedOps[change.opID] = seq
-        changes.append(ChangeRow(seq: seq, opID: change.opID, key: key, payload: payload))
+        changes.append(ChangeRow(seq: seq, opID: change.opID, key: key, payload: payload, entry: journalEntry))
 
         current[key] = StoredEntity(kind: key.kind, entityID: key.id, record: stored, lastOpID: change.opID, seq: seq)
         if let old = slotOf[key], holderOf[old] == key { holderOf[old] = nil }
