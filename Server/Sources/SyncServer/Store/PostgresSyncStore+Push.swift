@@ -43,7 +43,11 @@ extension PostgresSyncStore {
             // seen.
             let reader = PushBatchReader(connection: connection, logger: logger, householdID: householdID)
             let slots = PushBatch.claimedSlots(of: changes)
-            let snapshot = try await reader.read(changes, slots: slots)
+            // A household whose log never moved (its first push, often a device's whole history) holds no op id,
+            // change or entity yet: only its liveness is read, not 10 000 lookups that find nothing.
+            let snapshot = first == 0
+                ? PushBatchReader.Snapshot(isLive: try await Self.isLive(householdID, on: connection, logger: logger))
+                : try await reader.read(changes, slots: slots)
             guard snapshot.isLive else { throw SyncStoreError.householdNotFound(household) }
             var batch = PushBatch(lastSeq: first, appliedOps: snapshot.appliedOps)
             batch.load(snapshot.entities)
