@@ -123,6 +123,15 @@ package struct RecordJSONWriter: Sendable {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// Writes a `Decimal` as `JSONEncoder` does: its `description`, every digit, never through `Double`. A NaN,
+    /// which has no JSON spelling, goes to `JSONEncoder` itself, so it fails (or not) exactly as there.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func decimal(_ value: Decimal) throws {
+        guard !value.isNaN else { return try foundation(value) }
+        raw(value.description.utf8)
+    }
+
     /// Writes a UUID as its `Codable` conformance does: its uppercase `uuidString`.
     package mutating func uuid(_ value: UUID) {
         string(value.uuidString)
@@ -171,6 +180,15 @@ package struct RecordJSONWriter: Sendable {
         guard let value else { return }
         member(key)
         try number(value)
+    }
+
+    /// Writes a member whose value is an optional `Decimal`, leaving it out when `nil`.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func optional(_ key: String, _ value: Decimal?) throws {
+        guard let value else { return }
+        member(key)
+        try decimal(value)
     }
 
     /// Writes a member whose value is an optional date, leaving it out when `nil`.

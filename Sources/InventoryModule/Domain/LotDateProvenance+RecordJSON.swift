@@ -1,0 +1,20 @@
+import InventoryKit
+
+// Part of a journal entry's hand-written JSON (`InventoryJournalEntry+RecordJSON.swift`): the bytes of the
+// synthesized `LotDateProvenance` encoding under sorted keys (absent optionals left out).
+
+extension LotDateProvenance {
+    /// Writes `{"confidence":…,"kind":…,"rawText":…,"source":…}`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite, as `JSONEncoder` does.
+    func write(to writer: inout RecordJSONWriter) throws {
+        writer.beginObject()
+        try writer.optional("confidence", confidence)
+        writer.member("kind")
+        writer.string(kind.rawValue)
+        writer.optional("rawText", rawText)
+        writer.member("source")
+        writer.string(source.rawValue)
+        writer.endObject()
+    }
+}
