@@ -166,11 +166,24 @@ package struct RecordJSONWriter: Sendable {
 
     // MARK: - Members and lists
 
+    /// Writes a member whose value is a string.
+    package mutating func member(_ key: String, _ value: String) {
+        member(key)
+        string(value)
+    }
+
+    /// Writes a member whose value is a `Decimal`, spelled as ``decimal(_:)`` spells it.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func member(_ key: String, _ value: Decimal) throws {
+        member(key)
+        try decimal(value)
+    }
+
     /// Writes a member whose value is an optional string, leaving it out when `nil` (as `encodeIfPresent` does).
     package mutating func optional(_ key: String, _ value: String?) {
         guard let value else { return }
-        member(key)
-        string(value)
+        member(key, value)
     }
 
     /// Writes a member whose value is an optional number, leaving it out when `nil`.
@@ -187,8 +200,7 @@ package struct RecordJSONWriter: Sendable {
     /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
     package mutating func optional(_ key: String, _ value: Decimal?) throws {
         guard let value else { return }
-        member(key)
-        try decimal(value)
+        try member(key, value)
     }
 
     /// Writes a member whose value is an optional date, leaving it out when `nil`.

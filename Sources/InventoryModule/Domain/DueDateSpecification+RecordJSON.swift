@@ -11,18 +11,14 @@ extension DueDateSpecification {
         writer.beginObject()
         switch self {
         case .productDefault:
-            writer.member("type")
-            writer.string("productDefault")
+            writer.member("type", "productDefault")
         case .on(let day):
             writer.member("date")
             try writer.date(day.utcMidnight)
-            writer.member("day")
-            writer.string(day.description)
-            writer.member("type")
-            writer.string("on")
+            writer.member("day", day.description)
+            writer.member("type", "on")
         case .never:
-            writer.member("type")
-            writer.string("never")
+            writer.member("type", "never")
         }
         writer.endObject()
     }

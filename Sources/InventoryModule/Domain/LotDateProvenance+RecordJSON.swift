@@ -10,11 +10,20 @@ extension LotDateProvenance {
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         try writer.optional("confidence", confidence)
-        writer.member("kind")
-        writer.string(kind.rawValue)
+        writer.member("kind", kind.rawValue)
         writer.optional("rawText", rawText)
-        writer.member("source")
-        writer.string(source.rawValue)
+        writer.member("source", source.rawValue)
         writer.endObject()
+    }
+}
+
+extension RecordJSONWriter {
+    /// Writes a member whose value is an optional provenance, leaving it out when `nil`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite.
+    mutating func optional(_ key: String, _ provenance: LotDateProvenance?) throws {
+        guard let provenance else { return }
+        member(key)
+        try provenance.write(to: &self)
     }
 }

@@ -9,18 +9,13 @@ extension StockScope {
         writer.beginObject()
         switch self {
         case .household:
-            writer.member("type")
-            writer.string("household")
+            writer.member("type", "household")
         case .location(let id):
-            writer.member("id")
-            writer.string(id.rawValue)
-            writer.member("type")
-            writer.string("location")
+            writer.member("id", id.rawValue)
+            writer.member("type", "location")
         case .lot(let id):
-            writer.member("id")
-            writer.string(id.rawValue)
-            writer.member("type")
-            writer.string("lot")
+            writer.member("id", id.rawValue)
+            writer.member("type", "lot")
         }
         writer.endObject()
     }

@@ -4,21 +4,18 @@ import InventoryKit
 // synthesized `ConsumePayload` encoding under sorted keys.
 
 extension ConsumePayload {
-    /// Writes the payload's object.
+    /// Writes the consumption's object.
     ///
     /// - Throws: `EncodingError.invalidValue` for a NaN amount, as `JSONEncoder` does.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
-        writer.member("amount")
-        try writer.decimal(amount)
-        writer.member("productId")
-        writer.string(productID.rawValue)
+        try writer.member("amount", amount)
+        writer.member("productId", productID.rawValue)
         writer.member("scope")
         scope.write(to: &writer)
         writer.member("spoiled")
         writer.bool(spoiled)
-        writer.member("unit")
-        writer.string(unit.rawValue)
+        writer.member("unit", unit.rawValue)
         writer.endObject()
     }
 }

@@ -4,24 +4,20 @@ import InventoryKit
 // synthesized `CorrectionPayload` encoding under sorted keys (absent optionals left out).
 
 extension CorrectionPayload {
-    /// Writes the payload's object.
+    /// Writes the correction's object.
     ///
     /// - Throws: `EncodingError.invalidValue` for a NaN amount or price, as `JSONEncoder` does.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         writer.optional("additionLocationId", additionLocationID?.rawValue)
-        writer.member("amount")
-        try writer.decimal(amount)
+        try writer.member("amount", amount)
         writer.member("dueDate")
         try dueDate.write(to: &writer)
         writer.optional("locationId", locationID?.rawValue)
-        writer.member("newLotId")
-        writer.string(newLotID.rawValue)
+        writer.member("newLotId", newLotID.rawValue)
         try writer.optional("price", price)
-        writer.member("productId")
-        writer.string(productID.rawValue)
-        writer.member("unit")
-        writer.string(unit.rawValue)
+        writer.member("productId", productID.rawValue)
+        writer.member("unit", unit.rawValue)
         writer.endObject()
     }
 }

@@ -5,7 +5,7 @@ import InventoryKit
 // `EditLotPayload.encode(to:)` under sorted keys — the due date in both forms, absent edits left out.
 
 extension EditLotPayload {
-    /// Writes the payload's object.
+    /// Writes the lot edit's object.
     ///
     /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite or a NaN price, as
     ///   `JSONEncoder` does.
@@ -18,8 +18,7 @@ extension EditLotPayload {
             dueDate.write(to: &writer) { day, writer in writer.string(day.description) }
         }
         writer.optional("locationId", locationID?.rawValue)
-        writer.member("lotId")
-        writer.string(lotID.rawValue)
+        writer.member("lotId", lotID.rawValue)
         if let note {
             writer.member("note")
             note.write(to: &writer) { text, writer in writer.string(text) }
@@ -29,18 +28,12 @@ extension EditLotPayload {
             writer.bool(opened)
         }
         writer.optional("openedOn", openedOn?.description)
-        if let openedOnProvenance {
-            writer.member("openedOnProvenance")
-            try openedOnProvenance.write(to: &writer)
-        }
+        try writer.optional("openedOnProvenance", openedOnProvenance)
         if let packagedOn {
             writer.member("packagedOn")
             packagedOn.write(to: &writer) { day, writer in writer.string(day.description) }
         }
-        if let packagedOnProvenance {
-            writer.member("packagedOnProvenance")
-            try packagedOnProvenance.write(to: &writer)
-        }
+        try writer.optional("packagedOnProvenance", packagedOnProvenance)
         if let price {
             writer.member("price")
             try price.write(to: &writer) { amount, writer in try writer.decimal(amount) }

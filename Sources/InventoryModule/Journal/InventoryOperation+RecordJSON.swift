@@ -14,8 +14,7 @@ extension InventoryOperation {
     /// - Throws: `EncodingError` where `JSONEncoder` throws (a number that is not finite).
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
-        writer.member("type")
-        writer.string(kind.rawValue)
+        writer.member("type", kind.rawValue)
         writer.member("value")
         switch self {
         case .createHousehold(let name, let zone):
@@ -24,10 +23,8 @@ extension InventoryOperation {
                 writer.string(name)
             } else {
                 writer.beginObject()
-                writer.member("name")
-                writer.string(name)
-                writer.member("timeZone")
-                writer.string(zone.identifier)
+                writer.member("name", name)
+                writer.member("timeZone", zone.identifier)
                 writer.endObject()
             }
         case .setHouseholdTimeZone(let zone): writer.string(zone.identifier)

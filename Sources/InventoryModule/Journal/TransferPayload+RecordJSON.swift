@@ -4,21 +4,17 @@ import InventoryKit
 // synthesized `TransferPayload` encoding under sorted keys.
 
 extension TransferPayload {
-    /// Writes the payload's object.
+    /// Writes the transfer's object.
     ///
     /// - Throws: `EncodingError.invalidValue` for a NaN amount, as `JSONEncoder` does.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
-        writer.member("amount")
-        try writer.decimal(amount)
-        writer.member("destination")
-        writer.string(destination.rawValue)
-        writer.member("productId")
-        writer.string(productID.rawValue)
+        try writer.member("amount", amount)
+        writer.member("destination", destination.rawValue)
+        writer.member("productId", productID.rawValue)
         writer.member("scope")
         scope.write(to: &writer)
-        writer.member("unit")
-        writer.string(unit.rawValue)
+        writer.member("unit", unit.rawValue)
         writer.endObject()
     }
 }

@@ -93,6 +93,12 @@ struct RecordJSONWriterTests {
         let date = Date(timeIntervalSinceReferenceDate: 786_123_456.123_456_7)
         #expect(try written { try $0.date(date) } == (try encoded(date)))
         #expect(written { $0.bool(true) } == (try encoded(true)))
+        #expect(written { writer in
+            writer.beginObject()
+            writer.member("a", "x \"/\u{1}")
+            writer.member("b", "")
+            writer.endObject()
+        } == (try encoded(["b": "", "a": "x \"/\u{1}"])))
         let list = ["b", "a", ""]
         #expect(written { writer in
             writer.beginArray()
