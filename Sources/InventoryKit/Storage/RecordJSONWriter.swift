@@ -124,7 +124,8 @@ package struct RecordJSONWriter: Sendable {
     }
 
     /// Writes a `Decimal` as `JSONEncoder` does: its `description`, every digit, never through `Double`. A NaN,
-    /// which has no JSON spelling, goes to `JSONEncoder` itself, so it fails (or not) exactly as there.
+    /// which has no JSON spelling, goes to `JSONEncoder` itself, so it comes out as there (on Linux as a bare
+    /// `NaN`) or fails as there.
     ///
     /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
     package mutating func decimal(_ value: Decimal) throws {

@@ -6,7 +6,7 @@ import InventoryKit
 extension CorrectionPayload {
     /// Writes the correction's object.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a NaN amount or price, as `JSONEncoder` does.
+    /// - Throws: the encoder's `EncodingError` where `JSONEncoder` refuses a NaN amount or price.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         writer.optional("additionLocationId", additionLocationID?.rawValue)

@@ -7,8 +7,8 @@ import InventoryKit
 extension EditLotPayload {
     /// Writes the lot edit's object.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite or a NaN price, as
-    ///   `JSONEncoder` does.
+    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite, and the encoder's error where
+    ///   `JSONEncoder` refuses a NaN price.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         if let dueDate, let legacyDueDate {

@@ -6,8 +6,8 @@ import InventoryKit
 extension OpenPayload {
     /// Writes the opening's object.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite or a NaN amount, as
-    ///   `JSONEncoder` does.
+    /// - Throws: `EncodingError.invalidValue` for a confidence that is not finite, and the encoder's error where
+    ///   `JSONEncoder` refuses a NaN amount.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         try writer.member("amount", amount)

@@ -6,8 +6,8 @@ import InventoryKit
 extension PurchasePayload {
     /// Writes the purchase's object.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a date or confidence that is not finite, or a NaN amount or
-    ///   price, as `JSONEncoder` does.
+    /// - Throws: `EncodingError.invalidValue` for a date or confidence that is not finite, and the encoder's
+    ///   error where `JSONEncoder` refuses a NaN amount or price.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         try writer.member("amount", amount)

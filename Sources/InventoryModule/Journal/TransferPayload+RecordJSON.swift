@@ -6,7 +6,7 @@ import InventoryKit
 extension TransferPayload {
     /// Writes the transfer's object.
     ///
-    /// - Throws: `EncodingError.invalidValue` for a NaN amount, as `JSONEncoder` does.
+    /// - Throws: the encoder's `EncodingError` where `JSONEncoder` refuses a NaN amount.
     func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         try writer.member("amount", amount)
