@@ -123,6 +123,16 @@ package struct RecordJSONWriter: Sendable {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// Writes a `Decimal` as `JSONEncoder` does: its `description`, every digit, never through `Double`. A NaN,
+    /// which has no JSON spelling, goes to `JSONEncoder` itself, so it comes out as there (on Linux as a bare
+    /// `NaN`) or fails as there.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func decimal(_ value: Decimal) throws {
+        guard !value.isNaN else { return try foundation(value) }
+        raw(value.description.utf8)
+    }
+
     /// Writes a UUID as its `Codable` conformance does: its uppercase `uuidString`.
     package mutating func uuid(_ value: UUID) {
         string(value.uuidString)
@@ -157,11 +167,24 @@ package struct RecordJSONWriter: Sendable {
 
     // MARK: - Members and lists
 
+    /// Writes a member whose value is a string.
+    package mutating func member(_ key: String, _ value: String) {
+        member(key)
+        string(value)
+    }
+
+    /// Writes a member whose value is a `Decimal`, spelled as ``decimal(_:)`` spells it.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func member(_ key: String, _ value: Decimal) throws {
+        member(key)
+        try decimal(value)
+    }
+
     /// Writes a member whose value is an optional string, leaving it out when `nil` (as `encodeIfPresent` does).
     package mutating func optional(_ key: String, _ value: String?) {
         guard let value else { return }
-        member(key)
-        string(value)
+        member(key, value)
     }
 
     /// Writes a member whose value is an optional number, leaving it out when `nil`.
@@ -171,6 +194,14 @@ package struct RecordJSONWriter: Sendable {
         guard let value else { return }
         member(key)
         try number(value)
+    }
+
+    /// Writes a member whose value is an optional `Decimal`, leaving it out when `nil`.
+    ///
+    /// - Throws: the encoder's `EncodingError` for a NaN it refuses.
+    package mutating func optional(_ key: String, _ value: Decimal?) throws {
+        guard let value else { return }
+        try member(key, value)
     }
 
     /// Writes a member whose value is an optional date, leaving it out when `nil`.

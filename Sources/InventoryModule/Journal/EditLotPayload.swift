@@ -90,16 +90,20 @@ public struct EditLotPayload: Hashable, Sendable, Codable {
         packagedOnProvenance = try container.decodeIfPresent(LotDateProvenance.self, forKey: .packagedOnProvenance)
     }
 
+    /// The due date in the form earlier versions read: the day's midnight UTC as an instant.
+    var legacyDueDate: ValueEdit<Date>? {
+        dueDate.map { edit in edit.newValue.map { .set($0.utcMidnight) } ?? .clear }
+    }
+
     /// Encodes the payload, the due date in both forms.
     ///
     /// - Throws: the encoder's error.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(lotID, forKey: .lotID)
-        if let dueDate {
+        if let dueDate, let legacyDueDate {
             try container.encode(dueDate, forKey: .dueDay)
-            let legacy: ValueEdit<Date> = dueDate.newValue.map { .set($0.utcMidnight) } ?? .clear
-            try container.encode(legacy, forKey: .dueDate)
+            try container.encode(legacyDueDate, forKey: .dueDate)
         }
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(note, forKey: .note)

@@ -68,11 +68,37 @@ struct RecordJSONWriterTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == String(decoding: try RecordCoding.encode(values), as: UTF8.self))
     }
 
+    @Test("Decimals, with many digits, negative, zero and at extreme exponents, are spelled as the encoder spells them")
+    func decimalsMatchTheEncoder() throws {
+        var values: [Decimal] = [
+            0, 1, -1, Decimal(sign: .minus, exponent: 0, significand: 0), .greatestFiniteMagnitude,
+            .leastNonzeroMagnitude, Decimal(sign: .plus, exponent: 127, significand: 1),
+            Decimal(sign: .minus, exponent: -127, significand: 5),
+        ]
+        values += ["0.1", "-2.5", "1.2345678901234567890123456789012345678", "1e-20", "7e30", "-98765432109876543210.5"]
+            .compactMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+        var random = SeededRandomNumberGenerator(seed: 11)
+        for _ in 0..<500 {
+            values.append(Decimal(
+                sign: Bool.random(using: &random) ? .plus : .minus, exponent: Int.random(in: -60...60, using: &random),
+                significand: Decimal(random.next())))
+        }
+        for value in values {
+            #expect(try written { try $0.decimal(value) } == (try encoded(value)), "value \(value)")
+        }
+    }
+
     @Test("Dates, booleans, arrays and nested objects read as the encoder writes them")
     func compositesMatchTheEncoder() throws {
         let date = Date(timeIntervalSinceReferenceDate: 786_123_456.123_456_7)
         #expect(try written { try $0.date(date) } == (try encoded(date)))
         #expect(written { $0.bool(true) } == (try encoded(true)))
+        #expect(written { writer in
+            writer.beginObject()
+            writer.member("a", "x \"/\u{1}")
+            writer.member("b", "")
+            writer.endObject()
+        } == (try encoded(["b": "", "a": "x \"/\u{1}"])))
         let list = ["b", "a", ""]
         #expect(written { writer in
             writer.beginArray()
