@@ -207,4 +207,30 @@ import Testing
         let time = try #require(object["time"] as? String)
         #expect(time.hasSuffix("Z") && (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time)) != nil)
     }
+
+    @Test func credentialKeysAreFoundInAnyCaseAsUnicodeLowerCasingFindsThem() {
+        let keys = [
+            "authorization", "Authorization", "X-AUTH-TOKEN", "session_cookie", "pass_word", "PASSWORD_hash", "tok",
+            "request_id", "household", "", "tokenish", "co\u{212A}ie-jar", "ünicode_token", "cöokie", "TOKE",
+        ]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("aAcCeEiIkKnNoOpPrRsStTwWzZ_-\u{212A}ö")
+        let generated = (0..<2_000).map { _ in
+            String((0..<Int.random(in: 0...14, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+        }
+        for key in keys + generated {
+            let lowered = key.lowercased()
+            let expected = ["authorization", "cookie", "token", "password"].contains { lowered.contains($0) }
+            #expect(ServerLogHandler.isCredential(key) == expected, "\(key)")
+        }
+    }
+
+    @Test func jsonStringsWithoutEscapesAreCopiedAsTheyAre() throws {
+        for text in ["", "abc-123", "/v1/households/{id}/push", "é ü 東京", "a\u{2027}b", "a\u{2028}b", "a\u{2029}b", "“quoted”"] {
+            let literal = ServerLogHandler.json(text)
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            #expect(decoded == [text], "\(text)")
+            #expect(!literal.contains("\u{2028}") && !literal.contains("\u{2029}"))
+        }
+    }
 }

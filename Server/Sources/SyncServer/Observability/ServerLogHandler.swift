@@ -124,9 +124,28 @@ public struct ServerLogHandler: LogHandler {
         return line.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
     }
 
-    private static func isCredential(_ key: String) -> Bool {
-        let lowered = key.lowercased()
-        return ["authorization", "cookie", "token", "password"].contains { lowered.contains($0) }
+    /// The words that make a metadata key a credential's, in lower case.
+    private static let credentialWords = ["authorization", "cookie", "token", "password"]
+    private static let credentialWordBytes = credentialWords.map { Array($0.utf8) }
+
+    /// Whether `key` names a credential: it holds one of ``credentialWords`` in any case. ASCII keys (all of the
+    /// server's) are searched byte by byte; others through Unicode lower-casing.
+    static func isCredential(_ key: String) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 {
+            guard byte < 0x80 else {
+                let lowered = key.lowercased()
+                return credentialWords.contains { lowered.contains($0) }
+            }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return credentialWordBytes.contains { word in
+            guard bytes.count >= word.count else { return false }
+            return (0...(bytes.count - word.count)).contains { start in
+                word.indices.allSatisfy { bytes[start + $0] == word[$0] }
+            }
+        }
     }
 
     private static func json(_ value: Logger.Metadata.Value) -> String {
@@ -142,6 +161,10 @@ public struct ServerLogHandler: LogHandler {
 
     /// `text` as a JSON string literal.
     static func json(_ text: String) -> String {
+        // Most values (ids, routes, numbers) need no escape: one scan of their bytes, one copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
