@@ -25,6 +25,7 @@ struct ReplicaConvergenceTests {
                 let seen = try await HouseholdScenario(seed: UInt64(seed), store: store).run()
                 counts.continued += seen.continued
                 counts.fromRecentState += seen.fromRecentState
+                counts.fromKeyedPrefix += seen.fromKeyedPrefix
                 counts.fromOlderSavedState += seen.fromOlderSavedState
                 counts.wholeJournal += seen.wholeJournal
                 counts.lotsAtTheEnd += seen.lotsAtTheEnd
@@ -35,6 +36,7 @@ struct ReplicaConvergenceTests {
             // Every way a fold starts was taken, late arrivals included (they force the older starts).
             #expect(counts.continued > 100, "\(counts)")
             #expect(counts.fromRecentState > 10, "\(counts)")
+            #expect(counts.fromKeyedPrefix > 3, "\(counts)")
             #expect(counts.fromOlderSavedState > 10, "\(counts)")
             #expect(counts.wholeJournal > 10, "\(counts)")
             // The scenarios book for real: lots remain, and undos took effect.
@@ -90,6 +92,7 @@ struct HouseholdScenario {
             let seen = await replicas.foldCounts
             counts.continued += seen.continued
             counts.fromRecentState += seen.fromRecentState
+            counts.fromKeyedPrefix += seen.fromKeyedPrefix
             counts.fromOlderSavedState += seen.fromOlderSavedState
             counts.wholeJournal += seen.wholeJournal
         }
@@ -227,6 +230,8 @@ struct HouseholdScenario {
         policy.checkpointInterval = Int64.random(in: 1...6, using: &random)
         policy.keptCheckpoints = 2
         policy.pageSize = 7
+        policy.prefixKeptEntries = Int.random(in: 1...12, using: &random)
+        policy.prefixMaxEntries = policy.prefixKeptEntries + Int.random(in: 0...12, using: &random)
         return HouseholdReplicas(store: store, policy: policy, logger: store.logger)
     }
 }
@@ -235,6 +240,7 @@ struct HouseholdScenario {
 struct ScenarioCounts: Sendable, CustomStringConvertible {
     var continued = 0
     var fromRecentState = 0
+    var fromKeyedPrefix = 0
     var fromOlderSavedState = 0
     var wholeJournal = 0
     var lotsAtTheEnd = 0
@@ -243,7 +249,7 @@ struct ScenarioCounts: Sendable, CustomStringConvertible {
     var snapshotsServed = 0
 
     var description: String {
-        "folds continued \(continued), from a recent state \(fromRecentState), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone); joined from a snapshot \(joinedFromSnapshot), snapshots served \(snapshotsServed)"
+        "folds continued \(continued), from a recent state \(fromRecentState), from the keyed prefix \(fromKeyedPrefix), from an older saved state \(fromOlderSavedState), whole \(wholeJournal); lots \(lotsAtTheEnd), undone \(undone); joined from a snapshot \(joinedFromSnapshot), snapshots served \(snapshotsServed)"
     }
 }
 

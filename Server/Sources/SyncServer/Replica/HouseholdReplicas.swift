@@ -38,6 +38,12 @@ public actor HouseholdReplicas: HouseholdViewSource {
         /// How far behind a household's head the journal entries this instance appended stay in memory after a
         /// fold (``AppendedJournal``), so refolds do not read and decode them again.
         public var appendedEntriesKept: Int64 = 16_384
+        /// The journal entries that sort last, kept beside the fold of the others (``KeyedPrefix``) when it is made
+        /// or moved forward: how far back in the journal's order a late arrival may sort and still refold only
+        /// those, not the whole journal.
+        public var prefixKeptEntries = 2_048
+        /// The most entries kept beside that fold before it moves forward.
+        public var prefixMaxEntries = 4_096
         /// How long ``HouseholdReplicas/view(of:atLeast:)`` waits for a `seq` not yet committed.
         public var atLeastWait: Duration = .seconds(5)
 
@@ -51,6 +57,9 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var continued = 0
         /// New entries reached back into the newest state but not into an earlier one kept in memory.
         var fromRecentState = 0
+        /// New entries reached back past every state kept in memory but not before the household's
+        /// ``KeyedPrefix``.
+        var fromKeyedPrefix = 0
         var fromOlderSavedState = 0
         var wholeJournal = 0
     }
@@ -64,6 +73,8 @@ public actor HouseholdReplicas: HouseholdViewSource {
         var lastRead: UInt64
         /// Earlier states of the household, for late arrivals.
         var recent = RecentFolds()
+        /// The fold of the entries that sort first, for late arrivals that reach past every state in `recent`.
+        var prefix: KeyedPrefix?
     }
 
     private let store: PostgresSyncStore
@@ -265,21 +276,31 @@ public actor HouseholdReplicas: HouseholdViewSource {
         if start == nil { start = try await newestSavedState(of: household) }
         let state: InventoryState
         var recent = RecentFolds()
+        var prefix: KeyedPrefix?
         if let start {
             let tail = try await entries(of: household, after: start.view.seq, through: head)
             recent = start.recent
+            // Kept only when it folds the same log as `start` and takes the tail in.
+            prefix = start.prefix.flatMap { $0.throughSeq == start.view.seq ? $0 : nil }
             if let continued = InventoryProjector.project(tail.map(\.entry), continuing: start.view.state) {
                 state = continued
                 foldCounts.continued += 1
             } else if let refolded = recent.refold(with: tail) {
                 state = refolded
                 foldCounts.fromRecentState += 1
+            } else if let fromPrefix = prefix?.fold(tail) {
+                state = fromPrefix
+                foldCounts.fromKeyedPrefix += 1
             } else {
-                state = try await rebuild(household, through: head, skipping: start.view.seq)
+                (state, prefix) = try await rebuild(household, through: head, skipping: start.view.seq)
+            }
+            if prefix?.throughSeq == start.view.seq, prefix?.extend(with: tail, through: head) == false { prefix = nil }
+            if prefix?.moveForward(keeping: policy.prefixKeptEntries, beyond: policy.prefixMaxEntries) == false {
+                prefix = nil
             }
             recent.keep(start.view.state, at: start.view.seq, then: tail, head: head)
         } else {
-            state = try await rebuild(household, through: head, skipping: nil)
+            (state, prefix) = try await rebuild(household, through: head, skipping: nil)
         }
         let view = ReplicaView(seq: head, state: state, foldedAt: Date())
         var savedThrough = start?.savedThrough ?? 0
@@ -292,7 +313,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
         // or the whole journal, and reads from the log only what is older.
         store.appendedJournal.forget(household, through: head - policy.appendedEntriesKept)
         reads &+= 1
-        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent)
+        folded[household] = Folded(view: view, savedThrough: savedThrough, lastRead: reads, recent: recent, prefix: prefix)
         evictBeyondCapacity()
         return view
     }
@@ -308,18 +329,22 @@ public actor HouseholdReplicas: HouseholdViewSource {
     }
 
     /// The fold from the newest saved state that the entries after it do not reach back into (other than the one
-    /// at `skipping`, already tried), else from the whole journal.
-    private func rebuild(_ household: HouseholdID, through head: Int64, skipping: Int64?) async throws -> InventoryState {
+    /// at `skipping`, already tried), else from the whole journal — which also makes the household's
+    /// ``KeyedPrefix``.
+    private func rebuild(_ household: HouseholdID, through head: Int64, skipping: Int64?) async throws
+        -> (state: InventoryState, prefix: KeyedPrefix?)
+    {
         for seq in try await store.replicaCheckpointSeqs(of: household) where seq != skipping && seq <= head {
             guard let saved = try await savedState(of: household, through: seq),
                 let state = try await continuing(saved, after: seq, through: head, of: household)
             else { continue }
             foldCounts.fromOlderSavedState += 1
-            return state
+            return (state, nil)
         }
         foldCounts.wholeJournal += 1
         logger.debug("replica: folding the whole journal", metadata: ["household": "\(household)", "seq": "\(head)"])
-        return InventoryProjector.project(try await entries(of: household, after: 0, through: head).map(\.entry))
+        return KeyedPrefix.split(
+            try await entries(of: household, after: 0, through: head), through: head, kept: policy.prefixKeptEntries)
     }
 
     private func newestSavedState(of household: HouseholdID) async throws -> Folded? {
