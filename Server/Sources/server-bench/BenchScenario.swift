@@ -6,5 +6,7 @@ struct BenchScenario: Sendable {
     let run: @Sendable (_ environment: BenchEnvironment, _ repetitions: Int, _ index: Int) async throws -> ScenarioResult
 
     /// Every scenario, in running order.
-    static let all: [BenchScenario] = [.push10k, .load, .loadHouseholds, .bootstrap, .webStock, .observation]
+    static let all: [BenchScenario] = [
+        .push10k, .load, .loadHouseholds, .bootstrap, .lateArrival, .webStock, .observation,
+    ]
 }

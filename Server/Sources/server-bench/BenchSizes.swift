@@ -18,6 +18,8 @@ struct BenchSizes: Sendable, CustomStringConvertible {
     /// Operations each device pushes in `server.load-households`, in pushes of `householdBatch`.
     var householdOperations = 50
     var householdBatch = 25
+    /// The journal sizes of the households `server.late-arrival` pushes late entries into, smallest first.
+    var lateArrivalEntries = [1_000, 10_000, 100_000]
 
     /// The sizes: one push of 10 000 operations; 20 devices × 500 operations in pushes of 50; a household
     /// of 100 000 journal entries to bootstrap from; 200 reads of the stock page; 200 households × 5 devices × 50
@@ -28,11 +30,13 @@ struct BenchSizes: Sendable, CustomStringConvertible {
     /// 10 households × 2 devices × 20 operations in pushes of 10.
     static let quick = BenchSizes(
         bigPush: 1_000, devices: 4, operationsPerDevice: 100, batch: 25, bootstrapEntries: 5_000, webStockReads: 40,
-        households: 10, householdDevices: 2, householdOperations: 20, householdBatch: 10)
+        households: 10, householdDevices: 2, householdOperations: 20, householdBatch: 10,
+        lateArrivalEntries: [500, 2_000, 5_000])
 
     var description: String {
         "push of \(bigPush) operations; \(devices) devices × \(operationsPerDevice) operations in pushes of \(batch); "
             + "bootstrap from \(bootstrapEntries) entries; \(webStockReads) stock page reads; \(households) households × "
-            + "\(householdDevices) devices × \(householdOperations) operations in pushes of \(householdBatch)"
+            + "\(householdDevices) devices × \(householdOperations) operations in pushes of \(householdBatch); late "
+            + "arrivals into households of \(lateArrivalEntries.map(String.init).joined(separator: ", ")) entries"
     }
 }
