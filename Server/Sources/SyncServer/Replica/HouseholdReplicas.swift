@@ -25,32 +25,6 @@ import Logging
 /// The saved states are also what a new device bootstraps from (``snapshot(of:atLeast:withProducts:)``): the newest
 /// one, or one saved on demand through the household's head, whatever the interval.
 public actor HouseholdReplicas: HouseholdViewSource {
-    /// Tuning of the replica.
-    public struct Policy: Sendable {
-        /// Sequence numbers between two saved states of a household.
-        public var checkpointInterval: Int64 = 1000
-        /// Saved states kept per household.
-        public var keptCheckpoints = 4
-        /// Households whose folded state stays in memory (least recently read ones are dropped first).
-        public var cachedHouseholds = 64
-        /// Journal entries read per query.
-        public var pageSize = 2000
-        /// How far behind a household's head the journal entries this instance appended stay in memory after a
-        /// fold (``AppendedJournal``), so refolds do not read and decode them again.
-        public var appendedEntriesKept: Int64 = 16_384
-        /// The journal entries that sort last, kept beside the fold of the others (``KeyedPrefix``) when it is made
-        /// or moved forward: how far back in the journal's order a late arrival may sort and still refold only
-        /// those, not the whole journal.
-        public var prefixKeptEntries = 2_048
-        /// The most entries kept beside that fold before it moves forward.
-        public var prefixMaxEntries = 4_096
-        /// How long ``HouseholdReplicas/view(of:atLeast:)`` waits for a `seq` not yet committed.
-        public var atLeastWait: Duration = .seconds(5)
-
-        /// The defaults.
-        public init() {}
-    }
-
     /// How folds started, for tests and metrics: continued from the cached or newest saved state, from an older
     /// saved state (new entries reached back into the newer one), or from the whole journal.
     struct FoldCounts: Sendable, Equatable {
