@@ -27,10 +27,10 @@ extension SQLiteProductStore {
 
         /// The tables ``ProductLocalTransaction/requiredUnknown`` looks into, with the collection a failed check
         /// names.
-        private static let knownChecks: [(sql: String, collection: RecordCollection)] = [
-            ("SELECT EXISTS (SELECT 1 FROM products WHERE product_id = ?)", StorageProductStore.productCollection),
-            ("SELECT EXISTS (SELECT 1 FROM product_tombstones WHERE product_id = ?)", ProductTombstone.collection),
-            ("SELECT EXISTS (SELECT 1 FROM product_sync WHERE product_id = ?)", ProductSyncRecord.collection),
+        private static let knownChecks: [(table: String, collection: RecordCollection)] = [
+            ("products", StorageProductStore.productCollection),
+            ("product_tombstones", ProductTombstone.collection),
+            ("product_sync", ProductSyncRecord.collection),
         ]
 
         /// Encodes a transaction.
@@ -83,13 +83,7 @@ extension SQLiteProductStore {
         /// - Throws: `StorageError.preconditionFailed` when a product of ``ProductLocalTransaction/requiredUnknown``
         ///   is known (the caller's transaction rolls back), or a database error.
         func execute(_ db: Database, outbox: SQLiteOutboxTable<ProductChange>, feed: String) throws {
-            for check in requiredUnknown.isEmpty ? [] : Self.knownChecks {
-                let statement = try db.cachedStatement(sql: check.sql)
-                for id in requiredUnknown where try Bool.fetchOne(statement, arguments: [id.rawValue]) == true {
-                    throw StorageError.preconditionFailed(
-                        collection: check.collection, id: id.recordID, expected: .absent, actualRevision: nil)
-                }
-            }
+            try checkRequiredUnknown(db)
             if !products.isEmpty {
                 let upsert = try db.cachedStatement(sql: ProductColumns.upsertSQL)
                 for product in products { try upsert.execute(arguments: product.columns.upsertArguments(payload: product.payload)) }
@@ -135,6 +129,27 @@ extension SQLiteProductStore {
                         ON CONFLICT (feed) DO UPDATE SET sequence = excluded.sequence
                         """
                 ).execute(arguments: [feed, pullCursor])
+            }
+        }
+
+        /// Throws for the first id of ``ProductLocalTransaction/requiredUnknown`` (in its order) that a table knows,
+        /// the tables taken in ``knownChecks``' order: one `IN (…)` query per table and ``SQLiteProductStore/chunkSize`` ids, not one per id.
+        private func checkRequiredUnknown(_ db: Database) throws {
+            guard !requiredUnknown.isEmpty else { return }
+            let keys = requiredUnknown.map(\.rawValue)
+            for check in Self.knownChecks {
+                var known: Set<String> = []
+                for chunk in SQLiteProductStore.chunks(keys) {
+                    let sql = "SELECT product_id FROM \(check.table) WHERE product_id IN (\(SQLiteProductStore.placeholders(chunk.count)))"
+                    // The statements of a full chunk and of a few ids (an app's single add) are reused; another
+                    // last chunk's is prepared for this commit.
+                    let statement = try chunk.count == SQLiteProductStore.chunkSize || chunk.count <= 8
+                        ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+                    known.formUnion(try String.fetchSet(statement, arguments: StatementArguments(Array(chunk))))
+                }
+                guard !known.isEmpty, let id = requiredUnknown.first(where: { known.contains($0.rawValue) }) else { continue }
+                throw StorageError.preconditionFailed(
+                    collection: check.collection, id: id.recordID, expected: .absent, actualRevision: nil)
             }
         }
 

@@ -318,18 +318,18 @@ public struct SQLiteProductStore: ProductStore {
     }
 
     /// Bound parameters per `IN (…)` query: well under SQLite's limit, and a handful of cached statement shapes.
-    private static let chunkSize = 500
+    static let chunkSize = 500
 
     private static func uniqueKeys(_ ids: [ProductID]) -> [String] {
         var seen: Set<String> = []
         return ids.map(\.rawValue).filter { seen.insert($0).inserted }
     }
 
-    private static func chunks(_ keys: [String]) -> [ArraySlice<String>] {
+    static func chunks(_ keys: [String]) -> [ArraySlice<String>] {
         stride(from: 0, to: keys.count, by: chunkSize).map { keys[$0..<min(keys.count, $0 + chunkSize)] }
     }
 
-    private static func placeholders(_ count: Int) -> String {
+    static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ",")
     }
 
