@@ -135,27 +135,38 @@ public actor ImportService {
         let salt = fingerprintSalt(provider)
         var iterator = records.makeIterator()
         var processed = 0
-        // While a batch is merged and written, the next one is read and prepared on the other cores: its
-        // fingerprints, and its normalization unless most records of this batch were skipped as unchanged (a
-        // re-import), decided once this batch's fingerprints were looked up.
-        var next = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: salt == nil)
-        while let pending = next {
+        // While a batch is merged and written, the next ones are read and prepared on the other cores: their
+        // fingerprints, and their normalization unless most records of this batch were skipped as unchanged (a
+        // re-import), decided once this batch's fingerprints were looked up. Up to `preparedAhead` batches are
+        // prepared one after the other, so the preparing core keeps working while a slow batch is written.
+        var queue: [Task<PreparedBatch<Provider>, Never>] = []
+        if let first = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: salt == nil, after: nil) {
+            queue.append(first)
+        }
+        while !queue.isEmpty {
+            let pending = queue.removeFirst()
             if Task.isCancelled {
                 pending.cancel()
+                queue.forEach { $0.cancel() }
                 report.wasCancelled = true
                 break
             }
             let prepared = await pending.value
-            next = nil
             do {
                 try await importBatch(prepared, offset: processed, provider: provider, report: &report) { skipped in
-                    next = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: skipped * 2 < prepared.records.count)
+                    let normalizeAll = skipped * 2 < prepared.records.count
+                    while queue.count < Self.preparedAhead,
+                        let task = prepare(
+                            read(&iterator), provider: provider, salt: salt, normalizeAll: normalizeAll, after: queue.last)
+                    {
+                        queue.append(task)
+                    }
                 }
             } catch let error as ImportError {
-                next?.cancel()
+                queue.forEach { $0.cancel() }
                 throw error
             } catch {
-                next?.cancel()
+                queue.forEach { $0.cancel() }
                 throw ImportError.storageFailed(reason: String(describing: error), processed: processed)
             }
             processed += prepared.records.count
@@ -165,6 +176,9 @@ public actor ImportService {
         return report
     }
 
+    /// How many batches are prepared ahead of the one being written.
+    static let preparedAhead = 2
+
     /// The next batch of records, empty at the end.
     private func read<Records: IteratorProtocol>(_ iterator: inout Records) -> [Records.Element] {
         var batch: [Records.Element] = []
@@ -173,14 +187,18 @@ public actor ImportService {
         return batch
     }
 
-    /// Starts preparing a batch on the other cores, or `nil` for an empty batch.
+    /// Starts preparing a batch on the other cores once `previous` is prepared (one batch at a time), or `nil`
+    /// for an empty batch.
     private func prepare<Provider: ProductProvider>(
-        _ records: [Provider.Record], provider: Provider, salt: String?, normalizeAll: Bool
+        _ records: [Provider.Record], provider: Provider, salt: String?, normalizeAll: Bool,
+        after previous: Task<PreparedBatch<Provider>, Never>?
     ) -> Task<PreparedBatch<Provider>, Never>? {
         guard !records.isEmpty else { return nil }
         let context = NormalizationContext(now: clock.now(), categories: categories, limits: limits)
         return Task.detached {
-            await PreparedBatch.prepare(records, provider: provider, context: context, salt: salt, normalizeAll: normalizeAll)
+            _ = await previous?.value
+            return await PreparedBatch.prepare(
+                records, provider: provider, context: context, salt: salt, normalizeAll: normalizeAll)
         }
     }
 
