@@ -5,8 +5,8 @@ import ProductModule
 extension ProvenanceField {
     /// Where a field lives in a `Product`.
     enum Slot: Sendable {
-        case text(any WritableKeyPath<Product, String?> & Sendable)
-        case list(any WritableKeyPath<Product, [String]> & Sendable)
+        case text(Access<String?>)
+        case list(Access<[String]>)
         case category
         case packaging
         case manufacturer
@@ -21,20 +21,27 @@ extension ProvenanceField {
         case sourceCode
     }
 
+    /// Reads and writes one property of a product. Closures, not key paths: applying a key path copies the whole
+    /// product (retaining everything it holds) for every field an import hashes.
+    struct Access<Value>: Sendable {
+        let get: @Sendable (Product) -> Value
+        let set: @Sendable (inout Product, Value) -> Void
+    }
+
     /// The field's place in a product, or `nil` for a name this version does not know.
     var slot: Slot? {
         switch self {
-        case .title: .text(\.title)
-        case .brand: .text(\.brand)
-        case .shortDescription: .text(\.shortDescription)
-        case .storageInstructions: .text(\.storageInstructions)
-        case .size: .text(\.size)
-        case .countryOfOrigin: .text(\.countryOfOrigin)
-        case .sku: .text(\.sku)
-        case .certifications: .list(\.certifications)
-        case .languageCodes: .list(\.languageCodes)
-        case .searchKeywords: .list(\.searchKeywords)
-        case .relatedBarcodes: .list(\.relatedBarcodes)
+        case .title: .text(Access(get: { $0.title }, set: { $0.title = $1 }))
+        case .brand: .text(Access(get: { $0.brand }, set: { $0.brand = $1 }))
+        case .shortDescription: .text(Access(get: { $0.shortDescription }, set: { $0.shortDescription = $1 }))
+        case .storageInstructions: .text(Access(get: { $0.storageInstructions }, set: { $0.storageInstructions = $1 }))
+        case .size: .text(Access(get: { $0.size }, set: { $0.size = $1 }))
+        case .countryOfOrigin: .text(Access(get: { $0.countryOfOrigin }, set: { $0.countryOfOrigin = $1 }))
+        case .sku: .text(Access(get: { $0.sku }, set: { $0.sku = $1 }))
+        case .certifications: .list(Access(get: { $0.certifications }, set: { $0.certifications = $1 }))
+        case .languageCodes: .list(Access(get: { $0.languageCodes }, set: { $0.languageCodes = $1 }))
+        case .searchKeywords: .list(Access(get: { $0.searchKeywords }, set: { $0.searchKeywords = $1 }))
+        case .relatedBarcodes: .list(Access(get: { $0.relatedBarcodes }, set: { $0.relatedBarcodes = $1 }))
         case .category: .category
         case .packaging: .packaging
         case .manufacturer: .manufacturer
@@ -102,8 +109,8 @@ extension ProvenanceField {
     public func copyValue(from source: Product, to target: inout Product) -> Bool {
         guard let slot else { return false }
         switch slot {
-        case .text(let path): target[keyPath: path] = source[keyPath: path]
-        case .list(let path): target[keyPath: path] = source[keyPath: path]
+        case .text(let access): access.set(&target, access.get(source))
+        case .list(let access): access.set(&target, access.get(source))
         case .category: target.category = source.category
         case .packaging: target.packaging = source.packaging
         case .manufacturer: target.manufacturer = source.manufacturer

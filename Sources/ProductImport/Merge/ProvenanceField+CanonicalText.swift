@@ -37,8 +37,8 @@ extension ProvenanceField {
     /// - Returns: `false`, having written nothing, when the value is empty.
     static func writeCanonicalText(of slot: Slot, in product: Product, to sink: inout some CanonicalTextSink) -> Bool {
         switch slot {
-        case .text(let path): return text(product[keyPath: path], to: &sink)
-        case .list(let path): return list(product[keyPath: path], to: &sink)
+        case .text(let access): return text(access.get(product), to: &sink)
+        case .list(let access): return list(access.get(product), to: &sink)
         case .category:
             guard let category = product.category else { return false }
             sink.write(category.main)
