@@ -28,9 +28,8 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
             fingerprints = both.map(\.0)
             normalized = both.map(\.1)
         } else if salt != nil {
-            fingerprints = await ParallelWork.map(records, sparingCores: 1) {
-                Self.fingerprint($0, provider: provider, salt: salt)
-            }
+            // Records expected to be skipped leave the writer little to do: fingerprint them on every core.
+            fingerprints = await ParallelWork.map(records) { Self.fingerprint($0, provider: provider, salt: salt) }
         }
         return PreparedBatch(records: records, context: context, fingerprints: fingerprints, normalized: normalized)
     }
