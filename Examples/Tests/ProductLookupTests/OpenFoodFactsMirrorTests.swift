@@ -74,14 +74,15 @@ struct OpenFoodFactsMirrorTests {
 
     @Test("an answer slower than the request timeout is unavailable as timed out, in about the timeout")
     func slowAnswerTimesOut() async throws {
-        // The answer takes 40 s; a 1 s timeout must end the lookup long before it (the bound leaves room for a
-        // loaded CI machine: 4.7 s was seen while the chaos test ran beside it, 9.4 s with server builds beside it).
-        let mirror = try OffMirrorFixture.start(faults: ["3596710456727": "slow"], slowSeconds: 40)
+        // The answer takes 120 s; a 1 s timeout must end the lookup long before it. The bound leaves room for a
+        // loaded CI machine: 4.7 s was seen while the chaos test ran beside it, 9.4 s with server builds beside it,
+        // and 23.1 s on a slower 2-core machine running the whole test command.
+        let mirror = try OffMirrorFixture.start(faults: ["3596710456727": "slow"], slowSeconds: 120)
         defer { mirror.stop() }
         let started = Date()
         let result = await Self.client(mirror) { $0.requestTimeout = 1 }.lookUp(try GTIN("3596710456727"))
         guard case .unavailable(_, .timedOut) = result else { Issue.record("got \(result)"); return }
-        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     @Test("a closed port is unavailable as offline")
