@@ -133,7 +133,8 @@ extension SQLiteProductStore {
         }
 
         /// Throws for the first id of ``ProductLocalTransaction/requiredUnknown`` (in its order) that a table knows,
-        /// the tables taken in ``knownChecks``' order: one `IN (…)` query per table and ``SQLiteProductStore/chunkSize`` ids, not one per id.
+        /// the tables taken in ``knownChecks``' order: one `IN (…)` query per table and
+        /// ``SQLiteProductStore/chunkSize`` ids, not one per id.
         private func checkRequiredUnknown(_ db: Database) throws {
             guard !requiredUnknown.isEmpty else { return }
             let keys = requiredUnknown.map(\.rawValue)

@@ -1,3 +1,6 @@
+// This file is a few lines over ~400 on purpose: it holds the fold itself (head, appended runs, prefix fold,
+// refold from a saved state, save), one sequence over the actor's private per-household state. Its policy is in
+// HouseholdReplicas+Policy.swift; splitting the fold further would widen that state's access for no reader's gain.
 import Crypto
 import Foundation
 import InventoryKit
