@@ -13,7 +13,7 @@ enum ImportText {
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in decoded.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+            if isSpaceOrControl(scalar) {
                 pendingSpace = !scalars.isEmpty
                 continue
             }
@@ -107,6 +107,13 @@ enum ImportText {
             previous = byte
         }
         return !previousWasSpace
+    }
+
+    /// Whether a line drops the scalar (a run of them becomes one space): Unicode whitespace or a control
+    /// character. Within ASCII that is every byte up to the space, and DEL; only the rest asks Unicode's tables.
+    static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
 
     /// Whether the text holds three line feeds in a row (checked on its bytes, not through Foundation).

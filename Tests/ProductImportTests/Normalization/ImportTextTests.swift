@@ -27,4 +27,15 @@ struct ImportTextTests {
         #expect(text == "ab ab ab ab ab ab ab")
         #expect(warnings == [.truncated(field: "ingredients_text", length: 153, limit: 20)])
     }
+
+    @Test("Within ASCII, the scalars a line drops are exactly Unicode's whitespace and control characters")
+    func asciiSpaceOrControlMatchesUnicode() {
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let unicode = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            #expect(ImportText.isSpaceOrControl(scalar) == unicode, "U+\(String(value, radix: 16))")
+        }
+        #expect(ImportText.isSpaceOrControl("\u{A0}") && ImportText.isSpaceOrControl("\u{85}"))
+        #expect(!ImportText.isSpaceOrControl("é") && !ImportText.isSpaceOrControl("\u{200B}"))
+    }
 }

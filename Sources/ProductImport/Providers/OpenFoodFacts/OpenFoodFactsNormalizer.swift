@@ -84,7 +84,7 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
             source: .barcodeLookup, createdAt: context.now, updatedAt: context.now)
         product.shortDescription = ImportText.line(
             record.genericName, field: "generic_name", limit: limits.maximumTextLength, warnings: &warnings
-        ).flatMap { $0.caseInsensitiveCompare(title?.text ?? "") == .orderedSame ? nil : $0 }
+        ).flatMap { $0.isSameIgnoringCase(as: title?.text ?? "") ? nil : $0 }
         product.category = category(of: record, context: context, warnings: &warnings)
         product.productDetails = details(of: record, category: product.category, limits: limits, warnings: &warnings)
         product.size = ImportText.line(record.quantity, field: "quantity", limit: limits.maximumTextLength, warnings: &warnings)
@@ -240,8 +240,8 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         for language in languages {
             guard let name = ImportText.line(
                 record.localizedProductNames[language], field: "product_name_\(language)", limit: 200, warnings: &warnings),
-                name.caseInsensitiveCompare(title ?? "") != .orderedSame,
-                !names.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame })
+                !name.isSameIgnoringCase(as: title ?? ""),
+                !names.contains(where: { $0.isSameIgnoringCase(as: name) })
             else { continue }
             names.append(name)
         }
