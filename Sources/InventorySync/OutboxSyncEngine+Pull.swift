@@ -131,10 +131,11 @@ extension OutboxSyncEngine {
         return 0
     }
 
-    /// Records a failed pull of a scope in the report (an `unauthorized` one stops the pass) and emits it.
+    /// Records a failed pull of a scope in the report (an `unauthorized` or `misconfigured` one stops the pass) and
+    /// emits it.
     private func reportPullFailure(_ failure: RemoteSyncError, of scope: Adapter.Scope, in report: inout Report) async {
         report.pullFailures[scope] = failure
-        if case .unauthorized = failure { report.stoppedBy = failure }
+        if failure.stopsWithoutCharge { report.stoppedBy = failure }
         await hub.emit(.pullFailed(scope: scope, error: failure))
     }
 }

@@ -3,7 +3,7 @@ import InventoryKit
 
 extension OutboxSyncEngine {
     /// Pushes the entries `selection` picks in rounds until none is left, a call fails as a whole, or the remote
-    /// refuses the device.
+    /// refuses the device or is not the sync service (``RemoteSyncError/stopsWithoutCharge``).
     ///
     /// `acknowledged` collects the payload of every operation the remote applied, by entity: the pull that
     /// follows need not look at those states again. With scopes in `selection`, only the entries of those scopes
@@ -88,8 +88,8 @@ extension OutboxSyncEngine {
                 case .permanent:
                     let middle = batch.startIndex + batch.count / 2
                     batches.insert(contentsOf: [batch[..<middle], batch[middle...]], at: 0)
-                case .unauthorized(let reason):
-                    exchange.stop = .unauthorized(reason)
+                case let failure where failure.stopsWithoutCharge:
+                    exchange.stop = failure
                 case let failure:
                     for entry in batch { exchange.failedCalls[entry.operationID] = failure }
                     exchange.stop = failure

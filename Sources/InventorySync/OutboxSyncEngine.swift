@@ -74,6 +74,13 @@ package actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         await hub.emit(event)
     }
 
+    /// The operations waiting to be pushed (not quarantined), in enqueue order, up to `limit`.
+    ///
+    /// - Throws: a storage error.
+    package func waiting(limit: Int) async throws -> [OutboxEntry<Adapter.Payload>] {
+        try await adapter.pendingEntries(limit: max(1, min(limit, RecordQuery.maximumLimit)))
+    }
+
     /// The earliest time a waiting operation may be pushed (now, when one is due), or `nil` when nothing waits
     /// outside quarantine.
     ///
@@ -116,7 +123,7 @@ package actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
 
     /// Runs automatic passes (``sync(scopes:scopingPushes:trigger:)``) until nothing waits for a retry, sleeping with `sleep` until
     /// the next retry is due, so retries fire without a new local write. Returns when the outbox holds nothing but quarantined entries, or when the
-    /// remote refused the device (an unauthorized device is not retried in a loop).
+    /// remote refused the device or is not the sync service (``SyncReport/wasHalted``: neither is retried in a loop).
     ///
     /// - Returns: the last pass's report.
     /// - Throws: a local storage error, or whatever `sleep` throws (for example `CancellationError`).
@@ -128,7 +135,7 @@ package actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         while true {
             try Task.checkCancellation()
             let report = try await sync(scopes: await scopes(), scopingPushes: scopingPushes)
-            if report.wasUnauthorized { return report }
+            if report.wasHalted { return report }
             guard let next = try await nextRetryDate() else { return report }
             let delay = max(0, next.timeIntervalSince(clock.now()))
             try await sleep(report.wasOnline ? delay : max(delay, configuration.retryPolicy.baseDelay))
@@ -235,7 +242,7 @@ package actor OutboxSyncEngine<Adapter: OutboxSyncAdapter> {
         if report.stoppedBy == nil {
             for scope in scopes {
                 try await pull(scope, report: &report, acknowledged: acknowledged)
-                if report.wasUnauthorized { break }
+                if report.wasHalted { break }
             }
         }
         if case .unauthorized(let reason)? = report.stoppedBy { await hub.emit(.unauthorized(.unauthorized(reason))) }

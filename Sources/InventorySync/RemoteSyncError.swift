@@ -20,12 +20,27 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
     /// from this remote): the engine drops the cursor and reconciles the scope from a pull that starts at the
     /// beginning, in which records the remote no longer holds are removed locally unless they have pending changes.
     case resyncRequired(String)
+    /// The address does not answer like the sync service: a route it does not have (404, 405), an answer that is
+    /// not the service's JSON (an HTML page), a redirect, a TLS failure, a host name that does not resolve. It is a
+    /// mistake in the configuration, not a judgement on any change: the pass stops, no operation is charged an
+    /// attempt or quarantined, and nothing is retried until the configuration changes or someone syncs again.
+    case misconfigured(String)
 
     /// Whether retrying later can succeed without anyone acting.
     public var isRetryable: Bool {
         switch self {
         case .offline, .timeout, .transient, .resyncRequired: true
-        case .permanent, .unauthorized: false
+        case .permanent, .unauthorized, .misconfigured: false
+        }
+    }
+
+    /// Whether the failure stops the pass without charging the operations sent an attempt: the remote refused
+    /// the device (``unauthorized(_:)``) or is not the sync service (``misconfigured(_:)``). Only a change the
+    /// remote refused on its merits (``permanent(_:)``), or one that failed too often, is quarantined.
+    public var stopsWithoutCharge: Bool {
+        switch self {
+        case .unauthorized, .misconfigured: true
+        case .offline, .timeout, .transient, .permanent, .resyncRequired: false
         }
     }
 
@@ -35,6 +50,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
         case .offline, .timeout, .transient, .resyncRequired: .transient
         case .permanent: .permanent
         case .unauthorized: .unauthorized
+        case .misconfigured: .configuration
         }
     }
 
@@ -47,6 +63,7 @@ public enum RemoteSyncError: Error, Hashable, Sendable, CustomStringConvertible,
         case .permanent(let reason): "the remote rejected the change: \(reason)"
         case .unauthorized(let reason): "the remote refused this device: \(reason)"
         case .resyncRequired(let reason): "the remote asks for a full resync: \(reason)"
+        case .misconfigured(let reason): reason
         }
     }
 
@@ -69,4 +86,7 @@ public enum SyncErrorCategory: String, Hashable, Sendable, Codable, CaseIterable
     case conflict
     /// The remote refused the device: sync stops until the next explicit pass.
     case unauthorized
+    /// The remote is not the sync service as configured (a wrong address, a redirect, a TLS failure): sync stops,
+    /// nothing is charged to any change.
+    case configuration
 }

@@ -22,7 +22,8 @@ public struct SyncReport<Scope: Hashable & Sendable>: Hashable, Sendable, Custom
     public var remaining = 0
     /// The scopes whose pull failed, with the error; the other scopes were pulled.
     public var pullFailures: [Scope: RemoteSyncError] = [:]
-    /// The error that stopped the pass early: an unauthorized device, or a failed push call (then no pull ran).
+    /// The error that stopped the pass early: an unauthorized device, an address that is not the sync service, or a
+    /// failed push call (then no pull ran).
     public var stoppedBy: RemoteSyncError?
 
     /// An empty report.
@@ -33,6 +34,11 @@ public struct SyncReport<Scope: Hashable & Sendable>: Hashable, Sendable, Custom
         if case .unauthorized? = stoppedBy { return true }
         return false
     }
+
+    /// Whether the pass stopped for something only a person can fix: the remote refused the device, or the address
+    /// is not the sync service (``RemoteSyncError/stopsWithoutCharge``). No change was charged an attempt, and
+    /// retry loops wait for someone to act.
+    public var wasHalted: Bool { stoppedBy?.stopsWithoutCharge ?? false }
 
     /// A one-line summary.
     public var description: String {

@@ -232,6 +232,9 @@ enum PantryError: Error, CustomStringConvertible {
     case unauthorized(String, pending: Int)
     /// A sync left changes unsent or a pull failed: how many changes still wait, and the first reason given.
     case syncIncomplete(unsent: Int, reason: String?)
+    /// The server address does not answer like the sync server (a wrong path, a web page, a redirect, TLS, a host
+    /// that does not resolve): no change was charged an attempt; how many wait.
+    case misconfiguredServer(String, pending: Int)
     /// `sync` was given both a store and a server, or neither, or server settings that cannot be used.
     case syncTarget(String)
     /// The sync server refused this device (revoked or unknown token, erased household) outside a sync: the whole
@@ -289,6 +292,9 @@ enum PantryError: Error, CustomStringConvertible {
                 + (unsent == 0
                     ? "no change waits"
                     : "\(unsent) change\(unsent == 1 ? "" : "s") kept for the next sync (`pantry status` lists them)")
+        case .misconfiguredServer(let reason, let pending):
+            "\(reason). No change was charged for it: \(pending) change\(pending == 1 ? "" : "s") kept for the next "
+                + "sync (give the right --server, or `pantry household join` again)"
         case .syncTarget(let reason), .server(let reason), .notConfirmed(let reason), .refused(let reason), .sharedState(let reason):
             reason
         case .remoteIsLocalStore(let path):
@@ -305,6 +311,7 @@ enum PantryError: Error, CustomStringConvertible {
         case .unauthorized, .refused: .unauthorized
         case .remoteIsLocalStore: .usage
         case .syncIncomplete: .syncIncomplete
+        case .misconfiguredServer: .misconfiguredServer
         case .server, .sharedState: .failure
         default: .badInput
         }

@@ -26,6 +26,10 @@ enum PantryExitStatus: Int32, CaseIterable {
     /// A sync pass did not complete: changes are left unsent (the remote unreachable or failing, changes
     /// quarantined) or a pull failed. Every change is kept for the next sync.
     case syncIncomplete = 7
+    /// The sync server's address does not answer like the sync server (a wrong path, a web page, a redirect, a TLS
+    /// failure, a host name that does not resolve): nothing was synced, no change was charged an attempt or
+    /// quarantined, every change is kept.
+    case misconfiguredServer = 8
     /// The command line itself was wrong (swift-argument-parser's usage error).
     case usage = 64
 

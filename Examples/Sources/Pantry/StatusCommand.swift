@@ -18,22 +18,7 @@ struct StatusCommand: AsyncParsableCommand {
         /// One module's outbox.
         struct Module: Encodable {
             var pending: Int
-            var quarantined: [Quarantined]
-        }
-
-        /// One quarantined change.
-        struct Quarantined: Encodable {
-            var entity: String
-            var operation: String
-            var attempts: Int
-            var lastError: String
-
-            init<Payload>(_ operation: QuarantinedOperation<Payload>) {
-                entity = operation.entry.entityID
-                self.operation = operation.operationID.uuidString.lowercased()
-                attempts = operation.entry.attempts
-                lastError = operation.lastError
-            }
+            var quarantined: [OutboxChange]
         }
 
         var server: String?
@@ -50,9 +35,9 @@ struct StatusCommand: AsyncParsableCommand {
         let report: Report
         do {
             let settings = try await PantrySettings.load(from: environment.storage)
-            let products = try await environment.products.quarantinedChanges().map(Report.Quarantined.init)
-            let inventory = try await environment.inventory.quarantinedEntries().map(Report.Quarantined.init)
-            let categories = try await environment.namedEntities.quarantined().map(Report.Quarantined.init)
+            let products = try await environment.products.quarantinedChanges().map { OutboxChange($0.entry) }
+            let inventory = try await environment.inventory.quarantinedEntries().map { OutboxChange($0.entry) }
+            let categories = try await environment.namedEntities.quarantined().map { OutboxChange($0.entry) }
             report = Report(
                 server: settings.server, tokenSaved: settings.token != nil, household: environment.household.rawValue,
                 products: Report.Module(pending: try await environment.products.pendingCount(), quarantined: products),
@@ -78,12 +63,13 @@ struct StatusCommand: AsyncParsableCommand {
         print(
             "pending:     products \(report.products.pending), inventory \(report.inventory.pending), "
                 + "categories \(report.categories.pending)")
-        let quarantined = report.products.quarantined.map { ("product", $0) }
-            + report.inventory.quarantined.map { ("journal entry", $0) } + report.categories.quarantined.map { ("category", $0) }
-        print("quarantined: \(quarantined.count)")
-        for (module, change) in quarantined {
+        let quarantined = report.products.quarantined + report.inventory.quarantined + report.categories.quarantined
+        print("quarantined: \(quarantined.count)\(quarantined.isEmpty ? "" : " (`pantry outbox requeue ID` or `discard ID`)")")
+        for change in quarantined {
             let attempts = "\(change.attempts) attempt\(change.attempts == 1 ? "" : "s")"
-            print("  \(module) \(Output.terminalSafe(change.entity)) (after \(attempts)): \(Output.terminalSafe(change.lastError))")
+            print(
+                "  \(change.id) \(change.module) \(Output.terminalSafe(change.change)) (after \(attempts)): "
+                    + Output.terminalSafe(change.lastError ?? ""))
         }
     }
 

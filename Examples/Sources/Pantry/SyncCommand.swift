@@ -16,7 +16,8 @@ struct SyncCommand: AsyncParsableCommand {
             them one by one; the saved token is only sent to the saved server. A pantry joins the server's \
             household on its first sync and works in it from then on. Sync pushes every waiting change now, \
             whatever the retry delay of an earlier failure. A device the server refuses (revoked token, erased \
-            household) exits with status 6; a sync that leaves changes unsent (the server unreachable or failing, \
+            household) exits with status 6; an address that does not answer like the sync server (a wrong path, a \
+            web page, a redirect, a TLS failure) exits with status 8 and charges no change; a sync that leaves changes unsent (the server unreachable or failing, \
             quarantined changes) or whose pull failed exits with status 7. Both keep every pending change. On a \
             terminal, a long sync shows its progress on standard error.
             """)
@@ -59,8 +60,9 @@ struct SyncCommand: AsyncParsableCommand {
         }
         await environment.close()
         let isServer = environment.remote.server != nil
-        let refusal = [products.stoppedBy, inventory.stoppedBy, categories?.stoppedBy].compactMap { $0 }
-            .first { $0.category == .unauthorized }
+        let stops = [products.stoppedBy, inventory.stoppedBy, categories?.stoppedBy].compactMap { $0 }
+        let refusal = stops.first { $0.category == .unauthorized }
+        let misconfiguration = stops.first { $0.category == .configuration }
         let unsent = products.remaining + inventory.remaining + (categories?.remaining ?? 0)
         let complete = products.isComplete && inventory.isComplete && (categories?.isComplete ?? true)
         if options.json {
@@ -70,6 +72,8 @@ struct SyncCommand: AsyncParsableCommand {
                 var categories: SyncModuleSummary?
                 var household: String?
                 var unauthorized: Bool?
+                /// Why the server's address does not answer like the sync server (exit status 8).
+                var misconfigured: String?
                 /// Whether every change reached the remote and every pull succeeded (else exit status 7, or 6).
                 var complete: Bool
             }
@@ -77,8 +81,9 @@ struct SyncCommand: AsyncParsableCommand {
                 products: SyncModuleSummary(products), inventory: SyncModuleSummary(inventory),
                 categories: categories.map(SyncModuleSummary.init),
                 household: isServer ? environment.household.rawValue : nil,
-                unauthorized: isServer ? refusal != nil : nil, complete: complete))
-        } else if refusal == nil {
+                unauthorized: isServer ? refusal != nil : nil,
+                misconfigured: misconfiguration?.description, complete: complete))
+        } else if refusal == nil && misconfiguration == nil {
             // A refused device gets its one error line only: the modules' reports would only repeat the refusal.
             print("products: \(products)")
             print("inventory: \(inventory)")
@@ -86,6 +91,9 @@ struct SyncCommand: AsyncParsableCommand {
         }
         if case .unauthorized(let reason)? = refusal {
             throw PantryError.unauthorized(reason, pending: unsent)
+        }
+        if let misconfiguration {
+            throw PantryError.misconfiguredServer(misconfiguration.description, pending: unsent)
         }
         if !complete {
             let reason = [products.incompleteReason, inventory.incompleteReason, categories?.incompleteReason].lazy

@@ -5,12 +5,6 @@ import InventoryModule
 import InventoryKit
 import InventorySync
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `pantry wipe [--server] [--yes]`: deletes the pantry's data — on this device, and with `--server` first the
 /// household on the sync server (an account deletion: the server's changes deleted, every device revoked).
 struct WipeCommand: AsyncParsableCommand {
@@ -68,15 +62,10 @@ struct WipeCommand: AsyncParsableCommand {
 
     /// Goes on with `--yes`, or when the person at the terminal types `yes`; else refuses.
     private func confirm(_ what: String) throws {
-        guard !yes else { return }
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw PantryError.notConfirmed(
-                "wipe would erase \(what); pass --yes to confirm (standard input is not a terminal, nothing was erased)")
-        }
-        FileHandle.standardError.write(Data("Erase \(Output.terminalSafe(what))? This cannot be undone. Type yes: ".utf8))
-        guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
-            throw PantryError.notConfirmed("wipe was not confirmed; nothing was erased")
-        }
+        try Confirmation.require(
+            yes, question: "Erase \(what)?",
+            unconfirmed: "wipe would erase \(what); pass --yes to confirm (standard input is not a terminal, nothing was erased)",
+            declined: "wipe was not confirmed; nothing was erased")
     }
 
     /// Erases the household on the server.

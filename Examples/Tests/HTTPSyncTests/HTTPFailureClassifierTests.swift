@@ -12,14 +12,29 @@ struct HTTPFailureClassifierTests {
     static let envelope = Data(#"{"error":{"code":"forbidden","message":"The device is revoked.","details":{}}}"#.utf8)
 
     @Test(
-        "statuses map to offline, transient, unauthorized, resync or permanent",
+        "statuses map to transient, unauthorized, resync, misconfigured or permanent",
         arguments: [
             (401, RemoteSyncErrorKind.unauthorized), (403, .unauthorized), (410, .resyncRequired), (429, .transient),
-            (500, .transient), (502, .transient), (503, .transient), (400, .permanent), (404, .permanent),
-            (409, .permanent), (413, .permanent),
+            (500, .transient), (502, .transient), (503, .transient), (400, .permanent), (404, .misconfigured),
+            (405, .misconfigured), (301, .misconfigured), (308, .misconfigured), (409, .permanent), (413, .permanent),
         ])
     func statuses(_ status: Int, _ kind: RemoteSyncErrorKind) {
         #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(status: status, body: Self.envelope)) == kind)
+    }
+
+    @Test("a 4xx without the API's error envelope is not a refusal of the change: the address is wrong")
+    func unenvelopedClientErrors() {
+        let page = Data("<!doctype html><h1>Bad request</h1>".utf8)
+        #expect(HTTPFailureClassifier.classify(status: 400, body: page) == .misconfigured("HTTP 400"))
+        #expect(HTTPFailureClassifier.classify(status: 409, body: Data()) == .misconfigured("HTTP 409"))
+        #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(status: 400, body: Self.envelope)) == .permanent)
+    }
+
+    @Test("a misconfigured address stops the pass without charging or quarantining a change")
+    func misconfiguredChargesNothing() {
+        #expect(RemoteSyncError.misconfigured("x").stopsWithoutCharge && !RemoteSyncError.misconfigured("x").isRetryable)
+        #expect(RemoteSyncError.misconfigured("x").category == .configuration)
+        #expect(!RemoteSyncError.permanent("x").stopsWithoutCharge && !RemoteSyncError.transient("x").stopsWithoutCharge)
     }
 
     @Test("the envelope's message is the error's text; a body that is not an envelope names the status")
@@ -29,11 +44,16 @@ struct HTTPFailureClassifierTests {
         #expect(HTTPFailureClassifier.classify(status: 502, body: Data("<html>".utf8)) == .transient("HTTP 502"))
     }
 
-    @Test("connection errors are offline, timeouts are timeouts, other network errors are transient")
+    @Test("connection errors are offline, timeouts are timeouts, an unknown host or a TLS failure misconfigured, other network errors transient")
     func transport() {
         #expect(HTTPFailureClassifier.classify(transportError: URLError(.cannotConnectToHost)) == .offline)
         #expect(HTTPFailureClassifier.classify(transportError: URLError(.networkConnectionLost)) == .offline)
         #expect(HTTPFailureClassifier.classify(transportError: URLError(.timedOut)) == .timeout)
+        #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(transportError: URLError(.cannotFindHost))) == .misconfigured)
+        #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(transportError: URLError(.secureConnectionFailed))) == .misconfigured)
+        #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(transportError: URLError(.serverCertificateUntrusted))) == .misconfigured)
+        let curlTLS = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number"])
+        #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(transportError: curlTLS)) == .misconfigured)
         #expect(RemoteSyncErrorKind(HTTPFailureClassifier.classify(transportError: URLError(.badServerResponse))) == .transient)
     }
 
@@ -69,7 +89,7 @@ struct HTTPFailureClassifierTests {
 
 /// The case of a ``RemoteSyncError`` without its message, for tables.
 enum RemoteSyncErrorKind: Hashable, Sendable {
-    case offline, timeout, transient, permanent, unauthorized, resyncRequired
+    case offline, timeout, transient, permanent, unauthorized, resyncRequired, misconfigured
 
     init(_ error: RemoteSyncError) {
         switch error {
@@ -79,6 +99,7 @@ enum RemoteSyncErrorKind: Hashable, Sendable {
         case .permanent: self = .permanent
         case .unauthorized: self = .unauthorized
         case .resyncRequired: self = .resyncRequired
+        case .misconfigured: self = .misconfigured
         }
     }
 }

@@ -10,7 +10,8 @@ final class ScriptedProtocol: URLProtocol {
     /// One scripted answer.
     struct Answer: Sendable {
         var status: Int
-        var headers: [String: String] = [:]
+        /// The API's answers are JSON.
+        var headers: [String: String] = ["Content-Type": "application/json"]
         var body = Data()
     }
 

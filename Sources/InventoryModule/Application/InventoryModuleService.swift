@@ -181,6 +181,14 @@ public actor InventoryModuleService {
         try await store.outboxCount()
     }
 
+    /// The journal entries waiting to be pushed (quarantined ones are listed by ``quarantinedEntries()``), oldest
+    /// first, up to `limit`: each with its entry id (the operation id), attempts and last error.
+    ///
+    /// - Throws: a storage error.
+    public func waitingEntries(limit: Int = 100) async throws -> [InventoryOutboxEntry] {
+        try await engine.waiting(limit: limit)
+    }
+
     /// The journal entries quarantined after a permanent error or too many attempts, oldest first, with their age
     /// and error. They stay until ``requeueQuarantined(_:)`` or ``discardQuarantined(_:reason:)``.
     ///

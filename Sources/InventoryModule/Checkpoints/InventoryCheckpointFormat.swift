@@ -11,8 +11,10 @@ enum InventoryCheckpointFormat {
     static let magic: [UInt8] = Array("IKCP".utf8)
     /// The layout's version. 2: due dates are calendar days (`"YYYY-MM-DD"`) and households carry a time zone;
     /// a version 1 checkpoint (due dates as instants) is refused as another version, so the keeper folds the
-    /// journal again and writes a version 2 checkpoint.
-    static let version: UInt8 = 2
+    /// journal again and writes a version 2 checkpoint. 3: a purchase merges into a lot only when their notes are
+    /// equal; a version 2 checkpoint may hold a lot merged across notes, so it is refused and the journal folded
+    /// again under the current rule.
+    static let version: UInt8 = 3
 
     /// Whether `data` is in this form (a JSON checkpoint starts with `{`).
     static func matches(_ data: Data) -> Bool {

@@ -4,8 +4,10 @@ extension InventoryState {
     // MARK: - Purchase
 
     /// Adds a purchase: merged into the first identical sealed lot (same product, location, due date and kind,
-    /// packaged-on day, unit and price), whose id its own lot id then aliases, or a new lot. The surviving lot keeps
-    /// its date provenances, as it keeps its due date's.
+    /// packaged-on day, unit, price and note), whose id its own lot id then aliases, or a new lot. The surviving lot
+    /// keeps its date provenances, as it keeps its due date's. A purchase whose note differs from every such lot's
+    /// (one with a note where the lot has none included) is a lot of its own, so no note is lost or given to
+    /// items it was not written for.
     mutating func foldPurchase(_ payload: PurchasePayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry), isValidPrice(payload.price, entry: entry),
             isFreshLotID(payload.lotID, entry: entry)
@@ -20,13 +22,12 @@ extension InventoryState {
                 lot.householdID == entry.householdID && lot.productID == payload.productID
                     && lot.locationID == payload.locationID && lot.dueDate == due && lot.unit == payload.unit
                     && lot.dueDateKind == kind && lot.price == payload.price && lot.status == .available
-                    && lot.packagedOn == payload.packagedOn
+                    && lot.packagedOn == payload.packagedOn && lot.note == payload.note
             }
             .min { ($0.purchasedAt, $0.id) < ($1.purchasedAt, $1.id) }
         if let survivor {
             lotTable.update(survivor.id) { lot in
                 lot.quantity += payload.amount
-                if survivor.note == nil { lot.note = payload.note }
                 if survivor.barcode == nil { lot.barcode = payload.barcode }
             }
             lotAliases[payload.lotID] = survivor.id

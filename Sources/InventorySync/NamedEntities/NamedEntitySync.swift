@@ -90,6 +90,13 @@ public struct NamedEntitySync: Sendable {
         try await outbox.count()
     }
 
+    /// The changes waiting to be pushed (not quarantined), oldest first, up to `limit`.
+    ///
+    /// - Throws: a storage error.
+    public func waiting(limit: Int = 100) async throws -> [NamedEntityOutboxEntry] {
+        try await engine.waiting(limit: limit)
+    }
+
     /// The changes the engine stopped retrying, with their errors.
     ///
     /// - Throws: a storage error.

@@ -160,6 +160,14 @@ public actor ProductModuleService {
         try await store.outboxCount()
     }
 
+    /// The changes waiting to be pushed (quarantined ones are listed by ``quarantinedChanges()``), oldest first, up
+    /// to `limit`: each with its operation id, attempts and last error.
+    ///
+    /// - Throws: a storage error.
+    public func waitingChanges(limit: Int = 100) async throws -> [ProductOutboxEntry] {
+        try await engine.waiting(limit: limit)
+    }
+
     /// The changes quarantined after a permanent error or too many attempts, oldest first, with their age and
     /// error. They stay until ``requeueQuarantined(_:)`` or ``discardQuarantined(_:reason:)``.
     ///

@@ -42,12 +42,12 @@ struct LotDateCheckpointTests {
         #expect(try InventoryCheckpoint(state: reopened, of: F.home)?.state().lots == full.lots)
     }
 
-    @Test("lots without the new dates encode with no new field and open to the full fold: version 2 needs no bump")
+    @Test("lots without the new dates encode with no new field and open to the full fold: the dates needed no version of their own")
     func versionTwoIsUnchanged() throws {
         let full = InventoryProjector.project(try ProjectionConvergenceTests.busyJournal())
         let data = try #require(try InventoryCheckpoint(state: full, of: F.home)).stateData
-        #expect(data[data.startIndex + 4] == 2)
-        #expect(InventoryCheckpointFormat.version == 2)
+        #expect(data[data.startIndex + 4] == 3, "version 3: purchases merge only into lots with the same note")
+        #expect(InventoryCheckpointFormat.version == 3)
         for key in ["packagedOn", "packagedOnProvenance", "openedOnProvenance"] {
             #expect(data.range(of: Data(key.utf8)) == nil, "\(key) is written for lots that have none")
         }

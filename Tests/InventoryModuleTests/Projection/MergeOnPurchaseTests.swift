@@ -23,12 +23,8 @@ struct MergeOnPurchaseTests {
 
     static let cases: [Case] = [
         Case(name: "an identical purchase merges", second: base, merges: true),
-        Case(
-            name: "a different note or barcode still merges",
-            second: changed {
-                $0.note = "x"
-                $0.barcode = "1"
-            }, merges: true),
+        Case(name: "a different barcode still merges", second: changed { $0.barcode = "1" }, merges: true),
+        Case(name: "a note where the lot has none makes a new lot", second: changed { $0.note = "from the market" }, merges: false),
         Case(
             name: "another product makes a new lot",
             second: changed {
@@ -68,6 +64,24 @@ struct MergeOnPurchaseTests {
             #expect(kitchen.state.lots[payload.lotID]?.quantity == scenario.second.amount)
             #expect(kitchen.state.lotAliases.isEmpty)
         }
+    }
+
+    @Test("a purchase's note is never dropped: another note makes a new lot, the same note merges")
+    func notesAreKept() throws {
+        var kitchen = try F.kitchen()
+        var gift = Self.base
+        gift.note = "gift from Anna"
+        let first = try #require(kitchen.lotID(of: try kitchen.run(.purchase(gift))))
+        var market = Self.base
+        market.note = "from the market"
+        let second = try #require(kitchen.lotID(of: try kitchen.run(.purchase(market))))
+        #expect(first != second)
+        #expect(kitchen.state.lots[first]?.note == "gift from Anna" && kitchen.state.lots[second]?.note == "from the market")
+        let plain = try #require(kitchen.lotID(of: try kitchen.run(.purchase(Self.base))))
+        #expect(plain != first && plain != second && kitchen.state.lots[plain]?.note == nil, "no note is given to a lot it was not written for")
+        let repeated = try kitchen.run(.purchase(gift))
+        #expect(kitchen.lotID(of: repeated) == first && kitchen.state.lots[first]?.quantity == 2, "the same note merges")
+        #expect(kitchen.state.lots.count == 3)
     }
 
     @Test("a later entry naming a merged purchase's lot id acts on the surviving lot")

@@ -8,12 +8,18 @@ import FoundationNetworking
 ///
 /// | failure | error |
 /// |---|---|
-/// | cannot connect, host not found, connection lost, no network | `.offline` |
+/// | cannot connect, connection lost, no network | `.offline` |
 /// | no answer within the request timeout | `.timeout` |
 /// | 5xx, 429 | `.transient(message)` |
 /// | 401, 403 | `.unauthorized(message)` — the engine stops the pass and does not retry on its own |
 /// | 410 | `.resyncRequired(message)` — the engine drops the cursor and reconciles from the start |
-/// | any other 4xx | `.permanent(message)` |
+/// | 404, 405, a redirect (3xx), any 4xx whose body is not the API's error envelope | `.misconfigured(message)` |
+/// | a host name that does not resolve, a TLS failure | `.misconfigured(message)` |
+/// | any other 4xx (the server's envelope: it refused the request on its merits) | `.permanent(message)` |
+///
+/// `.misconfigured` stops the pass and charges no change: the address is not the sync service's API (a typo in
+/// its path, a web server's page, a proxy's redirect, a certificate that does not match). Only the server's own
+/// refusal of a request quarantines a change.
 ///
 /// The message is the error envelope's `message` (with its code and its `details.reason`, such as
 /// ``householdErasedReason``), or `HTTP <status>` when the body is not an envelope.
@@ -25,7 +31,8 @@ public enum HTTPFailureClassifier {
         case 401, 403: return .unauthorized(message)
         case 410: return .resyncRequired(message)
         case 429, 500...599: return .transient(message)
-        case 400...499: return .permanent(message)
+        case 300...399, 404, 405: return .misconfigured(message)
+        case 400...499: return ErrorEnvelope.decode(body) == nil ? .misconfigured(message) : .permanent(message)
         default: return .transient(message)
         }
     }
@@ -37,11 +44,24 @@ public enum HTTPFailureClassifier {
         switch urlError.code {
         case .timedOut:
             return .timeout
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost, .notConnectedToInternet,
+        case .cannotConnectToHost, .dnsLookupFailed, .networkConnectionLost, .notConnectedToInternet,
             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             return .offline
+        case .cannotFindHost:
+            return .misconfigured("the server's host name cannot be found (\(urlError.failingURL?.host ?? "no host"))")
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            return .misconfigured("no secure connection to the server (TLS): \(urlError.localizedDescription)")
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            return .misconfigured("the server's address redirects elsewhere: \(urlError.localizedDescription)")
         default:
-            return .transient("network error \(urlError.code.rawValue): \(urlError.localizedDescription)")
+            // Linux's URLSession (libcurl) reports a failed TLS handshake as an unknown error with OpenSSL's text.
+            let text = urlError.localizedDescription
+            if text.contains("SSL") || text.contains("TLS") {
+                return .misconfigured("no secure connection to the server (TLS): \(text)")
+            }
+            return .transient("network error \(urlError.code.rawValue): \(text)")
         }
     }
 

@@ -78,12 +78,20 @@ public struct HTTPSyncClient: Sendable {
                 (data, response) = try await session.data(for: request)
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw HTTPFailureClassifier.classify(transportError: error)
+                let failure = HTTPFailureClassifier.classify(transportError: error)
+                if case .misconfigured(let reason) = failure {
+                    throw RemoteSyncError.misconfigured("\(APIAnswerCheck.redacted(configuration.apiRoot)) cannot be reached as configured: \(reason)")
+                }
+                throw failure
             }
             guard let http = response as? HTTPURLResponse else { throw RemoteSyncError.transient("not an HTTP answer") }
             let status = http.statusCode
+            if let mismatch = APIAnswerCheck(request: request, response: http, body: data, accepting: accepting).mismatch {
+                throw await misconfigured(request, mismatch)
+            }
             if (200...299).contains(status) || accepting.contains(status) { return Answer(status: status, body: data) }
             let failure = HTTPFailureClassifier.classify(status: status, body: data)
+            if case .misconfigured(let reason) = failure { throw await misconfigured(request, reason) }
             guard waitsForRetryAfter, HTTPFailureClassifier.honoursRetryAfter(status: status), attempt < configuration.maximumAttempts,
                 let wait = HTTPFailureClassifier.retryAfter(http.value(forHTTPHeaderField: "Retry-After"), now: configuration.now()),
                 wait <= configuration.maximumRetryAfter
@@ -91,6 +99,33 @@ public struct HTTPSyncClient: Sendable {
             try await configuration.sleep.wait(wait)
             attempt += 1
         }
+    }
+
+    /// The error for an answer that is not the API's: what the request got, and whether `GET /v1/health` at the
+    /// same root answers like the sync server (then the address is right and the household or route is not).
+    private func misconfigured(_ request: URLRequest, _ reason: String) async -> RemoteSyncError {
+        let root = APIAnswerCheck.redacted(configuration.apiRoot)
+        let sent = "\(request.httpMethod ?? "GET") \(request.url.map(APIAnswerCheck.redacted) ?? root)"
+        let health = configuration.apiRoot.appendingPathComponent("health")
+        var probe = URLRequest(url: health, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(10, configuration.requestTimeout))
+        probe.setValue("application/json", forHTTPHeaderField: "Accept")
+        let healthy: String
+        do {
+            let (data, response) = try await session.data(for: probe)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let check = (response as? HTTPURLResponse).map { APIAnswerCheck(request: probe, response: $0, body: data, accepting: []) }
+            if status == 200, check?.mismatch == nil, String(decoding: data, as: UTF8.self).contains("\"ok\"") {
+                return .misconfigured(
+                    "the sync server at \(root) does not serve this household or request (\(sent): \(reason)); "
+                        + "check the household id and the server's version")
+            }
+            healthy = "GET \(APIAnswerCheck.redacted(health)) gave HTTP \(status)"
+        } catch {
+            healthy = "GET \(APIAnswerCheck.redacted(health)) failed (\(HTTPFailureClassifier.classify(transportError: error)))"
+        }
+        return .misconfigured(
+            "\(root) does not answer like an InventoryKit sync server: \(healthy), and \(sent): \(reason); "
+                + "check the server address")
     }
 
     /// The characters a path segment keeps as they are.
