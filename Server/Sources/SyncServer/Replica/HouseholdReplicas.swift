@@ -13,11 +13,11 @@ import Logging
 /// A household is folded when it is read (``view(of:atLeast:)``) and after a push (``ReplicaWorker``), never
 /// inside a push's transaction: a push costs what it did, a fold that fails refuses no push, and a rebuild of a
 /// large household holds no writer's lock. A fold reads the head (`household_seq.last_seq`), then only the journal
-/// entries after the state it starts from — the state cached in memory, else the newest saved one — and continues
-/// it with `InventoryProjector.project(_:continuing:)`. When the new entries reach back into what that state
-/// decided (a late arrival from a device that was offline, an undo of a folded transaction), the kit refuses to
-/// continue, and the fold starts again from an older saved state, or from the whole journal: the result is always
-/// exactly `InventoryProjector.project` of every journal entry in the log.
+/// entries after the state it starts from — the state cached in memory, else the newest saved one through the head —
+/// and continues it with `InventoryProjector.project(_:continuing:)`. When the new entries reach back into what that
+/// state decided (a late arrival from a device that was offline, an undo of a folded transaction), the kit refuses
+/// to continue, and the fold starts again from an older saved state, or from the whole journal: the result is
+/// always exactly `InventoryProjector.project` of every journal entry in the log.
 ///
 /// Saved states are the kit's binary checkpoints (`InventoryCheckpoint`) in `replica_checkpoints`, written every
 /// ``Policy/checkpointInterval`` sequence numbers; the newest ``Policy/keptCheckpoints`` are kept, so a late
@@ -249,8 +249,10 @@ public actor HouseholdReplicas: HouseholdViewSource {
             folded[household] = known
             return known.view
         }
-        var start = folded[household]
-        if start == nil { start = try await newestSavedState(of: household) }
+        // Only a fold through at most `head` may start this one: a state saved past it meanwhile (another instance,
+        // a snapshot) would put entries committed after `head` in a view labelled `head`.
+        var start = folded[household].flatMap { $0.view.seq <= head ? $0 : nil }
+        if start == nil { start = try await newestSavedState(of: household, through: head) }
         let state: InventoryState
         var recent = RecentFolds()
         var prefix: KeyedPrefix?
@@ -324,8 +326,9 @@ public actor HouseholdReplicas: HouseholdViewSource {
             try await entries(of: household, after: 0, through: head), through: head, kept: policy.prefixKeptEntries)
     }
 
-    private func newestSavedState(of household: HouseholdID) async throws -> Folded? {
-        for seq in try await store.replicaCheckpointSeqs(of: household) {
+    /// The newest saved state through at most `head` that the kit can read.
+    private func newestSavedState(of household: HouseholdID, through head: Int64) async throws -> Folded? {
+        for seq in try await store.replicaCheckpointSeqs(of: household) where seq <= head {
             if let state = try await savedState(of: household, through: seq) {
                 return Folded(view: ReplicaView(seq: seq, state: state, foldedAt: Date()), savedThrough: seq, lastRead: 0)
             }
