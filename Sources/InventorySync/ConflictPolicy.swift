@@ -3,7 +3,17 @@ import Foundation
 /// How a local change and a different remote state of the same record are reconciled.
 ///
 /// `Value` is the record type; a `nil` value is a deletion (tombstone).
+///
+/// The catalog's default is ``mergeFields``: every field either side changed is kept, and a field both changed is
+/// decided by the later write. The whole-record policies stay available for apps that want them.
 public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
+    /// Field by field: each write carries the stamp of every field it changed, so a field changed on one side only
+    /// is kept whichever side wrote it, and a field changed on both sides is decided by the greater stamp (later
+    /// time, then higher version, then the greater replica id) — the same on every replica. A deletion against an
+    /// edit is decided by the records' stamps, as ``lastWriteWins`` does: the deletion wins unless the edit is
+    /// later. Every decided field leaves a ``SyncFieldDecision`` in the conflict's note. The module that owns the
+    /// record type does the merge (``ConflictResolution/mergeFields``).
+    case mergeFields
     /// The write with the greater ``SyncStamp`` wins (updatedAt, then version, then replica id): the same
     /// winner on every replica.
     case lastWriteWins
@@ -18,6 +28,7 @@ public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     /// The policy's name, for events and logs.
     public var description: String {
         switch self {
+        case .mergeFields: "mergeFields"
         case .lastWriteWins: "lastWriteWins"
         case .remoteWins: "remoteWins"
         case .localWins: "localWins"
@@ -33,6 +44,9 @@ public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
         local: Value?, localStamp: SyncStamp, remote: Value?, remoteStamp: SyncStamp
     ) -> ConflictResolution<Value> {
         switch self {
+        case .mergeFields:
+            guard local != nil, remote != nil else { return localStamp > remoteStamp ? .keepLocal : .keepRemote }
+            return .mergeFields
         case .remoteWins:
             return .keepRemote
         case .localWins:
@@ -54,6 +68,10 @@ package enum ConflictResolution<Value: Sendable>: Sendable {
     case keepLocal
     /// Push this merged value as a new write.
     case merged(Value)
+    /// Merge field by field (``ConflictPolicy/mergeFields``): the module owning the record type merges with the
+    /// stamps of each side's fields and pushes the result as a new write (or adopts the remote state when no local
+    /// field wins).
+    case mergeFields
 
     /// `keepRemote`, `keepLocal` or `merged`.
     package var name: String {
@@ -61,6 +79,7 @@ package enum ConflictResolution<Value: Sendable>: Sendable {
         case .keepRemote: "keepRemote"
         case .keepLocal: "keepLocal"
         case .merged: "merged"
+        case .mergeFields: "mergedFields"
         }
     }
 }

@@ -142,6 +142,9 @@ extension OutboxSyncEngine {
         report.pushed += pushed.count
         if !pushed.isEmpty { events.append(.pushed(pushed)) }
         report.conflicts += settlement.conflicts.count
+        for conflict in settlement.conflicts {
+            for decision in conflict.decisions { report.decidedFields[decision.kind, default: 0] += 1 }
+        }
         events += settlement.conflicts.map { .conflictResolved($0) }
         for failure in round.failures where !settlement.supersededFailures.contains(failure.entry.operationID) {
             let note = SyncFailure(

@@ -51,18 +51,26 @@ public struct SyncFailure<EntityID: Hashable & Sendable>: Hashable, Sendable, Cu
 public struct SyncConflict<EntityID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
     /// The operation that met the conflict.
     public var operation: SyncOperationReference<EntityID>
-    /// The policy's name (`lastWriteWins`, `merge`, …).
+    /// The policy's name (`mergeFields`, `lastWriteWins`, …).
     public var policy: String
-    /// What it decided (`keepRemote`, `keepLocal`, `merged`).
+    /// What it decided (`mergedFields`, `keepRemote`, `keepLocal`, `merged`).
     public var resolution: String
+    /// The fields a field-by-field merge decided (``ConflictPolicy/mergeFields``); empty for whole-record policies.
+    public var decisions: [SyncFieldDecision]
 
     /// Creates a conflict note.
-    public init(operation: SyncOperationReference<EntityID>, policy: String, resolution: String) {
+    public init(
+        operation: SyncOperationReference<EntityID>, policy: String, resolution: String, decisions: [SyncFieldDecision] = []
+    ) {
         self.operation = operation
         self.policy = policy
         self.resolution = resolution
+        self.decisions = decisions
     }
 
-    /// `conflict on … resolved by …: …`.
-    public var description: String { "conflict on \(operation) resolved by \(policy): \(resolution)" }
+    /// `conflict on … resolved by …: …`, with the decided fields.
+    public var description: String {
+        let fields = decisions.isEmpty ? "" : " (" + decisions.map(\.description).joined(separator: "; ") + ")"
+        return "conflict on \(operation) resolved by \(policy): \(resolution)\(fields)"
+    }
 }

@@ -18,6 +18,8 @@ public struct SyncReport<Scope: Hashable & Sendable>: Hashable, Sendable, Custom
     public var quarantined = 0
     /// Conflicts resolved by the module's conflict policy.
     public var conflicts = 0
+    /// The fields field-by-field merges decided in this pass, by kind (see ``SyncFieldDecision``).
+    public var decidedFields: [SyncFieldDecision.Kind: Int] = [:]
     /// Outbox entries left after the pass (quarantined ones included).
     public var remaining = 0
     /// The scopes whose pull failed, with the error; the other scopes were pulled.
@@ -43,8 +45,13 @@ public struct SyncReport<Scope: Hashable & Sendable>: Hashable, Sendable, Custom
     /// A one-line summary.
     public var description: String {
         guard wasOnline else { return "offline: \(remaining) changes wait" }
-        var text = "pushed \(pushed), pulled \(pulled), conflicts \(conflicts), failed \(failed), "
-            + "quarantined \(quarantined), remaining \(remaining)"
+        var text = "pushed \(pushed), pulled \(pulled), conflicts \(conflicts)"
+        if !decidedFields.isEmpty {
+            text += " (fields: " + SyncFieldDecision.Kind.allCases.compactMap { kind in
+                decidedFields[kind].map { "\($0) \(kind.rawValue)" }
+            }.joined(separator: ", ") + ")"
+        }
+        text += ", failed \(failed), quarantined \(quarantined), remaining \(remaining)"
         if !pullFailures.isEmpty { text += ", \(pullFailures.count) pull failure(s)" }
         if let stoppedBy { text += "; stopped: \(stoppedBy)" }
         return text

@@ -175,9 +175,7 @@ public actor InMemoryProductRemote: ProductRemoteGateway {
         sequence += 1
         appliedCount += 1
         entries[change.productID] = Entry(
-            record: RemoteProductRecord(
-                productID: change.productID, product: change.product, stamp: change.stamp,
-                migratedTo: change.migratedTo, sequence: sequence),
+            record: RemoteProductRecord(applying: change, sequence: sequence),
             lastOperationID: request.operationID)
         appliedOperations[request.operationID] = sequence
         feed.append((sequence, change.productID))

@@ -86,8 +86,13 @@ struct ProductCommandPlanner: Sendable {
             } catch {
                 throw ProductModuleError.invalidProduct(id, error)
             }
+            // The fields this write changed take its stamp; the others keep theirs (a field-by-field merge reads them).
+            let clock = (previous?.resolvedFieldClock ?? ProductFieldClock(base: currentStamp))
+                .writing(candidate.changedFields(from: current), at: stamp)
             try await queue.enqueue(
-                ProductChange(productID: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp),
+                ProductChange(
+                    productID: id, product: candidate, stamp: stamp, baseStamp: previous?.baseStamp,
+                    fieldClock: clock.stored(for: stamp)),
                 previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
             result.updated.append(candidate)
         }

@@ -26,6 +26,9 @@ public actor ProductModuleService {
     public nonisolated let clock: InventoryClock
     /// This replica's identity, the final tiebreak of last-write-wins.
     public nonisolated let replicaID: ReplicaID
+    /// The conflicts this replica decided, field by field: what was kept and what was set aside, and who wrote
+    /// each (see ``InventorySync/SyncConflictLog``).
+    public nonisolated let conflictLog: SyncConflictLog
 
     /// The local ports (for the package's tests; apps go through the commands, which keep the outbox).
     package nonisolated let store: any ProductStore
@@ -36,13 +39,17 @@ public actor ProductModuleService {
     private nonisolated let gate = SerialGate()
 
     /// Creates the service on native ports (for example a SQLite adapter implementing both local ports).
+    ///
+    /// - Parameter conflictLog: where decided conflicts are kept; by default in memory (pass one on the app's user
+    ///   metadata store to keep them across launches).
     public init(
         store: some ProductStore, remote: (any ProductRemoteGateway)? = nil,
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: ProductSyncStrategy = .standard,
         replicaID: ReplicaID, clock: InventoryClock = .system, random: RandomSource = .system,
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        makeUUID: @escaping @Sendable () -> UUID = { UUID() }, conflictLog: SyncConflictLog = SyncConflictLog()
     ) {
         self.store = store
+        self.conflictLog = conflictLog
         self.remote = remote
         self.connectivity = connectivity
         self.strategy = strategy
@@ -52,7 +59,8 @@ public actor ProductModuleService {
         planner = ProductCommandPlanner(store: store, replicaID: replicaID, queue: queue)
         let resolver = ProductConflictResolver(policy: strategy.conflictPolicy, replicaID: replicaID, queue: queue)
         engine = OutboxSyncEngine(
-            adapter: ProductSyncAdapter(store: store, remote: remote, resolver: resolver, clock: clock), gate: gate,
+            adapter: ProductSyncAdapter(
+                store: store, remote: remote, resolver: resolver, clock: clock, conflictLog: conflictLog), gate: gate,
             hasRemote: remote != nil, defaultScopes: { [.catalog] }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
@@ -61,7 +69,8 @@ public actor ProductModuleService {
             clock: clock, random: random)
     }
 
-    /// Creates the service on any `StorageProvider` (through ``StorageProductStore``).
+    /// Creates the service on any `StorageProvider` (through ``StorageProductStore``); decided conflicts are kept
+    /// in the provider's user metadata store.
     public init(
         storage: any StorageProvider, remote: (any ProductRemoteGateway)? = nil,
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: ProductSyncStrategy = .standard,
@@ -70,7 +79,8 @@ public actor ProductModuleService {
     ) {
         self.init(
             store: StorageProductStore(storage: storage), remote: remote, connectivity: connectivity,
-            strategy: strategy, replicaID: replicaID, clock: clock, random: random, makeUUID: makeUUID)
+            strategy: strategy, replicaID: replicaID, clock: clock, random: random, makeUUID: makeUUID,
+            conflictLog: SyncConflictLog(store: storage.userMetadata))
     }
 
     // MARK: - Queries

@@ -20,6 +20,8 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     let resolver: ProductConflictResolver
     /// The source of sync timestamps.
     let clock: InventoryClock
+    /// Where decided conflicts are kept for the app to read.
+    let conflictLog: SyncConflictLog
 
     func entityID(of entry: ProductOutboxEntry) -> ProductID { entry.payload.productID }
 
@@ -77,6 +79,7 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
         let records = try await store.syncRecords(ids)
         var transaction = ProductLocalTransaction()
         var settlement = OutboxSettlement<ProductID>()
+        var decided: [SyncConflictRecord] = []
         for entry in round.acknowledged {
             try await acknowledge(entry, record: records[entry.payload.productID], into: &transaction, now: round.now)
         }
@@ -84,12 +87,19 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
             let id = entry.payload.productID
             // A newer local change replaced this one while it was in flight: that change meets the conflict itself.
             guard try await pendingOperation(of: id, record: records[id]) == entry.operationID else { continue }
-            let resolution = try await resolver.resolve(entry, record: records[id], remote: current, into: &transaction, now: round.now)
+            let resolved = try await resolver.resolve(entry, record: records[id], remote: current, into: &transaction, now: round.now)
             settlement.conflicts.append(
                 SyncConflict(
                     operation: SyncOperationReference(operationID: entry.operationID, entityID: id),
-                    policy: resolver.policy.description, resolution: resolution))
+                    policy: resolver.policy.description, resolution: resolved.resolution, decisions: resolved.decisions))
+            decided += resolved.decisions.map {
+                SyncConflictRecord(
+                    entityKind: "product", entityID: id.rawValue, operationID: entry.operationID, decision: $0,
+                    decidedAt: round.now, decidedBy: resolver.replicaID)
+            }
         }
+        // Recorded before the commit: a pass repeated after a crash decides the same fields under the same ids.
+        try await conflictLog.record(decided)
         for failure in round.failures {
             let id = failure.entry.payload.productID
             guard try await pendingOperation(of: id, record: records[id]) == failure.entry.operationID else {
@@ -194,7 +204,8 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
         transaction.removedOutboxEntries.append(entry.operationID)
         transaction.syncRecords.append(
             ProductSyncRecord(
-                productID: id, status: .synced, stamp: entry.payload.stamp, baseStamp: entry.payload.stamp, lastSyncedAt: now))
+                productID: id, status: .synced, stamp: entry.payload.stamp, baseStamp: entry.payload.stamp, lastSyncedAt: now,
+                fieldClock: entry.payload.fieldClock?.acknowledged.stored(for: entry.payload.stamp)))
         if entry.payload.product != nil {
             transaction.syncStateChanges.append(.init(productID: id, syncState: .synced))
         }

@@ -19,7 +19,9 @@ public struct ProductSyncStrategy: Sendable {
     public var readPolicy: ProductReadPolicy
     /// When writes are pushed.
     public var writePolicy: ProductWritePolicy
-    /// How conflicting local and remote changes are reconciled.
+    /// How conflicting local and remote changes are reconciled. Default: `ConflictPolicy.mergeFields` — every field
+    /// either side changed is kept, a field both changed goes to the later write, and each decision is kept in
+    /// ``ProductModuleService/conflictLog``.
     public var conflictPolicy: ConflictPolicy<Product>
     /// Backoff and attempt cap of failed pushes.
     public var retryPolicy: RetryPolicy
@@ -32,7 +34,7 @@ public struct ProductSyncStrategy: Sendable {
     public init(
         readPolicy: ProductReadPolicy = .localThenRemoteIfStale(staleAfter: 3_600),
         writePolicy: ProductWritePolicy = .localThenRemoteImmediate,
-        conflictPolicy: ConflictPolicy<Product> = .lastWriteWins, retryPolicy: RetryPolicy = .standard,
+        conflictPolicy: ConflictPolicy<Product> = .mergeFields, retryPolicy: RetryPolicy = .standard,
         pushBatchSize: Int = 100, pullBatchSize: Int = 200
     ) {
         self.readPolicy = readPolicy
@@ -43,6 +45,6 @@ public struct ProductSyncStrategy: Sendable {
         self.pullBatchSize = max(1, pullBatchSize)
     }
 
-    /// Local first with hourly background refresh, immediate push, last write wins.
+    /// Local first with hourly background refresh, immediate push, field-by-field merge of conflicts.
     public static let standard = ProductSyncStrategy()
 }

@@ -65,9 +65,7 @@ public actor StorageProductRemote: ProductRemoteGateway {
             }
             sequence += 1
             let entry = Entry(
-                record: RemoteProductRecord(
-                    productID: change.productID, product: change.product, stamp: change.stamp,
-                    migratedTo: change.migratedTo, sequence: sequence),
+                record: RemoteProductRecord(applying: change, sequence: sequence),
                 lastOperationID: request.operationID)
             staged[change.productID] = entry
             batch.domain.append(try .save(entry))

@@ -18,16 +18,21 @@ public struct ProductChange: OutboxPayload, Hashable {
     public var baseStamp: SyncStamp?
     /// For a deletion caused by a barcode migration: the product's new, canonical id.
     public var migratedTo: ProductID?
+    /// The stamp of each field's last write, for a field-by-field merge; `nil` when every field was written at
+    /// ``stamp`` (a new product, a deletion, a change of an earlier version).
+    public var fieldClock: ProductFieldClock?
 
     /// Creates a change.
     public init(
-        productID: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, migratedTo: ProductID? = nil
+        productID: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, migratedTo: ProductID? = nil,
+        fieldClock: ProductFieldClock? = nil
     ) {
         self.productID = productID
         self.product = product
         self.stamp = stamp
         self.baseStamp = baseStamp
         self.migratedTo = migratedTo
+        self.fieldClock = fieldClock
     }
 
     /// Whether the change deletes the product.
@@ -35,7 +40,7 @@ public struct ProductChange: OutboxPayload, Hashable {
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case productID = "productId", product, stamp, baseStamp, migratedTo
+        case productID = "productId", product, stamp, baseStamp, migratedTo, fieldClock
     }
 }
 

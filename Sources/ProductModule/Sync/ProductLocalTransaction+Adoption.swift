@@ -16,7 +16,7 @@ extension ProductLocalTransaction {
         syncRecords.append(
             ProductSyncRecord(
                 productID: record.productID, status: .synced, stamp: record.stamp, baseStamp: record.stamp,
-                lastSyncedAt: now))
+                lastSyncedAt: now, fieldClock: record.fieldClock))
     }
 
     /// Adds a change to the outbox with the writes that go with it: the entry (replacing a pending one, whose
@@ -34,7 +34,7 @@ extension ProductLocalTransaction {
         syncRecords.append(
             ProductSyncRecord(
                 productID: change.productID, status: status, stamp: change.stamp, baseStamp: change.baseStamp,
-                lastSyncedAt: previous?.lastSyncedAt, pendingOperationID: entry.operationID))
+                lastSyncedAt: previous?.lastSyncedAt, pendingOperationID: entry.operationID, fieldClock: change.fieldClock))
         if let product = change.product {
             products.append(.init(product: product, syncState: status.kind))
         }

@@ -24,6 +24,10 @@ extension OutboxEntry where Payload == ProductChange {
                 writer.member("baseStamp")
                 try baseStamp.write(to: &writer)
             }
+            if let fieldClock = change.fieldClock {
+                writer.member("fieldClock")
+                try fieldClock.write(to: &writer)
+            }
             if let migratedTo = change.migratedTo {
                 writer.member("migratedTo")
                 writer.string(migratedTo.rawValue)

@@ -13,6 +13,10 @@ extension ProductSyncRecord: RecordJSONWritable {
             writer.member("baseStamp")
             try baseStamp.write(to: &writer)
         }
+        if let fieldClock {
+            writer.member("fieldClock")
+            try fieldClock.write(to: &writer)
+        }
         try writer.optional("lastSyncedAt", lastSyncedAt)
         if let pendingOperationID {
             writer.member("pendingOperationID")

@@ -19,12 +19,15 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
     public var lastSyncedAt: Date?
     /// The operation of the pending outbox entry, if any.
     public var pendingOperationID: UUID?
+    /// The stamp of each field's last write in the local state; `nil` when every field was written at ``stamp``.
+    public var fieldClock: ProductFieldClock?
 
     /// Creates a sync record.
     public init(
         productID: ProductID, status: SyncStatus, stamp: SyncStamp, baseStamp: SyncStamp?, lastSyncedAt: Date? = nil,
-        pendingOperationID: UUID? = nil
+        pendingOperationID: UUID? = nil, fieldClock: ProductFieldClock? = nil
     ) {
+        self.fieldClock = fieldClock
         self.productID = productID
         self.status = status
         self.stamp = stamp
@@ -41,11 +44,16 @@ public struct ProductSyncRecord: StorableRecord, Hashable {
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case productID = "productId", status, stamp, baseStamp, lastSyncedAt, pendingOperationID
+        case productID = "productId", status, stamp, baseStamp, lastSyncedAt, pendingOperationID, fieldClock
     }
 }
 
 extension ProductSyncRecord {
+    /// The clock of the local state: its own, or every field written at ``stamp``.
+    public var resolvedFieldClock: ProductFieldClock {
+        fieldClock ?? ProductFieldClock(base: stamp)
+    }
+
     /// Whether the product may have an outbox entry: the record names one, or it is not synced (records written
     /// before they named their pending operation).
     public var mayHavePendingEntry: Bool {

@@ -14,19 +14,33 @@ public struct RemoteProductRecord: Hashable, Sendable, Codable {
     public var migratedTo: ProductID?
     /// The position of this state in the remote's change feed.
     public var sequence: Int64
+    /// The stamp of each field's last write (the applied change's ``ProductChange/fieldClock``); `nil` when every
+    /// field was written at ``stamp``.
+    public var fieldClock: ProductFieldClock?
 
     /// Creates a remote record.
-    public init(productID: ProductID, product: Product?, stamp: SyncStamp, migratedTo: ProductID? = nil, sequence: Int64) {
+    public init(
+        productID: ProductID, product: Product?, stamp: SyncStamp, migratedTo: ProductID? = nil, sequence: Int64,
+        fieldClock: ProductFieldClock? = nil
+    ) {
         self.productID = productID
         self.product = product
         self.stamp = stamp
         self.migratedTo = migratedTo
         self.sequence = sequence
+        self.fieldClock = fieldClock
+    }
+
+    /// The record a remote stores when it applies `change` (its sequence still to be assigned).
+    public init(applying change: ProductChange, sequence: Int64 = 0) {
+        self.init(
+            productID: change.productID, product: change.product, stamp: change.stamp, migratedTo: change.migratedTo,
+            sequence: sequence, fieldClock: change.fieldClock?.acknowledged.stored(for: change.stamp))
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
-        case productID = "productId", product, stamp, migratedTo, sequence
+        case productID = "productId", product, stamp, migratedTo, sequence, fieldClock
     }
 }
 

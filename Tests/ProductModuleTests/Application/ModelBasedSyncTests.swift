@@ -9,7 +9,8 @@ import Testing
 /// A seeded random sequence of adds, updates and deletes on two or three replicas sharing one remote, with
 /// offline periods, injected failures, duplicated deliveries, lost ACKs, clock skew and process restarts.
 /// After everything syncs, every replica holds byte-identical products equal to the remote's, every product's
-/// final state is its last write (greatest stamp) — nothing lost — and nothing is duplicated.
+/// final state is its last write (greatest stamp) — nothing lost — and nothing is duplicated. Under the
+/// whole-record policy `lastWriteWins`; `FieldMergeSyncTests` holds the default field-by-field merge.
 @Suite("Model-based sync: replicas converge without loss or duplicates")
 struct ModelBasedSyncTests {
     typealias F = SyncFixtures
@@ -26,7 +27,12 @@ struct ModelBasedSyncTests {
         let remote = InMemoryProductRemote()
         let replicaCount = 2 + seed % 2
         let devices = (0..<replicaCount).map { index in
-            F.Device("r\(index)", remote: remote, clock: ManualClock(F.t0 + Double(index) * 0.37), seed: UInt64(seed * 10 + index))
+            F.Device(
+                "r\(index)", remote: remote, clock: ManualClock(F.t0 + Double(index) * 0.37),
+                strategy: ProductSyncStrategy(
+                    readPolicy: .localOnly, writePolicy: .localThenEnqueue, conflictPolicy: .lastWriteWins,
+                    retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 1_000)),
+                seed: UInt64(seed * 10 + index))
         }
         let barcodes = (0..<6).map { F.ean13(seed * 100 + $0) }
         var writes: [ProductID: [Write]] = [:]

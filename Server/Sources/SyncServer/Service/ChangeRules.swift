@@ -50,10 +50,7 @@ public enum ChangeRules {
             let currentRecord = try current.map { try decodeRecord(RemoteProductRecord.self, of: $0) }
             switch ProductPushRule.decide(request, current: currentRecord, currentOperationID: current?.lastOpID) {
             case .apply:
-                let change = request.change
-                return .write(EntityWrite(state: .product(RemoteProductRecord(
-                    productID: change.productID, product: change.product, stamp: change.stamp,
-                    migratedTo: change.migratedTo, sequence: 0))))
+                return .write(EntityWrite(state: .product(RemoteProductRecord(applying: request.change))))
             case .conflict:
                 // The stored bytes are the current record as served, sequence included.
                 return .conflict(current: current?.record ?? Data())
