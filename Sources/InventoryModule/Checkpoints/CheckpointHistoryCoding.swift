@@ -17,7 +17,7 @@ enum CheckpointHistoryCoding {
         for operation in effect.operations { atoms.write(operation.rawValue, to: &writer) }
         writer.varint(UInt64(effect.entryIDs.count))
         for id in effect.entryIDs { writer.uuid(id) }
-        for lots in [effect.createdLots, effect.changedLots, effect.mergedIntoLots] {
+        for lots in [effect.createdLots, effect.changedLots, effect.mergedIntoLots, effect.countedLots] {
             writer.varint(UInt64(lots.count))
             for lot in lots.sorted() { atoms.write(lot.rawValue, to: &writer) }
         }
@@ -38,6 +38,7 @@ enum CheckpointHistoryCoding {
         effect.createdLots = try readLots(&reader, atoms)
         effect.changedLots = try readLots(&reader, atoms)
         effect.mergedIntoLots = try readLots(&reader, atoms)
+        effect.countedLots = try readLots(&reader, atoms)
         guard reader.isAtEnd else { throw .malformed("bytes after an effect") }
         return effect
     }

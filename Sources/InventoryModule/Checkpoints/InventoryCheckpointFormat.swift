@@ -13,8 +13,10 @@ enum InventoryCheckpointFormat {
     /// a version 1 checkpoint (due dates as instants) is refused as another version, so the keeper folds the
     /// journal again and writes a version 2 checkpoint. 3: a purchase merges into a lot only when their notes are
     /// equal; a version 2 checkpoint may hold a lot merged across notes, so it is refused and the journal folded
-    /// again under the current rule.
-    static let version: UInt8 = 3
+    /// again under the current rule. 4: a transaction's effect holds the lots its corrections counted
+    /// (``TransactionEffect/countedLots``), which block undoing the transactions that produced them; a version 3
+    /// checkpoint has none, so it is refused and the journal folded again.
+    static let version: UInt8 = 4
 
     /// Whether `data` is in this form (a JSON checkpoint starts with `{`).
     static func matches(_ data: Data) -> Bool {

@@ -1,7 +1,8 @@
 import Foundation
 
 extension CommandDecision {
-    /// `undo`: a known, not yet undone, undoable transaction that no later transaction depends on.
+    /// `undo`: a known, not yet undone, undoable transaction whose produced lots no later transaction that is not
+    /// undone used (changed or counted; ``InventoryState/dependents(of:)``).
     func undo(_ id: TransactionID) throws(InventoryError) -> [InventoryOperation] {
         if state.undoneTransactions.contains(id) { throw .alreadyUndone(id) }
         guard let effect = state.effects[id] else { throw .unknownTransaction(id) }

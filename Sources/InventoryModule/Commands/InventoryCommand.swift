@@ -35,6 +35,8 @@ public enum InventoryCommand: Hashable, Sendable {
     case correct(CorrectionRequest)
     /// Changes a lot's due date, price, note, location or opened flag.
     case editLot(EditLotPayload)
-    /// Undoes a transaction (all its entries together).
+    /// Undoes a transaction (all its entries together), while no later transaction that is not undone used what it
+    /// produced: consumed from, moved, opened, edited, split or counted one of its lots (see
+    /// ``InventoryState/dependents(of:)``); otherwise ``InventoryError/undoRefused(_:dependents:)``.
     case undo(TransactionID)
 }

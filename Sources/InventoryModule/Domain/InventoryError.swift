@@ -43,7 +43,9 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     case noUnitConversion(from: UnitID, to: UnitID, product: ProductReference?)
     /// A conversion from a unit to itself.
     case conversionToSameUnit(UnitID)
-    /// Later transactions, which have not been undone, used lots this transaction created or changed.
+    /// Later transactions, which have not been undone, used lots this transaction produced (created, changed or
+    /// merged into): consumed from, moved, opened, edited or split them, or counted them (a correction whose scope
+    /// held one). `dependents` lists them in journal order; undo them first, the latest first, then this one.
     case undoRefused(TransactionID, dependents: [TransactionID])
     /// No transaction with the id is in the journal.
     case unknownTransaction(TransactionID)
@@ -109,8 +111,8 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
             "no conversion from unit \(from) to unit \(to)" + (product.map { " for product \($0)" } ?? "")
         case .conversionToSameUnit(let id): "a conversion needs two different units, got \(id) twice"
         case .undoRefused(let id, let dependents):
-            "cannot undo transaction \(id): later transactions use its lots ("
-                + dependents.map(\.description).joined(separator: ", ") + ")"
+            "cannot undo transaction \(id): later transactions used its stock ("
+                + dependents.map(\.description).joined(separator: ", ") + "); undo them first, the latest first"
         case .unknownTransaction(let id): "unknown transaction \(id)"
         case .alreadyUndone(let id): "transaction \(id) is already undone"
         case .notUndoable(let id): "transaction \(id) cannot be undone (only stock and shopping list bookings can)"

@@ -109,6 +109,11 @@ extension InventoryState {
         effects[entry.transactionID]?.changedLots.insert(lot)
     }
 
+    /// Records that `entry`'s transaction counted `lot` (a correction whose scope held it).
+    mutating func noteCounted(_ lot: LotID, by entry: InventoryJournalEntry) {
+        effects[entry.transactionID]?.countedLots.insert(lot)
+    }
+
     /// Records that `entry`'s transaction merged a purchase into `lot`.
     mutating func noteMerged(into lot: LotID, by entry: InventoryJournalEntry) {
         effects[entry.transactionID]?.mergedIntoLots.insert(lot)

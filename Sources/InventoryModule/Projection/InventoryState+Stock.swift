@@ -113,7 +113,8 @@ extension InventoryState {
 
     // MARK: - Correct
 
-    /// Sets the product's total in the scope to the amount: adds the difference as a new lot, or consumes it.
+    /// Sets the product's total in the scope to the amount: adds the difference as a new lot, or consumes it. Every
+    /// lot in the scope is counted (``TransactionEffect/countedLots``).
     mutating func foldCorrection(_ payload: CorrectionPayload, entry: InventoryJournalEntry) {
         guard payload.amount >= 0, InventoryQuantity.isValid(payload.amount) else {
             anomalies.append(.invalidOperation(entry: entry.id, reason: "correction to \(payload.amount)"))
@@ -122,6 +123,9 @@ extension InventoryState {
         guard isValidPrice(payload.price, entry: entry) else { return }
         let scope: StockScope = payload.locationID.map { .location($0) } ?? .household
         guard let candidates = candidates(payload.productID, scope, entry: entry) else { return }
+        // What the correction adds or takes depends on every lot in its scope: undoing the transaction that
+        // produced one of them would change it, so each counted lot blocks that undo.
+        for lot in candidates { noteCounted(lot.id, by: entry) }
         let converter = unitConverter
         for lot in candidates where !converter.canConvert(from: lot.unit, to: payload.unit, product: lot.productID) {
             anomalies.append(

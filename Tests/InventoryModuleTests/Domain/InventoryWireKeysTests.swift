@@ -12,7 +12,7 @@ import Testing
 struct InventoryWireKeysTests {
     static let pinned: Set<String> = [
         "addedAt", "additionLocationId", "amount", "confidence", "anomalies", "appliedEntryIDs", "at", "attempts", "barcode",
-        "changedLots", "consumptionHistory", "conversions", "correlationId", "createdAt", "createdLots", "date",
+        "changedLots", "consumptionHistory", "conversions", "correlationId", "countedLots", "createdAt", "createdLots", "date",
         "day", "days", "defaultDueDays", "defaultLocation", "destination", "dueDate", "dueDateKind", "dueDateProvenance", "dueDay",
         "dueDaysAfterFreezing", "dueDaysAfterOpening", "dueDaysAfterThawing", "dueSoonDays", "enqueuedAt",
         "entityID", "entry", "entryId", "entryIds", "factor", "firstOrderKey", "from", "householdId", "households",
