@@ -12,7 +12,7 @@ struct Pantry: AsyncParsableCommand {
             """,
         subcommands: [
             ImportCommand.self, ScanCommand.self, ProductCommand.self, StockCommand.self, ShoppingListCommand.self, UndoCommand.self,
-            CategoryCommand.self, SyncCommand.self, OutboxCommand.self, HouseholdCommand.self, StatusCommand.self, WipeCommand.self, BackupCommand.self,
+            CategoryCommand.self, SyncCommand.self, OutboxCommand.self, ConflictsCommand.self, HouseholdCommand.self, StatusCommand.self, WipeCommand.self, BackupCommand.self,
             CheckCommand.self, IDCommand.self, DemoCommand.self, DueCommand.self, CalendarCommand.self,
         ])
 }

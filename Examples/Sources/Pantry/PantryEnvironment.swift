@@ -109,7 +109,8 @@ struct PantryEnvironment {
         let replica = ReplicaID(options.location.standardizedFileURL.path)
         let products = ProductModuleService(
             store: productStore, remote: remoteProducts,
-            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: replica)
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: replica,
+            conflictLog: SyncConflictLog(store: storage.userMetadata))
         let inventory = InventoryModuleService(
             store: inventoryStore, remote: remoteInventory, products: CatalogResolver(products: products),
             strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue), replicaID: replica)

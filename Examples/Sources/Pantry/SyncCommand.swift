@@ -34,8 +34,10 @@ struct SyncCommand: AsyncParsableCommand {
         let environment = try await PantryEnvironment.open(options, access: .create) { saved in
             try syncTarget(variables, saved: saved)
         }
+        let started = Date()
         let products: ProductSyncReport
         var inventory: InventorySyncReport
+        let decided: [SyncConflictRecord]
         var categories: NamedEntitySyncReport?
         do {
             let progress = await SyncProgress.start(
@@ -48,6 +50,7 @@ struct SyncCommand: AsyncParsableCommand {
             if let joined { inventory = inventory.following(joined) }
             if environment.remote.server != nil { categories = try await environment.namedEntities.sync(trigger: .explicit) }
             await progress.finish()
+            decided = try await environment.products.conflictLog.records(since: started).reversed()
             if PantryLastSync.succeeded(products), PantryLastSync.succeeded(inventory), categories.map(PantryLastSync.succeeded) ?? true {
                 try await PantryLastSync(
                     at: Date(), remote: environment.remote.name, products: PantryLastSync.Counts(products),
@@ -70,6 +73,8 @@ struct SyncCommand: AsyncParsableCommand {
                 var products: SyncModuleSummary
                 var inventory: SyncModuleSummary
                 var categories: SyncModuleSummary?
+                /// The fields this sync's conflicts decided: what was kept, what was set aside, and who wrote each.
+                var decisions: [ConflictLine]
                 var household: String?
                 var unauthorized: Bool?
                 /// Why the server's address does not answer like the sync server (exit status 8).
@@ -79,13 +84,14 @@ struct SyncCommand: AsyncParsableCommand {
             }
             try Output.json(Report(
                 products: SyncModuleSummary(products), inventory: SyncModuleSummary(inventory),
-                categories: categories.map(SyncModuleSummary.init),
+                categories: categories.map(SyncModuleSummary.init), decisions: decided.map(ConflictLine.init),
                 household: isServer ? environment.household.rawValue : nil,
                 unauthorized: isServer ? refusal != nil : nil,
                 misconfigured: misconfiguration?.description, complete: complete))
         } else if refusal == nil && misconfiguration == nil {
             // A refused device gets its one error line only: the modules' reports would only repeat the refusal.
             print("products: \(products)")
+            for record in decided { print("  \(ConflictLine(record).text)") }
             print("inventory: \(inventory)")
             if let categories { print("categories: \(categories)") }
         }
