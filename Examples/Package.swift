@@ -115,6 +115,7 @@ let package = Package(
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "ProductModuleTesting", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
             ],
             swiftSettings: settings

@@ -18,18 +18,6 @@ struct FieldMergeSyncTests {
     /// The fields the devices edit.
     static let fields: [ProductField] = [.title, .brand, .size, .shortDescription, .countryOfOrigin, .searchKeywords]
 
-    /// One local write of one field: its value, its stamp, and the stamp of the value it replaced on that device.
-    struct FieldWrite {
-        var value: String?
-        var stamp: SyncStamp
-        var replaced: SyncStamp
-    }
-
-    struct Key: Hashable {
-        var id: ProductID
-        var field: ProductField
-    }
-
     @Test("200 seeds: fields end at their latest-stamped write, lost writes are recorded", arguments: 0..<200)
     func converges(seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 6_151 &+ 29)
@@ -45,7 +33,7 @@ struct FieldMergeSyncTests {
             ids.append(product.productID)
         }
         for device in devices { try await device.service.syncPending() }
-        var writes: [Key: [FieldWrite]] = [:]
+        var log = FieldWriteLog()
 
         for step in 0..<50 {
             let device = devices[Int.random(in: 0..<devices.count, using: &random)]
@@ -60,10 +48,7 @@ struct FieldMergeSyncTests {
                 for field in chosen { Self.set(field, of: &product, to: "\(field.rawValue)-\(step)-\(device.replica)") }
                 try await device.service.updateProducts([product])
                 let after = try #require(try await device.service.store.syncRecord(id))
-                for field in chosen {
-                    writes[Key(id: id, field: field), default: []].append(
-                        FieldWrite(value: product.text(of: field), stamp: after.stamp, replaced: before.stamp(of: field)))
-                }
+                log.record(product, fields: chosen, stamp: after.stamp, before: before)
             case 50..<60:
                 await device.connectivity.set(online: !(await device.connectivity.isOnline))
             case 60..<65:
@@ -95,23 +80,13 @@ struct FieldMergeSyncTests {
             #expect(try await device.service.pendingCount() == 0, "\(device.replica) still has changes waiting")
             records += try await device.service.conflictLog.recent(limit: 1_000)
         }
-        let superseded = Set(writes.values.joined().map(\.replaced))
-        for (key, history) in writes {
-            guard let latest = history.max(by: { $0.stamp < $1.stamp }) else { continue }
-            let remoteProduct = try #require(remoteRecords[key.id]?.product, "the remote lost product \(key.id)")
-            #expect(remoteProduct.text(of: key.field) == latest.value, "\(key.field) of \(key.id) on the remote: seed \(seed)")
-            for device in devices {
-                let product = try #require(try await device.service.store.product(key.id))
-                #expect(product.text(of: key.field) == latest.value, "\(key.field) of \(key.id) on \(device.replica): seed \(seed)")
-            }
-            for write in history where write.stamp != latest.stamp && !superseded.contains(write.stamp) {
-                let named = records.contains {
-                    $0.entityID == key.id.rawValue && $0.decision.field == key.field.rawValue
-                        && $0.decision.discarded?.stamp == write.stamp && $0.decision.discarded?.text == write.value
-                }
-                #expect(named, "the lost write \(write.value ?? "nil") of \(key.field) (\(write.stamp)) has no conflict record: seed \(seed)")
-            }
+        let remoteProducts = remoteRecords.compactMapValues(\.product)
+        #expect(log.mismatches(in: remoteProducts) == [], "on the remote: seed \(seed)")
+        for device in devices {
+            let products = Dictionary(uniqueKeysWithValues: try await device.products().map { ($0.productID, $0) })
+            #expect(log.mismatches(in: products) == [], "on \(device.replica): seed \(seed)")
         }
+        #expect(log.unrecordedLosses(in: records).isEmpty, "lost writes without a conflict record: seed \(seed)")
     }
 
     private static func set(_ field: ProductField, of product: inout Product, to value: String) {
