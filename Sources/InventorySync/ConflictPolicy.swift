@@ -12,7 +12,7 @@ public enum ConflictPolicy<Value: Sendable>: Sendable, CustomStringConvertible {
     /// time, then higher version, then the greater replica id) — the same on every replica. A deletion against an
     /// edit is decided by the records' stamps, as ``lastWriteWins`` does: the deletion wins unless the edit is
     /// later. Every decided field leaves a ``SyncFieldDecision`` in the conflict's note. The module that owns the
-    /// record type does the merge (``ConflictResolution/mergeFields``).
+    /// record type does the merge.
     case mergeFields
     /// The write with the greater ``SyncStamp`` wins (updatedAt, then version, then replica id): the same
     /// winner on every replica.

@@ -4,7 +4,7 @@ import InventoryKit
 /// The conflicts a replica decided, kept so an app can show what was kept and what was set aside: one
 /// ``SyncConflictRecord`` per decided field, newest first, at most ``capacity`` of them (the oldest go first).
 ///
-/// Backed by a ``MetadataStore`` (the user metadata store, so records survive restarts) or, without one, by
+/// Backed by a `MetadataStore` (the user metadata store, so records survive restarts) or, without one, by
 /// memory. A module records a pass's decisions before it commits the pass: a pass repeated after a crash decides
 /// the same fields again under the same ids, so nothing is recorded twice.
 ///

@@ -3,8 +3,8 @@ import Foundation
 /// One field of a record that a field-by-field merge decided (``ConflictPolicy/mergeFields``): which value the
 /// record keeps and who wrote it, and the value it set aside, if any, and who wrote that.
 ///
-/// A field changed on one side only is ``Kind-swift.enum/kept``: its value stays, nothing was set aside. A field
-/// changed on both sides is ``Kind-swift.enum/replaced``: the later write's value stays, the other is discarded
+/// A field changed on one side only is ``Kind/kept``: its value stays, nothing was set aside. A field
+/// changed on both sides is ``Kind/replaced``: the later write's value stays, the other is discarded
 /// and named here, so nobody's change disappears without a word.
 public struct SyncFieldDecision: Hashable, Sendable, Codable, CustomStringConvertible {
     /// How a field was decided.
@@ -35,7 +35,7 @@ public struct SyncFieldDecision: Hashable, Sendable, Codable, CustomStringConver
     public var kind: Kind
     /// The value the record keeps.
     public var kept: Value
-    /// The value set aside (``Kind-swift.enum/replaced`` only).
+    /// The value set aside (``Kind/replaced`` only).
     public var discarded: Value?
 
     /// Creates a decision.

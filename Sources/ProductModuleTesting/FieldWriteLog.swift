@@ -23,7 +23,7 @@ public struct FieldWriteLog: Sendable {
         public var productID: ProductID
         /// The field.
         public var field: ProductField
-        /// The value written, as ``Product/text(of:)`` shows it.
+        /// The value written, as `Product.text(of:)` shows it.
         public var value: String?
         /// The write's stamp.
         public var stamp: SyncStamp

@@ -27,7 +27,7 @@ public actor ProductModuleService {
     /// This replica's identity, the final tiebreak of last-write-wins.
     public nonisolated let replicaID: ReplicaID
     /// The conflicts this replica decided, field by field: what was kept and what was set aside, and who wrote
-    /// each (see ``InventorySync/SyncConflictLog``).
+    /// each (an `InventorySync` `SyncConflictLog`).
     public nonisolated let conflictLog: SyncConflictLog
 
     /// The local ports (for the package's tests; apps go through the commands, which keep the outbox).
@@ -40,8 +40,8 @@ public actor ProductModuleService {
 
     /// Creates the service on native ports (for example a SQLite adapter implementing both local ports).
     ///
-    /// - Parameter conflictLog: where decided conflicts are kept; by default in memory (pass one on the app's user
-    ///   metadata store to keep them across launches).
+    /// Decided conflicts are kept in `conflictLog`: by default in memory; pass one on the app's user metadata store
+    /// to keep them across launches.
     public init(
         store: some ProductStore, remote: (any ProductRemoteGateway)? = nil,
         connectivity: any ConnectivityProvider = StaticConnectivity.online, strategy: ProductSyncStrategy = .standard,

@@ -17,7 +17,7 @@ import InventorySync
 public struct ProductFieldClock: Hashable, Sendable, Codable {
     /// The stamp of every field not named in ``fields``.
     public var base: SyncStamp
-    /// The stamps of fields written after ``base``, by the field's encoded name (``ProductField/rawValue``).
+    /// The stamps of fields written after ``base``, by the field's encoded name (the `ProductField`'s raw value).
     public var fields: [String: SyncStamp]
     /// For each field this replica wrote since its state was last acknowledged, the stamp of the value the first of
     /// those writes replaced, by the field's encoded name.

@@ -77,4 +77,70 @@ struct SyncInTestsAndAppsTests {
         #expect(dairy?.spellings == ["Dairy", "DAIRY"])
         #expect(try await tablet.repository(for: .category).find("Dairy")?.spellings == ["Dairy", "DAIRY"])
     }
+
+    @Test("two devices edit one product: every field either set survives, and the decisions are kept")
+    func fieldMerge() async throws {
+        let remote = InMemoryProductRemote()
+        let strategy = ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue)
+        let clock = ManualClock(Date(timeIntervalSinceReferenceDate: 800_000_000))
+        let kitchen = ProductModuleService(
+            storage: InMemoryStorageProvider(), remote: remote, strategy: strategy, replicaID: "kitchen", clock: clock.clock)
+        let phone = ProductModuleService(
+            storage: InMemoryStorageProvider(), remote: remote, strategy: strategy, replicaID: "phone", clock: clock.clock)
+        let milk = try Product.new(barcode: "4006381333931", title: "Milk", id: UUID(), now: clock.now)
+        try await kitchen.addProducts([milk])
+        try await kitchen.syncPending()
+        try await phone.syncPending()
+        clock.advance(by: 60)
+        #expect(try await phone.retrieveProduct(by: .barcode("4006381333931")) != nil)
+        // snippet: sync-field-merge
+        guard var kitchenMilk = try await kitchen.retrieveProduct(by: .barcode("4006381333931")),
+            var phoneMilk = try await phone.retrieveProduct(by: .barcode("4006381333931"))
+        else { return }
+        kitchenMilk.title = "Milk 3.5%"
+        kitchenMilk.brand = "Weihenstephan"
+        try await kitchen.updateProducts([kitchenMilk])
+        phoneMilk.title = "Organic milk"                              // offline, a minute later
+        try await phone.updateProducts([phoneMilk])
+
+        try await kitchen.syncPending()
+        let report = try await phone.syncPending()                   // conflicts 1 (fields: 1 kept, 1 replaced)
+        for record in try await phone.conflictLog.recent() {
+            print(record.decision)   // brand: kept 'Weihenstephan' (kitchen) — no other value
+        }                            // title: 'Organic milk' (phone, later) replaced 'Milk 3.5%' (kitchen)
+        // end snippet
+        clock.advance(by: 60)
+        #expect(report.decidedFields == [.kept: 1, .replaced: 1])
+        try await kitchen.syncPending()
+        let merged = try await kitchen.retrieveProduct(by: .barcode("4006381333931"))
+        #expect(merged?.title == "Organic milk" && merged?.brand == "Weihenstephan")
+        #expect(try await phone.conflictLog.recent().count == 2)
+    }
+
+    @Test("a wrong address halts the pass without charging a change; only a refusal on the merits quarantines")
+    func misconfiguredAddress() async throws {
+        let remote = InMemoryProductRemote()
+        let catalog = ProductModuleService(
+            storage: InMemoryStorageProvider(), remote: remote,
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: "test-device")
+        try await catalog.addProducts([try Product.new(barcode: "4006381333931", title: "Milk", id: UUID(), now: .now)])
+        // snippet: sync-outbox
+        await remote.failNextCalls(1, with: .misconfigured("GET /v1/health gave 404: not the sync server"))
+        let halted = try await catalog.syncPending(trigger: .explicit)
+        if halted.wasHalted, case .misconfigured(let reason)? = halted.stoppedBy {
+            print("fix the server address: \(reason)")                // nothing was charged or quarantined
+        }
+        for change in try await catalog.waitingChanges() {
+            print(change.operationID, change.attempts, change.lastError ?? "")   // still waiting, 0 attempts
+        }
+        await remote.failNextCalls(1, with: .permanent("refused on its merits"))
+        try await catalog.syncPending(trigger: .explicit)              // quarantined: the server judged the change
+        let stuck = try await catalog.quarantinedChanges()
+        try await catalog.requeueQuarantined(Set(stuck.map(\.operationID)))   // after fixing the cause
+        let delivered = try await catalog.syncPending(trigger: .explicit)
+        // end snippet
+        #expect(halted.wasHalted && halted.failed == 0 && halted.quarantined == 0)
+        #expect(stuck.count == 1)
+        #expect(delivered.pushed == 1 && delivered.remaining == 0)
+    }
 }
