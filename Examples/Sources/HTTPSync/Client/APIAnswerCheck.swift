@@ -28,9 +28,9 @@ struct APIAnswerCheck {
         }
         let read = (200...299).contains(status) || accepting.contains(status)
         guard read, !body.isEmpty else { return nil }
-        // The API answers JSON; a web server's or a proxy's page is HTML or text.
+        // The API answers JSON, and a snapshot's state as bytes; a web server's or a proxy's page is HTML or text.
         let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
-        guard type.contains("json") else {
+        guard Self.apiContentTypes.contains(where: type.contains) else {
             return "it answered HTTP \(status) with \(type.isEmpty ? "no content type" : type), not the API's JSON"
         }
         // A status the caller reads as "not there" must be the API's own error envelope.
@@ -39,6 +39,9 @@ struct APIAnswerCheck {
         }
         return nil
     }
+
+    /// The content types the sync API answers with: JSON, and `application/octet-stream` for a snapshot's state.
+    static let apiContentTypes = ["json", "application/octet-stream"]
 
     /// Whether two URLs name the same resource (a redirect changes scheme, host, port or path).
     private static func sameResource(_ a: URL, _ b: URL) -> Bool {
