@@ -37,6 +37,45 @@ public struct FieldWriteLog: Sendable {
     /// An empty log.
     public init() {}
 
+    /// The text fields ``edit(_:fields:tag:in:store:)`` writes.
+    public static let editableFields: [ProductField] = [
+        .title, .brand, .size, .shortDescription, .countryOfOrigin, .searchKeywords,
+    ]
+
+    /// One to `count` of the ``editableFields``, drawn from `random`.
+    public static func randomFields(upTo count: Int, using random: inout some RandomNumberGenerator) -> Set<ProductField> {
+        Set((0..<Int.random(in: 1...max(1, count), using: &random)).map { _ in
+            editableFields[Int.random(in: 0..<editableFields.count, using: &random)]
+        })
+    }
+
+    /// Sets each of `fields` of product `id` to `<field>-<tag>` through `service` (an update of the local product)
+    /// and records the writes, with the field clock `store` held before and the stamp it holds after. A product the
+    /// device does not hold is left alone.
+    ///
+    /// - Throws: what the service and the store throw.
+    public mutating func edit(
+        _ id: ProductID, fields: Set<ProductField>, tag: String, in service: ProductModuleService, store: any ProductStore
+    ) async throws {
+        guard var product = try await service.retrieveProduct(by: .productID(id)),
+            let before = try await store.syncRecord(id)?.resolvedFieldClock
+        else { return }
+        for field in fields {
+            let value = "\(field.rawValue)-\(tag)"
+            switch field {
+            case .title: product.title = value
+            case .brand: product.brand = value
+            case .size: product.size = value
+            case .shortDescription: product.shortDescription = value
+            case .countryOfOrigin: product.countryOfOrigin = value
+            default: product.searchKeywords = [value]
+            }
+        }
+        try await service.updateProducts([product])
+        guard let after = try await store.syncRecord(id) else { return }
+        record(product, fields: fields, stamp: after.stamp, before: before)
+    }
+
     /// Records that `product`'s `fields` were written at `stamp`, over a state whose clock was `before`.
     public mutating func record(_ product: Product, fields: some Sequence<ProductField>, stamp: SyncStamp, before: ProductFieldClock) {
         for field in fields {

@@ -16,7 +16,6 @@ import Testing
     .enabled(if: SyncServerFixture.postgresInstalled, SyncServerFixture.skipReason))
 struct FieldMergeServerTests {
     static let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
-    static let fields: [ProductField] = [.title, .brand, .size, .shortDescription, .countryOfOrigin]
 
     struct Device {
         var replica: ReplicaID
@@ -58,15 +57,8 @@ struct FieldMergeServerTests {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<55:
                 let id = ids[Int.random(in: 0..<ids.count, using: &random)]
-                guard var product = try await device.service.retrieveProduct(by: .productID(id)) else { continue }
-                let before = try #require(try await device.store.syncRecord(id)).resolvedFieldClock
-                let chosen = Set((0..<Int.random(in: 1...2, using: &random)).map { _ in
-                    Self.fields[Int.random(in: 0..<Self.fields.count, using: &random)]
-                })
-                for field in chosen { Self.set(field, of: &product, to: "\(field.rawValue)-\(step)-\(device.replica)") }
-                try await device.service.updateProducts([product])
-                let after = try #require(try await device.store.syncRecord(id))
-                log.record(product, fields: chosen, stamp: after.stamp, before: before)
+                let fields = FieldWriteLog.randomFields(upTo: 2, using: &random)
+                try await log.edit(id, fields: fields, tag: "\(step)-\(device.replica)", in: device.service, store: device.store)
             case 55..<70:
                 await device.connectivity.set(online: !(await device.connectivity.isOnline))
             default:
@@ -95,15 +87,5 @@ struct FieldMergeServerTests {
             records += try await device.service.conflictLog.recent(limit: 1_000)
         }
         #expect(log.unrecordedLosses(in: records).isEmpty, "lost writes without a conflict record: seed \(seed)")
-    }
-
-    private static func set(_ field: ProductField, of product: inout Product, to value: String) {
-        switch field {
-        case .title: product.title = value
-        case .brand: product.brand = value
-        case .size: product.size = value
-        case .shortDescription: product.shortDescription = value
-        default: product.countryOfOrigin = value
-        }
     }
 }

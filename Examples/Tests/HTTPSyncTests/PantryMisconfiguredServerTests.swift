@@ -18,12 +18,8 @@ struct PantryMisconfiguredServerTests {
         let server = try SyncServerFixture.shared()
         let fake = try NotTheSyncServer.start()
         defer { fake.stop() }
-        let household = try server.household(devices: 2)
-        let kitchen = try PantryDevice.make(store: "sqlite", server: server, household: household, device: 0)
+        let (kitchen, household) = try Self.kitchenWithAPurchase(server)
         defer { try? FileManager.default.removeItem(at: kitchen.folder) }
-        #expect(try kitchen.sync().status == 0)
-        try kitchen.expectSuccess(["product", "add", "--barcode", "4006381333931", "--title", "Milk"])
-        try kitchen.expectSuccess(["stock", "add", "4006381333931", "2", "--location", "Fridge"])
         let before = try OutboxListing.read(kitchen)
 
         var mistyped = kitchen
@@ -53,12 +49,8 @@ struct PantryMisconfiguredServerTests {
         let server = try SyncServerFixture.shared()
         let fake = try NotTheSyncServer.start()
         defer { fake.stop() }
-        let household = try server.household(devices: 2)
-        let kitchen = try PantryDevice.make(store: "sqlite", server: server, household: household, device: 0)
+        let (kitchen, household) = try Self.kitchenWithAPurchase(server)
         defer { try? FileManager.default.removeItem(at: kitchen.folder) }
-        #expect(try kitchen.sync().status == 0)
-        try kitchen.expectSuccess(["product", "add", "--barcode", "4006381333931", "--title", "Milk"])
-        try kitchen.expectSuccess(["stock", "add", "4006381333931", "2", "--location", "Fridge"])
 
         var refusing = kitchen
         refusing.server = try #require(URL(string: "\(fake.url)/refuse"))
@@ -108,6 +100,16 @@ struct PantryMisconfiguredServerTests {
         #expect(discarded.contains("discarded 1 change"), "\(discarded)")
         let left = try OutboxListing.read(kitchen).quarantined.map(\.id)
         #expect(!left.contains(first.id) && left.contains(quarantined[1].id), "\(left)")
+    }
+
+    /// A pantry joined to a new household of two devices, holding a product and a purchase of 2 not yet synced.
+    private static func kitchenWithAPurchase(_ server: SyncServerFixture) throws -> (PantryDevice, ServerHousehold) {
+        let household = try server.household(devices: 2)
+        let kitchen = try PantryDevice.make(store: "sqlite", server: server, household: household, device: 0)
+        #expect(try kitchen.sync().status == 0)
+        try kitchen.expectSuccess(["product", "add", "--barcode", "4006381333931", "--title", "Milk"])
+        try kitchen.expectSuccess(["stock", "add", "4006381333931", "2", "--location", "Fridge"])
+        return (kitchen, household)
     }
 
     /// A second device of the household, new, syncs and holds exactly one lot of 2: the first device's purchase

@@ -15,9 +15,6 @@ import Testing
 struct FieldMergeSyncTests {
     typealias F = SyncFixtures
 
-    /// The fields the devices edit.
-    static let fields: [ProductField] = [.title, .brand, .size, .shortDescription, .countryOfOrigin, .searchKeywords]
-
     @Test("200 seeds: fields end at their latest-stamped write, lost writes are recorded", arguments: 0..<200)
     func converges(seed: Int) async throws {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed) &* 6_151 &+ 29)
@@ -40,39 +37,15 @@ struct FieldMergeSyncTests {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<50:
                 let id = ids[Int.random(in: 0..<ids.count, using: &random)]
-                guard var product = try await device.service.store.product(id) else { continue }
-                let before = try #require(try await device.service.store.syncRecord(id)).resolvedFieldClock
-                let chosen = Set((0..<Int.random(in: 1...3, using: &random)).map { _ in
-                    Self.fields[Int.random(in: 0..<Self.fields.count, using: &random)]
-                })
-                for field in chosen { Self.set(field, of: &product, to: "\(field.rawValue)-\(step)-\(device.replica)") }
-                try await device.service.updateProducts([product])
-                let after = try #require(try await device.service.store.syncRecord(id))
-                log.record(product, fields: chosen, stamp: after.stamp, before: before)
-            case 50..<60:
-                await device.connectivity.set(online: !(await device.connectivity.isOnline))
-            case 60..<65:
-                await remote.failNextCalls(Int.random(in: 1...2, using: &random))
-            case 65..<69:
-                await remote.timeOutAfterApplyingNext(1)
-            case 69..<73:
-                await remote.deliverTwiceNext(1)
-            case 73..<78:
-                await device.restart()
-            default:
-                try await device.service.syncPending()
+                let fields = FieldWriteLog.randomFields(upTo: 3, using: &random)
+                try await log.edit(id, fields: fields, tag: "\(step)-\(device.replica)", in: device.service, store: device.service.store)
+            case let roll:
+                try await F.disturb(roll - 50, device: device, remote: remote, random: &random)
             }
             for other in devices { other.clock.advance(by: Double(Int.random(in: 0...4, using: &random))) }
         }
 
-        await remote.clearFaults()
-        for device in devices { await device.connectivity.set(online: true) }
-        for _ in 0..<4 {
-            for device in devices {
-                device.clock.advance(by: 1_000)
-                try await device.service.syncPending()
-            }
-        }
+        try await F.heal(devices, remote: remote)
 
         let remoteRecords = await remote.records()
         var records: [SyncConflictRecord] = []
@@ -87,16 +60,5 @@ struct FieldMergeSyncTests {
             #expect(log.mismatches(in: products) == [], "on \(device.replica): seed \(seed)")
         }
         #expect(log.unrecordedLosses(in: records).isEmpty, "lost writes without a conflict record: seed \(seed)")
-    }
-
-    private static func set(_ field: ProductField, of product: inout Product, to value: String) {
-        switch field {
-        case .title: product.title = value
-        case .brand: product.brand = value
-        case .size: product.size = value
-        case .shortDescription: product.shortDescription = value
-        case .countryOfOrigin: product.countryOfOrigin = value
-        default: product.searchKeywords = [value]
-        }
     }
 }

@@ -67,30 +67,13 @@ struct ModelBasedSyncTests {
                 let id = local[Int.random(in: 0..<local.count, using: &random)].productID
                 try await device.service.deleteProducts([id])
                 try await record(device, id)
-            case 60..<68:
-                await device.connectivity.set(online: !(await device.connectivity.isOnline))
-            case 68..<74:
-                await remote.failNextCalls(Int.random(in: 1...2, using: &random))
-            case 74..<78:
-                await remote.timeOutAfterApplyingNext(1)
-            case 78..<82:
-                await remote.deliverTwiceNext(1)
-            case 82..<87:
-                await device.restart()
-            default:
-                try await device.service.syncPending()
+            case let roll:
+                try await F.disturb(max(0, roll - 60), device: device, remote: remote, random: &random)
             }
             for other in devices { other.clock.advance(by: Double(Int.random(in: 0...3, using: &random))) }
         }
 
-        await remote.clearFaults()
-        for device in devices { await device.connectivity.set(online: true) }
-        for _ in 0..<4 {
-            for device in devices {
-                device.clock.advance(by: 1_000)
-                try await device.service.syncPending()
-            }
-        }
+        try await F.heal(devices, remote: remote)
 
         let remoteRecords = await remote.records()
         let remoteProducts = await remote.products()

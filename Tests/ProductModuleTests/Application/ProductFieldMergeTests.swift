@@ -32,17 +32,22 @@ struct ProductFieldMergeTests {
         try await device.service.updateProducts([product])
     }
 
-    @Test("the walkthrough's brand case: the kitchen's brand survives the phone's later title, and both fields are recorded")
-    func walkthroughBrandCase() async throws {
-        let (kitchen, phone, id, _) = try await Self.household()
-        await phone.connectivity.set(online: false)
+    /// The walkthrough's edits: the kitchen sets title and brand, the phone a minute later only the title.
+    private static func walkthroughEdits(kitchen: F.Device, phone: F.Device, _ id: ProductID) async throws {
         kitchen.clock.advance(by: 60)
-        try await Self.edit(kitchen, id) {
+        try await edit(kitchen, id) {
             $0.title = "Milk 3.5%"
             $0.brand = "Weihenstephan"
         }
         phone.clock.advance(by: 120)
-        try await Self.edit(phone, id) { $0.title = "Organic milk" }
+        try await edit(phone, id) { $0.title = "Organic milk" }
+    }
+
+    @Test("the walkthrough's brand case: the kitchen's brand survives the phone's later title, and both fields are recorded")
+    func walkthroughBrandCase() async throws {
+        let (kitchen, phone, id, _) = try await Self.household()
+        await phone.connectivity.set(online: false)
+        try await Self.walkthroughEdits(kitchen: kitchen, phone: phone, id)
         try await kitchen.service.syncPending()
 
         await phone.connectivity.set(online: true)
@@ -65,13 +70,7 @@ struct ProductFieldMergeTests {
     func orderDoesNotMatter() async throws {
         let (kitchen, phone, id, _) = try await Self.household()
         await kitchen.connectivity.set(online: false)
-        kitchen.clock.advance(by: 60)
-        try await Self.edit(kitchen, id) {
-            $0.title = "Milk 3.5%"
-            $0.brand = "Weihenstephan"
-        }
-        phone.clock.advance(by: 120)
-        try await Self.edit(phone, id) { $0.title = "Organic milk" }
+        try await Self.walkthroughEdits(kitchen: kitchen, phone: phone, id)
         try await phone.service.syncPending()
         await kitchen.connectivity.set(online: true)
         try await kitchen.service.syncPending()

@@ -82,4 +82,33 @@ enum SyncFixtures {
                 clock: clock.clock, random: .seeded(seed), makeUUID: { uuids.next() })
         }
     }
+
+    /// One step of a model-based test that is not a write, by `roll` (0 or more): a device goes on- or offline, the
+    /// remote fails the next calls, applies a push and loses its ACK, delivers the next push twice, a device
+    /// restarts, or (the rest, from 27 on) the device syncs.
+    static func disturb(
+        _ roll: Int, device: Device, remote: InMemoryProductRemote, random: inout some RandomNumberGenerator
+    ) async throws {
+        switch roll {
+        case 0..<8: await device.connectivity.set(online: !(await device.connectivity.isOnline))
+        case 8..<14: await remote.failNextCalls(Int.random(in: 1...2, using: &random))
+        case 14..<18: await remote.timeOutAfterApplyingNext(1)
+        case 18..<22: await remote.deliverTwiceNext(1)
+        case 22..<27: await device.restart()
+        default: try await device.service.syncPending()
+        }
+    }
+
+    /// Ends a model-based test's disturbances: no more faults, every device online, four rounds in which each
+    /// device syncs a thousand seconds later.
+    static func heal(_ devices: [Device], remote: InMemoryProductRemote) async throws {
+        await remote.clearFaults()
+        for device in devices { await device.connectivity.set(online: true) }
+        for _ in 0..<4 {
+            for device in devices {
+                device.clock.advance(by: 1_000)
+                try await device.service.syncPending()
+            }
+        }
+    }
 }
