@@ -4,7 +4,8 @@ import InventoryModule
 
 /// `pantry due`: the lots already past their due date (overdue, expired: due now), then the household's reminders
 /// (due soon, due today, overdue, expired, below minimum stock) that fire in the coming days, at the reminder time on
-/// the household's calendar.
+/// the household's calendar. Open over-draws (a sync found a consumption asked for stock another device had taken)
+/// are listed first, as due now, until `pantry stock settle` settles them.
 struct DueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
@@ -18,16 +19,20 @@ struct DueCommand: AsyncParsableCommand {
         let state = try await environment.inventory.state(of: environment.household)
         let reminders = state.upcomingReminders(in: environment.household, from: now, through: end, schedule: schedule)
         let lots = state.overdue(now: now) + state.expired(now: now)
-        let names = try await ProductTitles(of: reminders.map(\.productID) + lots.map(\.productID), in: environment)
+        let names = try await ProductTitles(
+            of: reminders.map(\.productID) + lots.map(\.productID) + state.openOverdraws.map(\.productID), in: environment)
+        let overdraws = OverdrawLine.lines(state, titles: names)
         await environment.close()
-        let rows = DueRow.rows(state: state, household: environment.household, now: now, reminders: reminders, titles: names)
+        let rows = overdraws.map { DueRow(overdrawn: $0, household: environment.household) }
+            + DueRow.rows(state: state, household: environment.household, now: now, reminders: reminders, titles: names)
         if options.json {
             try Output.json(rows)
         } else {
             let zone = state.timeZone(of: environment.household)
+            for line in overdraws { print("over-drawn: \(line.text(in: zone))") }
             Output.table(
                 ["when", "kind", "product", "due", "amount"],
-                rows.map { row in
+                rows.filter { $0.overdraw == nil }.map { row in
                     [row.at.map { Output.localTime($0, in: zone) } ?? "now", row.kind, row.title, row.due ?? "-", row.amount]
                 })
         }

@@ -20,8 +20,24 @@ struct DueRow: Encodable {
     var due: String?
     /// When the reminder fires; `nil` for a lot past due now.
     var at: Date?
-    /// The lot's quantity, or the amount missing to the minimum.
+    /// The lot's quantity, the amount missing to the minimum, or what an over-draw asked beyond the stock.
     var amount: String
+    /// For kind `overdrawn`: the open over-draw (settle it with `pantry stock settle`).
+    var overdraw: OverdrawLine?
+
+    /// An open over-draw: due now, until it is settled. Its id is the short consumption's entry id.
+    init(overdrawn line: OverdrawLine, household: HouseholdID) {
+        id = line.entryId
+        kind = "overdrawn"
+        householdId = household.rawValue.lowercased()
+        productId = line.productId
+        title = line.title
+        lotId = nil
+        due = nil
+        at = nil
+        amount = line.missing
+        overdraw = line
+    }
 
     /// A lot past due now.
     init(pastDue lot: StockLot, kind: InventoryReminderKind, title: String) {

@@ -5,11 +5,12 @@ import InventoryModule
 import InventorySync
 import ProductModule
 
-/// `pantry status`: what waits to sync, what is stuck, when the pantry last synced and with which server.
+/// `pantry status`: what waits to sync, what is stuck, when the pantry last synced and with which server, and the
+/// over-draws a sync brought (consumptions that asked for stock another device had taken) until they are settled.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show pending and quarantined changes per module, the last successful sync, the server and household.",
+        abstract: "Show pending and quarantined changes per module, the last successful sync, the server, household and open over-draws.",
         discussion: "The token saved by `pantry household join` is never printed; status only says whether one is saved.")
     @OptionGroup var options: StoreOptions
 
@@ -28,12 +29,17 @@ struct StatusCommand: AsyncParsableCommand {
         var inventory: Module
         var categories: Module
         var lastSync: PantryLastSync?
+        var overdraws: [OverdrawLine]
     }
 
     func run() async throws {
         let environment = try await PantryEnvironment.open(options, access: .read)
         let report: Report
+        let zone: TimeZone
         do {
+            let state = try await environment.inventory.state(of: environment.household)
+            zone = state.timeZone(of: environment.household)
+            let titles = try await ProductTitles(of: state.openOverdraws.map(\.productID), in: environment)
             let settings = try await PantrySettings.load(from: environment.storage)
             let products = try await environment.products.quarantinedChanges().map { OutboxChange($0.entry) }
             let inventory = try await environment.inventory.quarantinedEntries().map { OutboxChange($0.entry) }
@@ -43,7 +49,8 @@ struct StatusCommand: AsyncParsableCommand {
                 products: Report.Module(pending: try await environment.products.pendingCount(), quarantined: products),
                 inventory: Report.Module(pending: try await environment.inventory.pendingCount(), quarantined: inventory),
                 categories: Report.Module(pending: try await environment.namedEntities.pendingCount(), quarantined: categories),
-                lastSync: try await PantryLastSync.load(from: environment.storage))
+                lastSync: try await PantryLastSync.load(from: environment.storage),
+                overdraws: OverdrawLine.lines(state, titles: titles))
         } catch {
             await environment.close()
             throw error
@@ -71,6 +78,8 @@ struct StatusCommand: AsyncParsableCommand {
                 "  \(change.id) \(change.module) \(Output.terminalSafe(change.change)) (after \(attempts)): "
                     + Output.terminalSafe(change.lastError ?? ""))
         }
+        print("over-drawn:  \(report.overdraws.count)\(report.overdraws.isEmpty ? "" : " (`pantry stock settle ID --dismiss` or `--count N`)")")
+        for line in report.overdraws { print("  \(line.text(in: zone))") }
     }
 
     /// A time as `2026-11-22 14:03:10 UTC`.

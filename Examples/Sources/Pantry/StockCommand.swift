@@ -7,8 +7,8 @@ import ProductModule
 /// `pantry stock …`: household stock.
 struct StockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stock", abstract: "Add, consume, open, move, correct and list stock.",
-        subcommands: [Add.self, Consume.self, Open.self, Move.self, Correct.self, List.self])
+        commandName: "stock", abstract: "Add, consume, open, move, correct and list stock; settle over-draws.",
+        subcommands: [Add.self, Consume.self, Open.self, Move.self, Correct.self, Settle.self, List.self])
 
     /// The location `stock add` books into, and `stock correct` counts into when the product has neither stock nor
     /// a default location.

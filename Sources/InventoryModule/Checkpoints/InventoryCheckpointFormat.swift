@@ -15,8 +15,10 @@ enum InventoryCheckpointFormat {
     /// equal; a version 2 checkpoint may hold a lot merged across notes, so it is refused and the journal folded
     /// again under the current rule. 4: a transaction's effect holds the lots its corrections counted
     /// (``TransactionEffect/countedLots``), which block undoing the transactions that produced them; a version 3
-    /// checkpoint has none, so it is refused and the journal folded again.
-    static let version: UInt8 = 4
+    /// checkpoint has none, so it is refused and the journal folded again. 5: the live state holds the over-draws
+    /// and their settlements (``InventoryState/overdrawHistory``); a version 4 checkpoint has none, so it is
+    /// refused and the journal folded again.
+    static let version: UInt8 = 5
 
     /// Whether `data` is in this form (a JSON checkpoint starts with `{`).
     static func matches(_ data: Data) -> Bool {
@@ -162,6 +164,8 @@ private struct LiveState: Codable {
     var idempotencyResults: [IdempotencyKey: TransactionID]
     var anomalies: [InventoryAnomaly]
     var lastAppliedOrderKey: InventoryJournalOrderKey?
+    var overdrawHistory: [Overdraw]
+    var overdrawSettlements: [UUID: OverdrawSettlement]
 
     init(_ state: InventoryState) {
         households = state.households
@@ -176,6 +180,8 @@ private struct LiveState: Codable {
         idempotencyResults = state.idempotencyResults
         anomalies = state.anomalies
         lastAppliedOrderKey = state.lastAppliedOrderKey
+        overdrawHistory = state.overdrawHistory
+        overdrawSettlements = state.overdrawSettlements
     }
 
     func state(sealing sealed: SealedHistory) -> InventoryState {
@@ -192,6 +198,8 @@ private struct LiveState: Codable {
         state.idempotencyResults = idempotencyResults
         state.anomalies = anomalies
         state.lastAppliedOrderKey = lastAppliedOrderKey
+        state.overdrawHistory = overdrawHistory
+        state.overdrawSettlements = overdrawSettlements
         state.entryLog = AppliedEntryIDs(sealed: sealed)
         state.effects = TransactionEffects(sealed: sealed)
         state.consumption = ConsumptionLog(sealed: sealed)

@@ -98,7 +98,8 @@ extension CommandDecision {
         ]
     }
 
-    /// `correct`: a valid amount of zero or more, convertible lots, a location for an increase.
+    /// `correct`: a valid amount of zero or more, convertible lots, a location for an increase, and only open
+    /// over-draws of the product to settle.
     func correct(_ request: CorrectionRequest) throws(InventoryError) -> [InventoryOperation] {
         let product = request.productID
         try requireProductOrStock(product)
@@ -115,12 +116,13 @@ extension CommandDecision {
             throw .missingLocation(product)
         }
         let dueDate = request.dueDate
+        let settled = try openOverdraws(request.settlingOverdraws, of: product)
         return [
             .correct(
                 CorrectionPayload(
                     productID: product, amount: request.amount, unit: unit, locationID: request.locationID,
                     newLotID: LotID(context.makeUUID()), additionLocationID: addition, dueDate: dueDate,
-                    price: price))
+                    price: price, settlesOverdraws: settled.isEmpty ? nil : settled))
         ]
     }
 

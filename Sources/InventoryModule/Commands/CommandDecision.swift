@@ -26,6 +26,7 @@ struct CommandDecision {
         case .correct(let request): try correct(request)
         case .editLot(let payload): try editLot(payload)
         case .undo(let id): try undo(id)
+        case .dismissOverdraw(let id): try dismissOverdraw(id)
         }
     }
 

@@ -14,11 +14,14 @@ public struct CorrectionRequest: Hashable, Sendable {
     public var dueDate: DueDateSpecification
     /// The price per unit of an increase, if known.
     public var price: Decimal?
+    /// The open over-draws of this product (their consumption entries' ids, ``Overdraw/entryID``) the count
+    /// settles: the correction and the settlement are one journal entry, so they sync and undo together.
+    public var settlingOverdraws: [UUID]
 
     /// Creates a request.
     public init(
         productID: ProductReference, amount: Decimal, unit: UnitID? = nil, locationID: LocationID? = nil,
-        dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil
+        dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil, settlingOverdraws: [UUID] = []
     ) {
         self.productID = productID
         self.amount = amount
@@ -26,5 +29,6 @@ public struct CorrectionRequest: Hashable, Sendable {
         self.locationID = locationID
         self.dueDate = dueDate
         self.price = price
+        self.settlingOverdraws = settlingOverdraws
     }
 }

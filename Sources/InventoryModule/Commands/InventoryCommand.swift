@@ -39,4 +39,8 @@ public enum InventoryCommand: Hashable, Sendable {
     /// produced: consumed from, moved, opened, edited, split or counted one of its lots (see
     /// ``InventoryState/dependents(of:)``); otherwise ``InventoryError/undoRefused(_:dependents:)``.
     case undo(TransactionID)
+    /// Settles an open over-draw (the short consumption's entry id, ``Overdraw/entryID``) as it is; otherwise
+    /// ``InventoryError/unknownOverdraw(_:)`` or ``InventoryError/overdrawAlreadySettled(_:by:)``. To settle one
+    /// with a count instead, correct the product with ``CorrectionRequest/settlingOverdraws``.
+    case dismissOverdraw(UUID)
 }

@@ -85,6 +85,12 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
     /// (``InventorySnapshotFloor``): the device has its effects but not its entries, so only a device that holds
     /// the household's history can undo it.
     case undoBeforeSnapshot(TransactionID, snapshotSeq: Int64)
+    /// No over-draw was recorded for the consumption entry: it was not short (or is unknown, or undone).
+    case unknownOverdraw(UUID)
+    /// The over-draw was settled already, by the transaction named (its dismissal or correction).
+    case overdrawAlreadySettled(UUID, by: TransactionID)
+    /// A correction names an over-draw of another product than the one it counts.
+    case overdrawProductMismatch(UUID, overdrawn: ProductReference, corrected: ProductReference)
 
     /// A sentence naming what was wrong, e.g. `cannot consume 3 of milk: only 2 available`.
     public var description: String {
@@ -138,6 +144,10 @@ public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible, 
         case .undoBeforeSnapshot(let id, let seq):
             "cannot undo transaction \(id) on this device: it joined the household from a snapshot at change \(seq), "
                 + "which holds the transaction but not its entries; undo it on a device that has the household's history"
+        case .unknownOverdraw(let id): "no over-draw of entry \(id) (the consumption was not short, or is undone)"
+        case .overdrawAlreadySettled(let id, let settler): "the over-draw of entry \(id) is already settled by transaction \(settler)"
+        case .overdrawProductMismatch(let id, let overdrawn, let corrected):
+            "the over-draw of entry \(id) is of product \(overdrawn), not of \(corrected), the product corrected"
         }
     }
 

@@ -17,6 +17,12 @@ extension CorrectionPayload {
         writer.member("newLotId", newLotID.rawValue)
         try writer.optional("price", price)
         writer.member("productId", productID.rawValue)
+        if let settlesOverdraws {
+            writer.member("settlesOverdraws")
+            writer.beginArray()
+            for id in settlesOverdraws { writer.uuid(id) }
+            writer.endArray()
+        }
         writer.member("unit", unit.rawValue)
         writer.endObject()
     }

@@ -21,11 +21,16 @@ public struct CorrectionPayload: Hashable, Sendable, Codable {
     public var dueDate: DueDateSpecification
     /// The price per ``unit`` of an increase, when known.
     public var price: Decimal?
+    /// The over-draws (their consumption entries' ids) this correction settles, or `nil` for none: the household
+    /// counted the stock after an over-draw and books the count as its settlement. Absent from the encoded form when
+    /// `nil`, so corrections written before over-draws existed keep their bytes.
+    public var settlesOverdraws: [UUID]?
 
     /// Creates a payload.
     public init(
         productID: ProductReference, amount: Decimal, unit: UnitID, locationID: LocationID?, newLotID: LotID,
-        additionLocationID: LocationID?, dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil
+        additionLocationID: LocationID?, dueDate: DueDateSpecification = .productDefault, price: Decimal? = nil,
+        settlesOverdraws: [UUID]? = nil
     ) {
         self.productID = productID
         self.amount = amount
@@ -35,10 +40,12 @@ public struct CorrectionPayload: Hashable, Sendable, Codable {
         self.additionLocationID = additionLocationID
         self.dueDate = dueDate
         self.price = price
+        self.settlesOverdraws = settlesOverdraws
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
     private enum CodingKeys: String, CodingKey {
         case productID = "productId", amount, unit, locationID = "locationId", newLotID = "newLotId", additionLocationID = "additionLocationId", dueDate, price
+        case settlesOverdraws
     }
 }

@@ -3,7 +3,8 @@ import InventoryKit
 // Part of a journal entry's hand-written JSON (`InventoryJournalEntry+RecordJSON.swift`): the bytes of
 // `InventoryOperation.encode(to:)` under sorted keys, `{"type":…,"value":…}`.
 //
-// Written by hand: the stock bookings (`purchase`, `consume`, `open`, `transfer`, `correct`, `editLot`, `undo`),
+// Written by hand: the stock bookings (`purchase`, `consume`, `open`, `transfer`, `correct`, `editLot`, `undo`,
+// `dismissOverdraw`),
 // `createHousehold` in both its forms, `setHouseholdTimeZone`, `removeLocation` and `removeShoppingListItem`.
 // Spliced from `JSONEncoder`: the master data a journal holds few of (`defineLocation`, `defineUnit`,
 // `defineConversion`, `setProductSettings`, `addShoppingListItem`), whose values are large.
@@ -37,6 +38,7 @@ extension InventoryOperation {
         case .correct(let payload): try payload.write(to: &writer)
         case .editLot(let payload): try payload.write(to: &writer)
         case .undo(let id): writer.uuid(id.rawValue)
+        case .dismissOverdraw(let id): writer.uuid(id)
         case .defineLocation(let location): try writer.foundation(location)
         case .defineUnit(let unit): try writer.foundation(unit)
         case .defineConversion(let conversion): try writer.foundation(conversion)

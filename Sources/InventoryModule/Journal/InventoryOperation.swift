@@ -45,6 +45,9 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
     case editLot(EditLotPayload)
     /// Undoes a transaction: the projection skips every entry of it.
     case undo(TransactionID)
+    /// Settles the over-draw of a consumption entry (its id) as it is: the household accepts the stock the fold
+    /// booked. The first settlement of an over-draw in the total order wins (``OverdrawSettlement``).
+    case dismissOverdraw(UUID)
 
     /// The operation's kind.
     public var kind: InventoryOperationKind {
@@ -65,6 +68,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         case .correct: .correct
         case .editLot: .editLot
         case .undo: .undo
+        case .dismissOverdraw: .dismissOverdraw
         }
     }
 
@@ -104,6 +108,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         case .correct: self = .correct(try value(CorrectionPayload.self))
         case .editLot: self = .editLot(try value(EditLotPayload.self))
         case .undo: self = .undo(try value(TransactionID.self))
+        case .dismissOverdraw: self = .dismissOverdraw(try value(UUID.self))
         }
     }
 
@@ -131,6 +136,7 @@ public enum InventoryOperation: Hashable, Sendable, Codable {
         case .correct(let payload): try container.encode(payload, forKey: .value)
         case .editLot(let payload): try container.encode(payload, forKey: .value)
         case .undo(let id): try container.encode(id, forKey: .value)
+        case .dismissOverdraw(let id): try container.encode(id, forKey: .value)
         }
     }
 }

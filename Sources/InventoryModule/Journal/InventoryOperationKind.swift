@@ -32,12 +32,15 @@ public enum InventoryOperationKind: String, Hashable, Sendable, Codable, CaseIte
     case editLot
     /// ``InventoryOperation/undo(_:)``.
     case undo
+    /// ``InventoryOperation/dismissOverdraw(_:)``.
+    case dismissOverdraw
 
-    /// Whether a transaction made only of operations of this kind can be undone: stock and shopping list bookings.
+    /// Whether a transaction made only of operations of this kind can be undone: stock and shopping list bookings,
+    /// and over-draw dismissals (undoing one reopens the over-draw).
     public var isUndoable: Bool {
         switch self {
         case .purchase, .consume, .open, .transfer, .correct, .editLot, .addShoppingListItem,
-            .removeShoppingListItem:
+            .removeShoppingListItem, .dismissOverdraw:
             true
         case .createHousehold, .setHouseholdTimeZone, .defineLocation, .removeLocation, .defineUnit, .defineConversion,
             .setProductSettings, .undo:

@@ -39,6 +39,14 @@ struct ConsumptionLog: Sendable, Equatable {
         added.append(record)
     }
 
+    /// Visits the records newest first until `body` returns `false`; the sealed ones are decoded only when the
+    /// walk reaches them.
+    func walkBackward(_ body: (ConsumptionRecord) -> Bool) {
+        for record in added.reversed() where !body(record) { return }
+        guard let sealed else { return }
+        for record in sealed.decodedRecords().reversed() where !body(record) { return }
+    }
+
     /// Every record, in fold order (decodes the sealed ones on first use).
     var all: [ConsumptionRecord] {
         guard let sealed else { return added }

@@ -91,9 +91,12 @@ extension InventoryState {
         case .consume(let payload): foldConsume(payload, entry: entry)
         case .open(let payload): foldOpen(payload, entry: entry)
         case .transfer(let payload): foldTransfer(payload, entry: entry)
-        case .correct(let payload): foldCorrection(payload, entry: entry)
+        case .correct(let payload):
+            foldCorrection(payload, entry: entry)
+            settleOverdraws(payload.settlesOverdraws ?? [], as: .corrected, entry: entry)
         case .editLot(let payload): foldEditLot(payload, entry: entry)
         case .undo: break
+        case .dismissOverdraw(let id): settleOverdraws([id], as: .dismissed, entry: entry)
         }
     }
 

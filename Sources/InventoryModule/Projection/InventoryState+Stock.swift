@@ -50,7 +50,8 @@ extension InventoryState {
     // MARK: - Consume
 
     /// Takes the amount out of the scope's lots in the consumption order, capped at what is there (the rest is a
-    /// shortfall). A lot scope naming a lot without stock is a shortfall of the whole amount: the stock is gone.
+    /// shortfall, and an ``Overdraw``). A lot scope naming a lot without stock is a shortfall of the whole amount:
+    /// the stock is gone.
     mutating func foldConsume(_ payload: ConsumePayload, entry: InventoryJournalEntry) {
         guard isPositive(payload.amount, entry: entry) else { return }
         let candidates =
@@ -58,6 +59,7 @@ extension InventoryState {
         let plan = allocate(payload.amount, unit: payload.unit, product: payload.productID, from: candidates)
         withdraw(plan, reason: payload.spoiled ? .spoiled : .consumed, entry: entry)
         report(plan, product: payload.productID, unit: payload.unit, entry: entry)
+        noteOverdraw(payload, plan: plan, entry: entry)
     }
 
     // MARK: - Open

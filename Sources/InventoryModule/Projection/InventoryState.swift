@@ -78,6 +78,11 @@ public struct InventoryState: Equatable, Sendable, Codable {
     var consumption: ConsumptionLog
     /// The order key of the last entry seen: ``apply(_:)`` folds only entries that sort after it.
     public internal(set) var lastAppliedOrderKey: InventoryJournalOrderKey?
+    /// Every over-draw the fold recorded, settled or not, in fold order (read the open ones with
+    /// ``openOverdraws``).
+    public internal(set) var overdrawHistory: [Overdraw]
+    /// The settlements of over-draws, by the short consumption's entry id (``Overdraw/entryID``).
+    public internal(set) var overdrawSettlements: [UUID: OverdrawSettlement]
 
     /// The empty state: the fold of an empty journal.
     public init() {
@@ -96,16 +101,20 @@ public struct InventoryState: Equatable, Sendable, Codable {
         anomalies = []
         consumption = ConsumptionLog()
         lastAppliedOrderKey = nil
+        overdrawHistory = []
+        overdrawSettlements = [:]
     }
 
     /// The keys of the JSON form: every property under its own name, the lot table under `lots`, in declaration
     /// order (the encoding is the one the state had before the lot table got its indexes and the history its
-    /// sealed parts).
+    /// sealed parts). The over-draws come last, under `overdraws` and `overdrawSettlements`, and only when there
+    /// are any: a state without them encodes as before they existed.
     enum CodingKeys: String, CodingKey {
         case households, locations, units, conversions, productSettings
         case lotTable = "lots"
         case lotAliases, shoppingListItems, appliedEntryIDs, transactions, undoneTransactions, idempotencyResults
         case anomalies, consumptionHistory, lastAppliedOrderKey
+        case overdrawHistory = "overdraws", overdrawSettlements
     }
 
     /// Decodes the JSON form.
@@ -128,6 +137,9 @@ public struct InventoryState: Equatable, Sendable, Codable {
         anomalies = try container.decode([InventoryAnomaly].self, forKey: .anomalies)
         consumption = ConsumptionLog(try container.decode([ConsumptionRecord].self, forKey: .consumptionHistory))
         lastAppliedOrderKey = try container.decodeIfPresent(InventoryJournalOrderKey.self, forKey: .lastAppliedOrderKey)
+        overdrawHistory = try container.decodeIfPresent([Overdraw].self, forKey: .overdrawHistory) ?? []
+        overdrawSettlements =
+            try container.decodeIfPresent([UUID: OverdrawSettlement].self, forKey: .overdrawSettlements) ?? [:]
     }
 
     /// Encodes the JSON form.
@@ -150,5 +162,7 @@ public struct InventoryState: Equatable, Sendable, Codable {
         try container.encode(anomalies, forKey: .anomalies)
         try container.encode(consumptionHistory, forKey: .consumptionHistory)
         try container.encodeIfPresent(lastAppliedOrderKey, forKey: .lastAppliedOrderKey)
+        if !overdrawHistory.isEmpty { try container.encode(overdrawHistory, forKey: .overdrawHistory) }
+        if !overdrawSettlements.isEmpty { try container.encode(overdrawSettlements, forKey: .overdrawSettlements) }
     }
 }

@@ -99,4 +99,48 @@ struct InventoryCommandsTests {
         #expect(pulled.pulled == 1)
         #expect(try await tablet.state(of: home).households[home]?.name == "Home")
     }
+
+    @Test("two devices consuming the same stock offline make an over-draw that a dismissal settles on both")
+    func overdraws() async throws {
+        let clock = ManualClock(Self.t0)
+        let remote = InMemoryInventoryRemote()
+        let offline = ToggleConnectivity()
+        let home = HouseholdID(UUID())
+        let fridge = LocationID.derived(household: home, name: "Fridge")
+        let piece = UnitID.derived(name: "piece")
+        let milk = try ProductReference("4006381333931")
+        let kitchen = InventoryModuleService(storage: InMemoryStorageProvider(), remote: remote, replicaID: "kitchen", clock: clock.clock)
+        let phone = InventoryModuleService(
+            storage: InMemoryStorageProvider(), remote: remote, connectivity: offline, replicaID: "phone", clock: clock.clock)
+        try await kitchen.perform(.createHousehold(name: "Home"), in: home)
+        try await kitchen.perform(.defineLocation(LocationDefinition(name: "Fridge")), in: home)
+        try await kitchen.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: home)
+        try await kitchen.perform(.purchase(PurchaseRequest(productID: milk, amount: 2, unit: piece, locationID: fridge)), in: home)
+        try await kitchen.syncPending(households: [home])
+        try await phone.syncPending(households: [home])
+        await offline.set(online: false)
+        clock.advance(by: 60)
+        try await kitchen.perform(.consume(ConsumeRequest(productID: milk, amount: 2, unit: piece)), in: home)
+        clock.advance(by: 60)
+        try await phone.perform(.consume(ConsumeRequest(productID: milk, amount: 1.5, unit: piece)), in: home)
+        await offline.set(online: true)
+        try await kitchen.syncPending(households: [home])
+        try await phone.syncPending(households: [home])
+        let inventory = kitchen
+        try await inventory.syncPending(households: [home])
+        // snippet: inventory-overdraws
+        let state = try await inventory.state(of: home)
+        for overdraw in state.openOverdraws {
+            // milk: asked 1.5, took 0, booked by phone after kitchen took the stock
+            print(overdraw.productID, overdraw.asked, overdraw.taken, overdraw.author, overdraw.takers.map(\.author))
+            try await inventory.perform(.dismissOverdraw(overdraw.entryID), in: home)
+            // or count it: .correct(CorrectionRequest(productID: …, amount: …, settlingOverdraws: [overdraw.entryID]))
+        }
+        // end snippet
+        #expect(state.openOverdraws.map(\.author) == ["phone"])
+        #expect(state.openOverdraws.first?.takers.map(\.author) == ["kitchen"])
+        try await inventory.syncPending(households: [home])
+        try await phone.syncPending(households: [home])
+        #expect(try await phone.state(of: home).openOverdraws.isEmpty)
+    }
 }

@@ -46,8 +46,8 @@ struct LotDateCheckpointTests {
     func versionTwoIsUnchanged() throws {
         let full = InventoryProjector.project(try ProjectionConvergenceTests.busyJournal())
         let data = try #require(try InventoryCheckpoint(state: full, of: F.home)).stateData
-        #expect(data[data.startIndex + 4] == 4, "version 4: effects hold the lots corrections counted")
-        #expect(InventoryCheckpointFormat.version == 4)
+        #expect(data[data.startIndex + 4] == 5, "version 5: the live state holds the over-draws and their settlements")
+        #expect(InventoryCheckpointFormat.version == 5)
         for key in ["packagedOn", "packagedOnProvenance", "openedOnProvenance"] {
             #expect(data.range(of: Data(key.utf8)) == nil, "\(key) is written for lots that have none")
         }

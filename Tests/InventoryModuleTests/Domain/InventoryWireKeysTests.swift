@@ -22,7 +22,8 @@ struct InventoryWireKeysTests {
         "parentId", "payload", "pluralName", "price", "product", "productId", "productSettings", "purchasedAt",
         "quantity", "rawText", "reason", "recordedAt", "replicaID", "scope", "sequence", "shoppingListItems", "shortfall", "source",
         "spoiled", "status", "stockUnit", "supersededOperationIDs", "timeZone", "to", "transactionId", "transactions", "type",
-        "undoneTransactions", "unit", "units", "unknownLot", "value"
+        "undoneTransactions", "unit", "units", "unknownLot", "value",
+        "overdraws", "overdrawSettlements", "asked", "taken", "takers", "author", "resolution", "settlesOverdraws",
     ]
 
     @Test("journal entries, outbox entries and the projected state encode with the pinned keys")
@@ -37,7 +38,12 @@ struct InventoryWireKeysTests {
                         operationID: entry.id, entityID: "home", sequence: 1, payload: InventoryJournalChange(entry: entry),
                         enqueuedAt: Date(timeIntervalSinceReferenceDate: 0))))
         }
-        keys.formUnion(try EncodedKeys.of(InventoryProjector.project(try ProjectionConvergenceTests.busyJournal())))
+        // The busy journal over-draws; a dismissal of its first over-draw adds the settlements.
+        let busy = try ProjectionConvergenceTests.busyJournal()
+        let overdraw = try #require(InventoryProjector.project(busy).openOverdraws.first)
+        var dismissal = JournalCodingTests.entry(.dismissOverdraw(overdraw.entryID))
+        dismissal.recordedAt = overdraw.at + 60
+        keys.formUnion(try EncodedKeys.of(InventoryProjector.project(busy + [dismissal])))
         #expect(keys == Self.pinned, "added: \(keys.subtracting(Self.pinned).sorted()), lost: \(Self.pinned.subtracting(keys).sorted())")
     }
 }

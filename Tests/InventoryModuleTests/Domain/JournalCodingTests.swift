@@ -78,6 +78,15 @@ struct JournalCodingTests {
         ),
         (.editLot(EditLotPayload(lotID: lot, packagedOn: .clear)), "editLot"),
         (.undo(TransactionID(UUID(uuid: (1, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16)))), "undo"),
+        (.dismissOverdraw(UUID(uuid: (2, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16))), "dismissOverdraw"),
+        (
+            .correct(
+                CorrectionPayload(
+                    productID: F.milk, amount: 1, unit: F.litre, locationID: F.fridge, newLotID: lot,
+                    additionLocationID: F.fridge,
+                    settlesOverdraws: [UUID(uuid: (3, 2, 3, 4, 5, 6, 0x47, 8, 0x89, 10, 11, 12, 13, 14, 15, 16))])),
+            "correct"
+        ),
     ]
 
     static func entry(_ operation: InventoryOperation) -> InventoryJournalEntry {

@@ -95,7 +95,8 @@ struct JournalEntryGenerator {
             .correct(
                 CorrectionPayload(
                     productID: id(), amount: decimal(), unit: id(), locationID: maybe { $0.id() }, newLotID: id(),
-                    additionLocationID: maybe { $0.id() }, dueDate: dueDate(), price: maybe { $0.decimal() }))
+                    additionLocationID: maybe { $0.id() }, dueDate: dueDate(), price: maybe { $0.decimal() },
+                    settlesOverdraws: maybe { $0.uuids() }))
         case .editLot:
             .editLot(
                 EditLotPayload(
@@ -104,6 +105,7 @@ struct JournalEntryGenerator {
                     openedOn: maybe { $0.day() }, openedOnProvenance: provenance(),
                     packagedOn: maybe { $0.edit { $0.day() } }, packagedOnProvenance: provenance()))
         case .undo: .undo(TransactionID(uuid()))
+        case .dismissOverdraw: .dismissOverdraw(uuid())
         }
     }
 
@@ -123,6 +125,11 @@ struct JournalEntryGenerator {
             UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
                         bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         }
+    }
+
+    /// Zero to three UUIDs.
+    private mutating func uuids() -> [UUID] {
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in uuid() }
     }
 
     private mutating func text() -> String {

@@ -23,6 +23,9 @@ struct LotTableIndexTests {
         var anomalies: [InventoryAnomaly]
         var consumptionHistory: [ConsumptionRecord]
         var lastAppliedOrderKey: InventoryJournalOrderKey?
+        /// Written only when there are any, as the state writes them.
+        var overdraws: [Overdraw]?
+        var overdrawSettlements: [UUID: OverdrawSettlement]?
 
         init(_ state: InventoryState) {
             households = state.households
@@ -40,6 +43,8 @@ struct LotTableIndexTests {
             anomalies = state.anomalies
             consumptionHistory = state.consumptionHistory
             lastAppliedOrderKey = state.lastAppliedOrderKey
+            overdraws = state.overdrawHistory.isEmpty ? nil : state.overdrawHistory
+            overdrawSettlements = state.overdrawSettlements.isEmpty ? nil : state.overdrawSettlements
         }
     }
 
