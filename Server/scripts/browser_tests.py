@@ -837,6 +837,107 @@ class Scenarios:
 
     # 8, 9
 
+    def test_an_overdraw_with_hostile_names_shows_a_banner_and_settles(self):
+        """A member whose name holds U+202E uses, on the web, the 2 pieces of two products whose titles hold U+202E
+        and a 100-character word, while device 2, offline, uses 1.5 of each → at phone width the stock page shows
+        a banner per over-draw, names and titles isolated (the amounts after them still read 1.5, 0, 2), nothing
+        wider than the screen; Count it and Dismiss each book one entry of the member and remove their banner, and
+        device 2 pulls them."""
+        override = "\u202e"
+        word = "W" * 100
+        titles = [f"Milk {override}5.1 {word}", f"Cream {override}5.1 {word}"]
+        name = f"{override}anA {'m' * 60}"
+        products = []
+        for title in titles:
+            products.append(self.kitchen.add_product(title))
+            self.kitchen.run("stock", "add", products[-1], "2", "--location", "Fridge")
+        self.kitchen.sync()
+        self.phone.sync()
+        lots = [self.kitchen.lot_of(product)["id"] for product in products]
+        member_id, link = cli_invite(HOUSEHOLD_A, name)
+        browser = self.browser("overdraw-member")
+        expect(browser.sign_in(link) == 200, "the member with a hostile name could not sign in")
+        for product, lot in zip(products, lots):
+            expect(browser.get(f"/households/{HOUSEHOLD_A}/products/{urllib.parse.quote(product, safe='')}") == 200,
+                   "the product page did not open")
+            form = browser.one("form.consume", browser.one(f'[data-lot="{lot}"]'))
+            form.find_element(By.NAME, "amount").send_keys("2")
+            expect(browser.submit(form) == 200 and browser.redirects == [303], "the member's use failed")
+        # Device 2 never saw the member's uses: it uses 1.5 of each, then syncs.
+        for product in products:
+            self.phone.run("stock", "consume", product, "1.5")
+        self.phone.sync()
+
+        browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        stock = f"/households/{HOUSEHOLD_A}/stock"
+
+        def banners():
+            found = {}
+            for banner in browser.all("section.overdraw"):
+                what = browser.all(".story bdi.what", banner)
+                if what and what[0].text in titles:
+                    found[what[0].text] = banner
+            return found
+
+        expect(browser.get(stock) == 200, "the stock page did not open")
+        browser.no_script_ran()
+        shown = banners()
+        expect(sorted(shown) == sorted(titles), f"the banners are for {sorted(shown)}")
+        left_to_right = """
+            const node = arguments[0].firstChild, lefts = [];
+            for (let i = 0; i < node.length; i++) {
+              const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+              lefts.push(range.getBoundingClientRect().left);
+            }
+            return lefts;"""
+        for title, banner in shown.items():
+            story = browser.one(".story", banner)
+            taker = browser.one(".taker bdi.who", story)
+            expect(taker.text == name, f"the banner names the taker {taker.text!r}")
+            author = browser.one(":scope > bdi.who", story).text
+            expect(author.endswith("pantry-phone"), f"the banner names the author {author!r}")
+            for selector, amount in [(".asked", "1.5"), (".taken", "0"), (".took", "2")]:
+                element = browser.one(selector, story)
+                expect(element.text == amount, f"{selector} reads {element.text!r}, not {amount}")
+                lefts = browser.driver.execute_script(left_to_right, element)
+                expect(all(a < b for a, b in zip(lefts, lefts[1:])), f"{selector} {amount} is drawn out of order: {lefts}")
+            isolation = browser.driver.execute_script(
+                "return Array.from(arguments[0].querySelectorAll('bdi')).map(e => getComputedStyle(e).unicodeBidi)", banner)
+            expect(isolation and all(value == "isolate" for value in isolation), f"the names are isolated as {isolation}")
+        widths = browser.driver.execute_script("""
+            const wide = Array.from(document.querySelectorAll('main *')).filter(e => e.scrollWidth > e.clientWidth + 1
+              && getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.tagName + '.' + e.className);
+            return [document.documentElement.scrollWidth, window.innerWidth, wide];""")
+        expect(widths[0] <= widths[1] and not widths[2], f"the page overflows a phone's width: {widths}")
+        browser.axe("stock with over-draws (phone width)", self.report)
+
+        # Count it: 0,5 pieces of the first are there.
+        before = changes(HOUSEHOLD_A)
+        count = browser.one("form.count", shown[titles[0]])
+        submission = hidden(count, "submission")
+        count.find_element(By.NAME, "amount").send_keys("0,5")
+        status = browser.submit(count)
+        expect(status == 200 and browser.redirects == [303] and browser.path() == stock,
+               f"counting showed {browser.redirects} then {status} {browser.path()}")
+        expect(sorted(banners()) == [titles[1]], f"after counting the banners are for {sorted(banners())}")
+        counted = entries_of_submission(HOUSEHOLD_A, submission)
+        expect(counted == (1, 1, f"web:{member_id}"), f"the count wrote {counted}")
+        # Dismiss the second.
+        dismiss = browser.one("form.dismiss", banners()[titles[1]])
+        submission = hidden(dismiss, "submission")
+        status = browser.submit(dismiss)
+        expect(status == 200 and browser.redirects == [303] and browser.path() == stock,
+               f"dismissing showed {browser.redirects} then {status} {browser.path()}")
+        expect(not banners(), "a banner is left after settling both")
+        dismissed = entries_of_submission(HOUSEHOLD_A, submission)
+        expect(dismissed == (1, 1, f"web:{member_id}"), f"the dismissal wrote {dismissed}")
+        expect(changes(HOUSEHOLD_A) - before == 2, "settling wrote more than its two entries")
+        # Device 2 pulls the count: 0.5 of the first product is there.
+        self.phone.sync()
+        expect(self.phone.lot_of(products[0])["quantity"] == 0.5, f"device 2 shows {self.phone.lot_of(products[0])}")
+        browser.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
     def test_every_page_passes_axe(self):
         """axe-core finds no serious or critical violation on any page, as the scenarios left them (hostile titles,
         an opened lot, a refusal's message)."""

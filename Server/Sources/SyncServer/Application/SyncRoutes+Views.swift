@@ -5,7 +5,7 @@ import InventoryModule
 import NIOCore
 
 extension SyncRoutes {
-    /// `GET households/:id/views/{stock,due,below-minimum,shopping-list}`: the household as the server's replica
+    /// `GET households/:id/views/{stock,due,below-minimum,shopping-list,overdraws}`: the household as the server's replica
     /// folded it, for a device's bearer token. `?atLeast=SEQ` waits (bounded) until the replica has folded that
     /// far, so a device that just pushed reads its own writes; `views/due` takes `?days=N` (0…365, default 5).
     func addViews(to group: RouterGroup<Context>) {
@@ -32,6 +32,10 @@ extension SyncRoutes {
         group.get("households/:id/views/shopping-list") { request, context in
             let household = try await authorizedHousehold(request, context)
             return try Self.json(await views.shoppingList(of: household, atLeast: try Self.atLeast(request)))
+        }
+        group.get("households/:id/views/overdraws") { request, context in
+            let household = try await authorizedHousehold(request, context)
+            return try Self.json(await views.overdraws(of: household, atLeast: try Self.atLeast(request)))
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import InventoryModule
 
 /// Builds the views of a household from the replica's folded state: the kit's own queries (`stock(at:)`,
-/// `dueSoon(now:days:)`, `overdue(now:)`, `expired(now:)`, `belowMinimumStock()`, `shoppingList()`), with product
-/// titles from the household's product records.
+/// `dueSoon(now:days:)`, `overdue(now:)`, `expired(now:)`, `belowMinimumStock()`, `shoppingList()`,
+/// `openOverdraws`), with product titles from the household's product records.
 struct HouseholdViewService: Sendable {
     let source: any HouseholdViewSource
     let store: PostgresSyncStore
@@ -78,6 +78,18 @@ struct HouseholdViewService: Sendable {
                     title: $0.productID.flatMap { titles[$0.rawValue] }, note: $0.note, amount: $0.amount,
                     unit: $0.unit?.rawValue, missingAmount: $0.missingAmount)
             })
+    }
+
+    /// The open over-draws, with product titles and the names of members who booked on the web.
+    func overdraws(of household: HouseholdID, atLeast: Int64?) async throws -> HouseholdViews.Overdraws {
+        let view = try await folded(household, atLeast: atLeast)
+        let open = view.state.openOverdraws
+        let titles = try await titles(of: household, open.map(\.productID.rawValue))
+        let members = open.isEmpty
+            ? [:] : OverdrawReading.memberNames(try await service.mapStoreErrors { try await store.members(of: household) })
+        return HouseholdViews.Overdraws(
+            seq: view.seq, foldedAt: view.foldedAt,
+            overdraws: OverdrawReading.open(in: view.state, titles: titles, members: members).map(HouseholdViews.Overdraws.Item.init))
     }
 
     private func folded(_ household: HouseholdID, atLeast: Int64?) async throws -> ReplicaView {

@@ -125,7 +125,9 @@ struct WebCommandService: Sendable {
         for session: MemberSession, submission: UUID, state: InventoryState, now: Date
     ) -> InventoryCommandContext {
         let counter = NIOLockedValueBox(0)
-        let known = Set(state.lots.values.map(\.productID))
+        // Products the state holds lots of, and those of over-draws: a count that settles an over-draw names a
+        // product whose stock may be gone.
+        let known = Set(state.lots.values.map(\.productID)).union(state.overdrawHistory.map(\.productID))
         return InventoryCommandContext(
             householdID: InventoryModule.HouseholdID(session.householdID.rawValue), now: now,
             replicaID: ReplicaID(session.memberID.replicaName), correlationID: CorrelationID(rawValue: submission),

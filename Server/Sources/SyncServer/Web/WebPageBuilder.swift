@@ -2,7 +2,8 @@ import Foundation
 import InventoryModule
 
 /// Builds the page values from the replica's folded state: the kit's own queries (`stock(at:)`, `dueSoon`,
-/// `overdue`, `expired`, `shoppingList()`), product titles from the household's product records.
+/// `overdue`, `expired`, `shoppingList()`, `openOverdraws`), product titles from the household's product records
+/// and members' names.
 struct WebPageBuilder: Sendable {
     let source: any HouseholdViewSource
     let store: PostgresSyncStore
@@ -26,6 +27,7 @@ struct WebPageBuilder: Sendable {
         }
         return StockPage(
             chrome: WebChrome(page: .stock, title: "Stock", session: session, view: view, error: error),
+            overdraws: try await overdraws(session, view),
             locations: locations.enumerated().map { index, location in
                 let stock = state.stock(at: location)
                 return StockPage.Location(
@@ -105,6 +107,24 @@ struct WebPageBuilder: Sendable {
             },
             createPath: "\(WebPaths.household(session.householdID))/calendar/feeds",
             createSubmission: UUID().uuidString.lowercased(), newLink: newLink)
+    }
+
+    /// The banners of the open over-draws, in fold order.
+    private func overdraws(_ session: MemberSession, _ view: ReplicaView) async throws -> [WebOverdrawBanner] {
+        let state = view.state
+        let open = state.openOverdraws
+        guard !open.isEmpty else { return [] }
+        let household = session.householdID
+        let titles = try await titles(household, open.map(\.productID.rawValue))
+        let members = OverdrawReading.memberNames(
+            try await service.mapStoreErrors { try await store.members(of: household) })
+        let timeZone = state.timeZone(of: InventoryModule.HouseholdID(household.rawValue))
+        let instant = now()
+        return OverdrawReading.open(in: state, titles: titles, members: members).enumerated().map { index, reading in
+            WebOverdrawBanner(
+                reading, index: index, units: state.units, timeZone: timeZone, now: instant,
+                householdPath: WebPaths.household(household))
+        }
     }
 
     // MARK: - Rows

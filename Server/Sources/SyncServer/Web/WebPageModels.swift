@@ -3,7 +3,8 @@ import Foundation
 // The values the page templates render (`Resources/web/*.mustache`), one per page. Every text in them is escaped
 // by the templates (`{{…}}`, never `{{{…}}}`).
 
-/// `stock.mustache`: the household's lots by location.
+/// `stock.mustache`: the household's open over-draws (a banner each, with its settle forms), then its lots by
+/// location.
 struct StockPage: Sendable {
     struct Location: Sendable {
         let name: String
@@ -12,6 +13,7 @@ struct StockPage: Sendable {
     }
 
     let chrome: WebChrome
+    let overdraws: [WebOverdrawBanner]
     let locations: [Location]
 }
 

@@ -98,7 +98,7 @@ extension WebRoutes {
 
     /// Runs an action for the path's signed-in member once the form is read and its CSRF token and submission
     /// id are checked.
-    private func action(
+    func action(
         _ request: Request, _ context: Context,
         _ body: @escaping (MemberSession, WebForm, UUID) async throws -> Response
     ) async throws -> Response {
@@ -117,7 +117,7 @@ extension WebRoutes {
     }
 
     /// Performs the command; `nil` when it booked (or had booked), else the page `back` renders with the refusal.
-    private func perform(
+    func perform(
         _ session: MemberSession, _ submission: UUID,
         back: (String, HTTPResponse.Status) async throws -> Response,
         _ make: @Sendable (InventoryState) throws(WebCommandService.Refusal) -> InventoryCommand

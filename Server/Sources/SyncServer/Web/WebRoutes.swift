@@ -11,7 +11,7 @@ import Logging
 /// - `GET /invite/{token}` → the invitation page; `POST /invite/{token}` → a session cookie, `303` to the stock;
 /// - `GET /households/{id}/stock|due|shopping|calendar`, `GET /households/{id}/products/{productId}`;
 /// - `POST /households/{id}/shopping`, `…/shopping/{itemId}/remove`, `…/lots/{lotId}/consume|open`,
-///   `…/calendar/feeds`, `POST /sign-out`.
+///   `…/overdraws/{entryId}/count|dismiss`, `…/calendar/feeds`, `POST /sign-out`.
 ///
 /// Every page of a household needs a session of that household (another household's pages answer `403`, with no
 /// hint whether it exists); every POST needs the session's CSRF token. Each action is the `InventoryCommand` a
@@ -95,6 +95,7 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
             }
         }
         addActions(to: router)
+        addOverdrawActions(to: router)
     }
 
     // MARK: - Sessions
