@@ -251,16 +251,16 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
 
     /// Decodes journal rows `(entry_id, payload)`.
     private static func decodeEntries(_ rows: RowCursor) throws -> [InventoryJournalEntry] {
-        var entries: [InventoryJournalEntry] = []
-        while let row = try rows.next() {
-            let key = try row.decode(String.self, atIndex: 0)
+        // A payload that is not a blob is a corrupt entry, named by its key like one that does not decode.
+        try ConcurrentCoding.decodeRows(rows) { row in
+            (try row.decode(String.self, atIndex: 0), Result<Data, any Error> { try row.decode(Data.self, atIndex: 1) })
+        } decode: { key, payload in
             do {
-                entries.append(try RecordCoding.decode(InventoryJournalEntry.self, from: try row.decode(Data.self, atIndex: 1)))
+                return try RecordCoding.decode(InventoryJournalEntry.self, from: try payload.get())
             } catch {
                 throw StorageError.corrupt(collection: StorageInventoryStore.journalCollection, key: key, error: error)
             }
         }
-        return entries
     }
 
     /// The key of an entry: its lowercase UUID.

@@ -198,35 +198,68 @@ struct SQLiteOutboxTable<Payload: OutboxPayload>: Sendable {
         RecordID(operationID).rawValue
     }
 
+    /// The entries of the statement's rows: their columns read row by row, their JSON decoded on every core
+    /// (``ConcurrentCoding/decodeRows(_:copy:decode:)``).
     private func decodeAll(_ statement: Statement, _ arguments: StatementArguments) throws -> [Entry] {
-        var entries: [Entry] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() {
-            let key = try row.decode(String.self, atIndex: 0)
+        return try ConcurrentCoding.decodeRows(rows, copy: storedRow) { row in
             do {
-                entries.append(try decodeEntry(row))
+                return try entry(of: row)
             } catch {
-                throw StorageError.corrupt(collection: Payload.outboxCollection, key: key, error: error)
+                throw StorageError.corrupt(collection: Payload.outboxCollection, key: row.key, error: error)
             }
         }
-        return entries
+    }
+
+    /// The columns of a row that make its entry, read before its JSON is decoded.
+    private struct StoredRow: Sendable {
+        /// The operation id's text.
+        let key: String
+        /// The whole entry, or for a detached row its columns and the source row's change.
+        let content: Result<Content, SQLiteOutboxRowError>
+
+        enum Content: Sendable {
+            case whole(Data)
+            case detached(
+                entityID: String, sequence: Int64, change: Data, enqueuedAt: Double, nextAttemptAt: Double?, isQuarantined: Bool)
+        }
+    }
+
+    /// Reads a row's columns (a column of the wrong type is a corrupt entry, named by its key).
+    private func storedRow(_ row: Row) throws -> StoredRow {
+        let key = try row.decode(String.self, atIndex: 0)
+        do {
+            let stored = try row.decode(Data.self, atIndex: 1)
+            guard let source, stored.isEmpty else { return StoredRow(key: key, content: .success(.whole(stored))) }
+            guard let change = try row.decode(Data?.self, atIndex: 7) else {
+                return StoredRow(key: key, content: .failure(.missingChange(source: source.table)))
+            }
+            guard let enqueuedAt = try row.decode(Double?.self, atIndex: 6) else {
+                return StoredRow(key: key, content: .failure(.incompleteDetachedRow))
+            }
+            return StoredRow(
+                key: key,
+                content: .success(
+                    .detached(
+                        entityID: try row.decode(String.self, atIndex: 2), sequence: try row.decode(Int64.self, atIndex: 3),
+                        change: change, enqueuedAt: enqueuedAt, nextAttemptAt: try row.decode(Double?.self, atIndex: 5),
+                        isQuarantined: try row.decode(Bool.self, atIndex: 4))))
+        } catch {
+            throw StorageError.corrupt(collection: Payload.outboxCollection, key: key, error: error)
+        }
     }
 
     /// The entry of a row: the whole entry the row holds, or a detached row's columns with the source row's change.
-    private func decodeEntry(_ row: Row) throws -> Entry {
-        let stored = try row.decode(Data.self, atIndex: 1)
-        guard let source, stored.isEmpty else { return try RecordCoding.decode(Entry.self, from: stored) }
-        guard let change = try row.decode(Data?.self, atIndex: 7) else {
-            throw SQLiteOutboxRowError.missingChange(source: source.table)
+    private func entry(of row: StoredRow) throws -> Entry {
+        switch try row.content.get() {
+        case .whole(let stored):
+            return try RecordCoding.decode(Entry.self, from: stored)
+        case let .detached(entityID, sequence, change, enqueuedAt, nextAttemptAt, isQuarantined):
+            guard let source, let operationID = UUID(uuidString: row.key) else { throw SQLiteOutboxRowError.incompleteDetachedRow }
+            return Entry(
+                operationID: operationID, entityID: entityID, sequence: sequence, payload: try source.decode(change),
+                enqueuedAt: Date(timeIntervalSinceReferenceDate: enqueuedAt),
+                nextAttemptAt: nextAttemptAt.map(Date.init(timeIntervalSinceReferenceDate:)), isQuarantined: isQuarantined)
         }
-        guard let operationID = UUID(uuidString: try row.decode(String.self, atIndex: 0)),
-            let enqueuedAt = try row.decode(Double?.self, atIndex: 6)
-        else { throw SQLiteOutboxRowError.incompleteDetachedRow }
-        return Entry(
-            operationID: operationID, entityID: try row.decode(String.self, atIndex: 2),
-            sequence: try row.decode(Int64.self, atIndex: 3), payload: try source.decode(change),
-            enqueuedAt: Date(timeIntervalSinceReferenceDate: enqueuedAt),
-            nextAttemptAt: try row.decode(Double?.self, atIndex: 5).map(Date.init(timeIntervalSinceReferenceDate:)),
-            isQuarantined: try row.decode(Bool.self, atIndex: 4))
     }
 }

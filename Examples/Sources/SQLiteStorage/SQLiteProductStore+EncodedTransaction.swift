@@ -38,7 +38,7 @@ extension SQLiteProductStore {
         /// - Throws: `StorageError.encodingFailed` naming the record that could not be encoded.
         init(_ transaction: ProductLocalTransaction, outbox: SQLiteOutboxTable<ProductChange>) throws {
             // A large commit (an import's batch) encodes its rows on every core.
-            products = try ConcurrentEncoding.map(transaction.products) { write in
+            products = try ConcurrentCoding.map(transaction.products) { write in
                 let payload = try Self.encode(write.product, StorageProductStore.productCollection, write.product.productID)
                 return (ProductColumns(write.product, syncState: write.syncState), payload)
             }
@@ -57,7 +57,7 @@ extension SQLiteProductStore {
                 )
             }
             removedTombstones = transaction.removedTombstones.map(\.rawValue)
-            syncRecords = try ConcurrentEncoding.map(transaction.syncRecords) { record in
+            syncRecords = try ConcurrentCoding.map(transaction.syncRecords) { record in
                 (
                     record.productID.rawValue, record.status.kind.rawValue,
                     try Self.encode(record, ProductSyncRecord.collection, record.productID)
@@ -65,7 +65,7 @@ extension SQLiteProductStore {
             }
             removedOutboxEntries = transaction.removedOutboxEntries
             let payloads = productPayloads
-            outboxEntries = try ConcurrentEncoding.map(transaction.outboxEntries) { entry in
+            outboxEntries = try ConcurrentCoding.map(transaction.outboxEntries) { entry in
                 // An entry carrying the very product the commit writes gets that row's bytes: encoded once.
                 if let product = entry.payload.product, let row = payloads[entry.payload.productID],
                     row.product == product, let spliced = try? entry.encoded(withProductPayload: row.payload)
