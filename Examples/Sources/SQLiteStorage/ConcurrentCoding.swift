@@ -5,8 +5,8 @@ import Dispatch
 enum ConcurrentCoding {
     /// The fewest rows of a commit worth spreading over the cores; smaller commits encode on the calling thread.
     static let minimumRows = 128
-    /// The fewest rows of a read worth spreading: decoding a row costs several times encoding it (a push round of
-    /// 100 outbox entries decodes in about 3 ms on one core), so two slices already pay for the hand-over.
+    /// The fewest rows of a read worth spreading: decoding a row costs several times encoding it, so two slices
+    /// (a push round of outbox entries) already pay for the hand-over.
     static let minimumDecodedRows = 2 * sliceSize
     /// Rows per slice: large enough that handing slices out costs nothing, small enough that the cores finish
     /// together.

@@ -52,7 +52,7 @@ public struct InventoryNamespace: RawRepresentable, Hashable, Sendable, Codable,
 
     /// The namespace's UUID in the canonical lowercase form, e.g. `d784a0c0-6d43-4e4b-90f7-1b0a88765432`.
     public var description: String {
-        rawValue.uuidString.lowercased()
+        UUIDText.lowercase(rawValue)
     }
 
     // MARK: - Kit namespaces shared with the existing public kit

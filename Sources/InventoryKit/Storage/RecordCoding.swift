@@ -36,6 +36,7 @@ public enum RecordCoding {
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .deferredToDate
+        decoder.userInfo[.uuidsAreText] = true
         return try decoder.decode(type, from: data)
     }
 

@@ -35,7 +35,7 @@ public struct RecordID: RawRepresentable, Hashable, Comparable, Sendable, Codabl
 
     /// Creates the id of a UUID, in its lowercase canonical form.
     public init(_ uuid: UUID) {
-        rawValue = uuid.uuidString.lowercased()
+        rawValue = UUIDText.lowercase(uuid)
     }
 
     /// The id's text.

@@ -135,7 +135,7 @@ package struct RecordJSONWriter: Sendable {
 
     /// Writes a UUID as its `Codable` conformance does: its uppercase `uuidString`.
     package mutating func uuid(_ value: UUID) {
-        string(value.uuidString)
+        string(UUIDText.uppercase(value))
     }
 
     /// Writes a value encoded already (by `RecordCoding` or by another writer), as it is.

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// The identity of a household, the owner of one inventory journal.
 public struct HouseholdID: InventoryStringID {
@@ -17,6 +18,6 @@ public struct HouseholdID: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// A caller-chosen key that makes a command apply at most once: a command repeated with a key already in
 /// ``InventoryState/idempotencyResults`` decides no entries, and when two devices book a command with the same key
@@ -20,6 +21,6 @@ public struct IdempotencyKey: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// An identifier of the inventory module that is a UUID (``TransactionID``, ``CorrelationID``).
 ///
@@ -32,7 +33,7 @@ extension InventoryUUIDID {
     ///
     /// - Throws: ``InventoryIDError/notAUUID(_:_:)`` naming ``kind`` when `text` is not a UUID.
     public init(parsing text: String) throws(InventoryIDError) {
-        guard let uuid = UUID(uuidString: text) else { throw .notAUUID(Self.kind, String(text.prefix(80))) }
+        guard let uuid = UUIDText.parse(text) else { throw .notAUUID(Self.kind, String(text.prefix(80))) }
         self.init(uuid)
     }
 
@@ -40,7 +41,7 @@ extension InventoryUUIDID {
     ///
     /// - Throws: `DecodingError` when the value is not a UUID string.
     public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(UUID.self))
+        self.init(try decoder.decodeSingleUUID())
     }
 
     /// Encodes the id as a single UUID string.
@@ -52,10 +53,10 @@ extension InventoryUUIDID {
     }
 
     /// The lowercase UUID text.
-    public var description: String { rawValue.uuidString.lowercased() }
+    public var description: String { UUIDText.lowercase(rawValue) }
 
     /// Orders ids by their UUID text, identically on every platform.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.rawValue.uuidString < rhs.rawValue.uuidString
+        UUIDText.precedes(lhs.rawValue, rhs.rawValue)
     }
 }

@@ -21,7 +21,7 @@ public struct LocationID: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 
     /// The deterministic id of the location named `name` in `household`: the version 5 UUID of the name's

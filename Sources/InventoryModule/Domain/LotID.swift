@@ -21,7 +21,7 @@ public struct LotID: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 
     /// The id of the `index`-th lot (from 1) split off by the journal entry `entry`:

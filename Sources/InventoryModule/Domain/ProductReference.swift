@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// A reference to a product of the product module: its `productID` text.
 ///
@@ -20,6 +21,6 @@ public struct ProductReference: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 }

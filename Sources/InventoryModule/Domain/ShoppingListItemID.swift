@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 
 /// The identity of a manual shopping list item.
 public struct ShoppingListItemID: InventoryStringID {
@@ -17,6 +18,6 @@ public struct ShoppingListItemID: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 }

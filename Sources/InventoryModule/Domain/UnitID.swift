@@ -20,7 +20,7 @@ public struct UnitID: InventoryStringID {
 
     /// Creates the id whose text is the lowercase form of `uuid`.
     public init(_ uuid: UUID) {
-        self.rawValue = uuid.uuidString.lowercased()
+        self.rawValue = UUIDText.lowercase(uuid)
     }
 
     /// The deterministic id of the unit named `name`: `InventoryIDGenerator.generate(for: .unit, semanticName:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 import InventorySync
 
 /// One immutable fact of a household's inventory journal: master data or a stock booking.
@@ -50,6 +51,22 @@ public struct InventoryJournalEntry: Codable, Sendable, Hashable, Comparable, Id
         self.recordedAt = recordedAt
         self.replicaID = replicaID
         self.operation = operation
+    }
+
+    /// Decodes an entry; its id is read through the kit's UUID reader (the same answers as `UUID`'s own).
+    ///
+    /// - Throws: `DecodingError` for a missing or malformed member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decodeUUID(forKey: .id, of: decoder),
+            householdID: try container.decode(HouseholdID.self, forKey: .householdID),
+            transactionID: try container.decode(TransactionID.self, forKey: .transactionID),
+            correlationID: try container.decode(CorrelationID.self, forKey: .correlationID),
+            idempotencyKey: try container.decodeIfPresent(IdempotencyKey.self, forKey: .idempotencyKey),
+            recordedAt: try container.decode(Date.self, forKey: .recordedAt),
+            replicaID: try container.decode(ReplicaID.self, forKey: .replicaID),
+            operation: try container.decode(InventoryOperation.self, forKey: .operation))
     }
 
     /// The entry's position in the total order.

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 import InventorySync
 
 /// The position of a journal entry in the total order every replica folds in: `recordedAt`, then `replicaID`,
@@ -22,7 +23,7 @@ public struct InventoryJournalOrderKey: Hashable, Comparable, Sendable, Codable 
     public static func < (lhs: InventoryJournalOrderKey, rhs: InventoryJournalOrderKey) -> Bool {
         if lhs.recordedAt != rhs.recordedAt { return lhs.recordedAt < rhs.recordedAt }
         if lhs.replicaID != rhs.replicaID { return lhs.replicaID < rhs.replicaID }
-        return lhs.entryID.uuidString < rhs.entryID.uuidString
+        return UUIDText.precedes(lhs.entryID, rhs.entryID)
     }
 
     /// The keys of the stored and transmitted form (kept when a property is renamed).
