@@ -6,7 +6,8 @@ import InventoryKit
 ///
 /// Backed by a `MetadataStore` (the user metadata store, so records survive restarts) or, without one, by
 /// memory. A module records a pass's decisions before it commits the pass: a pass repeated after a crash decides
-/// the same fields again under the same ids, so nothing is recorded twice.
+/// the same fields again under the same ids, so nothing is recorded twice. Calls run one at a time: overlapping
+/// records and reads leave what the same calls in turn leave (a store's writes and its pruning are never split).
 ///
 /// ```swift
 /// let log = SyncConflictLog(store: storage.userMetadata)
@@ -17,6 +18,8 @@ public actor SyncConflictLog {
     public let capacity: Int
     private let store: (any MetadataStore)?
     private var memory: [UUID: SyncConflictRecord] = [:]
+    /// Keeps a call's store steps (write, count, prune) together: the actor is re-entrant at each of them.
+    private let gate = SerialGate()
 
     /// Creates a log on `store`, or in memory when `store` is `nil`, keeping at most `capacity` records (at least 1).
     public init(store: (any MetadataStore)? = nil, capacity: Int = 1_000) {
@@ -36,12 +39,15 @@ public actor SyncConflictLog {
             }
             return
         }
-        try await store.apply(try records.map { try RecordWrite.save($0) })
-        let count = try await store.count(matching: nil, in: SyncConflictRecord.collection)
-        guard count > capacity else { return }
-        let oldest = RecordQuery(sort: [.ascending("decidedAt")], limit: min(count - capacity, RecordQuery.maximumLimit))
-        let excess = try await store.query(oldest, in: SyncConflictRecord.collection).records.map(\.id)
-        try await store.apply(excess.map { .delete($0, in: SyncConflictRecord.collection) })
+        let writes = try records.map { try RecordWrite.save($0) }
+        try await gate.run {
+            try await store.apply(writes)
+            let count = try await store.count(matching: nil, in: SyncConflictRecord.collection)
+            guard count > capacity else { return }
+            let oldest = RecordQuery(sort: [.ascending("decidedAt")], limit: min(count - capacity, RecordQuery.maximumLimit))
+            let excess = try await store.query(oldest, in: SyncConflictRecord.collection).records.map(\.id)
+            try await store.apply(excess.map { .delete($0, in: SyncConflictRecord.collection) })
+        }
     }
 
     /// The newest records, up to `limit`.
@@ -50,7 +56,8 @@ public actor SyncConflictLog {
     public func recent(limit: Int = 50) async throws -> [SyncConflictRecord] {
         let limit = max(1, min(limit, RecordQuery.maximumLimit))
         guard let store else { return Array(memory.values.sorted(by: Self.newestFirst).prefix(limit)) }
-        return try await store.query(SyncConflictRecord.self, RecordQuery(sort: [.descending("decidedAt")], limit: limit)).records
+        let query = RecordQuery(sort: [.descending("decidedAt")], limit: limit)
+        return try await gate.run { try await store.query(SyncConflictRecord.self, query).records }
     }
 
     /// The records decided at or after `date`, newest first, up to `limit`.
@@ -63,7 +70,7 @@ public actor SyncConflictLog {
         }
         let query = RecordQuery(
             filter: .greaterThanOrEqual("decidedAt", .date(date)), sort: [.descending("decidedAt")], limit: limit)
-        return try await store.query(SyncConflictRecord.self, query).records
+        return try await gate.run { try await store.query(SyncConflictRecord.self, query).records }
     }
 
     private static func newestFirst(_ a: SyncConflictRecord, _ b: SyncConflictRecord) -> Bool {
