@@ -77,8 +77,9 @@ struct PantryScanSharedLimitTests {
         let times = log.times.sorted()
         let crowded = times.indices.dropLast(limit).filter { times[$0 + limit] - times[$0] < window }
         #expect(crowded.isEmpty, "more than \(limit) requests within \(window) s from request \(crowded) on: \(times)")
-        // 30 reads at 5 per window need at least 5 further windows; the bound keeps the test's time honest.
-        #expect(elapsed >= 5 * window && elapsed < 90, "took \(elapsed) s")
+        // 30 reads at 5 per window need at least 5 further windows. How much longer they took depends on the
+        // machine's load (30 processes start), so no upper bound is asserted: the limiter's cost is kitbench's.
+        #expect(elapsed >= 5 * window, "took \(elapsed) s")
     }
 
     @Test("five scans of one code at once send one request: one stores, four answer from the catalog")
