@@ -60,7 +60,7 @@ struct BackupRestoreTests {
                 let successor = try await ServerProcess.start(
                     databaseURL: restored.databaseURL(database: Self.database, user: Self.role))
                 defer { successor.kill() }
-                #expect(try await successor.request("/v1/ready", method: .get).status == .ok)
+                #expect(try await successor.firstReadiness() == .ok)
 
                 // Every device pulls from 0 exactly the bytes it pulled before, page for page.
                 for (device, pages) in zip(seeded.live, before) {

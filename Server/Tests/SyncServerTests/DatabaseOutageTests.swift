@@ -86,7 +86,7 @@ struct DatabaseOutageTests {
             try await withSyncServer(on: client, of: cluster, logger: logger) { server in
                 // Ready means the database answered within `SyncService.readinessWait`; on a loaded machine the
                 // first ping right after start may take longer, which is the server's correct answer then.
-                let ready = try await Self.firstReadiness(of: server, within: .seconds(20))
+                let ready = try await server.firstReadiness(within: .seconds(20))
                 #expect(ready.status == .ok, "not ready within 20 s: \(String(buffer: ready.body))")
                 try cluster.stop()
                 let response = try await server.client.execute(uri: "/v1/ready", method: .get)
@@ -94,16 +94,6 @@ struct DatabaseOutageTests {
                 #expect(try decode(ErrorEnvelope.self, response).error.code == .unavailable)
                 #expect(try await server.client.execute(uri: "/v1/health", method: .get).status == .ok)
             }
-        }
-    }
-
-    /// `/v1/ready`'s first `200`, asked every 100 ms until `limit` has passed; else its last answer.
-    private static func firstReadiness(of server: SyncServerHarness, within limit: Duration) async throws -> TestResponse {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            let response = try await server.client.execute(uri: "/v1/ready", method: .get)
-            guard response.status != .ok, ContinuousClock.now < deadline else { return response }
-            try await Task.sleep(for: .milliseconds(100))
         }
     }
 

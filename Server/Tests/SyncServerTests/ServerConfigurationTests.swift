@@ -30,7 +30,7 @@ struct ServerConfigurationTests {
             ]
             for run in runs {
                 let server = try await ServerProcess.launch(run.arguments, environment: run.environment, expectingPort: run.port)
-                #expect(try await server.request("/v1/ready", method: .get).status == .ok, "serving on \(run.port)")
+                #expect(try await server.firstReadiness() == .ok, "serving on \(run.port)")
                 server.kill()
             }
         }

@@ -76,6 +76,17 @@ final class ServerProcess: Sendable {
         throw Failure(description: "the server on port \(port) did not become healthy:\n\(log.suffix(2000))")
     }
 
+    /// `/v1/ready`'s first `200`, asked every 100 ms until `limit` has passed; else its last status. Ready means the
+    /// database answered within `SyncService.readinessWait`, which a loaded machine may miss right after start.
+    func firstReadiness(within limit: Duration = .seconds(20)) async throws -> HTTPResponse.Status {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let status = try await request("/v1/ready", method: .get).status
+            guard status != .ok, ContinuousClock.now < deadline else { return status }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     /// Sends one request on a fresh connection, to the API's port or to `port`.
     func request(
         _ uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil, port: Int? = nil

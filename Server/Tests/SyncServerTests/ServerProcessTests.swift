@@ -130,7 +130,7 @@ struct ServerProcessTests {
             let pulled = try await Self.pullAll(server, household, token)
             #expect(pulled.map(\.entityId) == (first + second).map(\.entityId))
             #expect(pulled.map(\.seq) == (1...Int64(2 * Self.batchSize)).map { $0 })
-            #expect(try await server.request("/v1/ready", method: .get).status == .ok)
+            #expect(try await server.firstReadiness() == .ok)
         }
     }
 

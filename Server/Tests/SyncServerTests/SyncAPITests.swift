@@ -14,11 +14,12 @@ import ThrowawayPostgres
 struct SyncAPITests {
     @Test func healthAndReadinessAnswerOK() async throws {
         try await withSyncServer { server in
-            for path in ["/v1/health", "/v1/ready"] {
-                let response = try await server.client.execute(uri: path, method: .get)
-                #expect(response.status == .ok)
-                #expect(try decode(StatusResponse.self, response) == StatusResponse(status: "ok"))
-            }
+            let health = try await server.client.execute(uri: "/v1/health", method: .get)
+            #expect(health.status == .ok)
+            #expect(try decode(StatusResponse.self, health) == StatusResponse(status: "ok"))
+            let ready = try await server.firstReadiness(within: .seconds(20))
+            #expect(ready.status == .ok, "not ready within 20 s: \(String(buffer: ready.body))")
+            #expect(try decode(StatusResponse.self, ready) == StatusResponse(status: "ok"))
         }
     }
 
