@@ -4,7 +4,8 @@ import InventoryKitTesting
 import InventoryModule
 import InventorySync
 
-/// The checks every `InventoryJournalStore` adapter must pass: journal round trips per household, each entry
+/// The checks every `InventoryJournalStore` adapter must pass: journal round trips per household (and whether a
+/// household has entries), each entry
 /// stored exactly once, atomic commits of entries with their outbox changes, outbox order and removal, a last
 /// outbox sequence that outlives the acknowledged entries, the due entries of some households, the quarantined
 /// entries, pull cursors per
@@ -67,9 +68,17 @@ public struct InventoryStoreConformance: Sendable {
         let home = try HouseholdID("home")
         let cabin = try HouseholdID("cabin/../x")
         let entries = (0..<30).map { Self.entry($0, household: $0 % 3 == 0 ? cabin : home) }
+        let hadEntries = try await store.hasEntries(of: home)
+        try conformanceCheck(!hadEntries, check, "a new store says the home household has entries")
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
         try await store.commit(transaction)
+        let (homeHas, cabinHas, elsewhereHas) = (
+            try await store.hasEntries(of: home), try await store.hasEntries(of: cabin),
+            try await store.hasEntries(of: HouseholdID("elsewhere"))
+        )
+        try conformanceCheck(homeHas && cabinHas && !elsewhereHas, check,
+                             "hasEntries answered home \(homeHas), cabin \(cabinHas), a household without entries \(elsewhereHas)")
         let homeEntries = try await store.entries(of: home)
         let cabinEntries = try await store.entries(of: cabin)
         try conformanceCheck(Set(homeEntries) == Set(entries.filter { $0.householdID == home }), check,

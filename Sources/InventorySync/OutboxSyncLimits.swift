@@ -6,7 +6,7 @@ import Foundation
 /// ``pullPageSize`` until the remote says there is no more. The round and page caps only stop a pass that would
 /// otherwise never end (a remote that always answers "more"); the next pass goes on where it stopped.
 public struct OutboxSyncLimits: Hashable, Sendable {
-    /// How many operations one push call carries.
+    /// How many operations one push call carries (default 500, what the sync server accepts in one push).
     public var pushBatchSize: Int
     /// How many changes one pull call asks for.
     public var pullPageSize: Int
@@ -15,14 +15,14 @@ public struct OutboxSyncLimits: Hashable, Sendable {
     /// The most pull pages of one scope in one pass.
     public var maxPullPages: Int
 
-    /// The cap on push rounds of one pass (with the default batch of 100: a million operations).
+    /// The cap on push rounds of one pass (with the default batch of 500: five million operations).
     public static let defaultMaxPushRounds = 10_000
     /// The cap on pull pages of one scope in one pass (with the default page of 200: twenty million changes).
     public static let defaultMaxPullPages = 100_000
 
     /// Creates limits; values below 1 become 1.
     public init(
-        pushBatchSize: Int = 100, pullPageSize: Int = 200, maxPushRounds: Int = Self.defaultMaxPushRounds,
+        pushBatchSize: Int = 500, pullPageSize: Int = 200, maxPushRounds: Int = Self.defaultMaxPushRounds,
         maxPullPages: Int = Self.defaultMaxPullPages
     ) {
         self.pushBatchSize = max(1, pushBatchSize)

@@ -130,7 +130,8 @@ public struct ProductStoreConformance: Sendable {
         }
     }
 
-    /// `localStates(_:)` and `syncRecords(_:)` answer what the point reads answer, for known and unknown ids.
+    /// `localStates(_:)` and `syncRecords(_:)` answer what the point reads answer, for known and unknown ids, and
+    /// `pendingOperationIDs(_:)` the operations those records name.
     private func checkBatchReads(_ store: any ProductStore) async throws {
         let check = "batchReads"
         let products = try (1...6).map(Self.product)
@@ -150,6 +151,11 @@ public struct ProductStoreConformance: Sendable {
             guard state == expected, records[id] == record else {
                 throw ConformanceFailure(check: check, message: "the batched reads of \(id) differ from the point reads")
             }
+        }
+        let operations = try await store.pendingOperationIDs(ids)
+        guard operations == records.compactMapValues(\.pendingOperationID), operations.count == 3 else {
+            throw ConformanceFailure(
+                check: check, message: "pendingOperationIDs answered \(operations.count) operations, not the 3 the sync records name")
         }
         guard states[products[0].productID]?.pendingEntry != nil, states[products[3].productID]?.tombstone != nil else {
             throw ConformanceFailure(check: check, message: "the batched reads missed a pending entry or a tombstone")

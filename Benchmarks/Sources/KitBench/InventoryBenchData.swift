@@ -17,7 +17,7 @@ enum InventoryBenchData {
     static let productCount = 500
 
     /// The strategy of both services (booking and pushing): nothing is pushed while booking, pushes carry the
-    /// strategy's default batch (200 entries); the baseline writes in batches of the same size.
+    /// strategy's default batch (500 entries); the baseline writes in batches of the same size.
     static let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue)
 
     /// The commands that set up the household (five journal entries).

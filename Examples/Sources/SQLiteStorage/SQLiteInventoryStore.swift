@@ -53,6 +53,15 @@ public struct SQLiteInventoryStore: InventoryJournalStore {
         }
     }
 
+    /// Whether the household has an entry: one probe of the `(household_id, recorded_at)` index.
+    public func hasEntries(of household: HouseholdID) async throws -> Bool {
+        try await read("look for a journal entry of \(household)") { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM inventory_journal WHERE household_id = ?)"),
+                arguments: [household.rawValue]) ?? false
+        }
+    }
+
     /// The entries after an order key: a range of the `(household_id, recorded_at)` index, then the exact key.
     public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
         try await read("read the journal of \(household)") { db in

@@ -208,6 +208,31 @@ public struct SQLiteProductStore: ProductStore {
         }
     }
 
+    /// The pending operations the sync records of `ids` name, read with SQLite's JSON functions instead of decoding
+    /// the records; a record that is not valid JSON, or names an operation that is not a UUID, is left out (its
+    /// whole-record read then reports it).
+    ///
+    /// - Throws: a backend failure.
+    public func pendingOperationIDs(_ ids: [ProductID]) async throws -> [ProductID: UUID] {
+        try await read("read pending operations") { db in
+            // The payload is JSON text in a BLOB column; SQLite 3.45 and later read a BLOB as JSONB, hence the cast.
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT CASE WHEN json_valid(CAST(payload AS TEXT))
+                        THEN json_extract(CAST(payload AS TEXT), '$.pendingOperationID') END
+                    FROM product_sync WHERE product_id = ?
+                    """)
+            var operations: [ProductID: UUID] = [:]
+            for id in ids where operations[id] == nil {
+                let value = try DatabaseValue.fetchOne(statement, arguments: [id.rawValue])
+                if case .string(let text)? = value?.storage, let operation = UUID(uuidString: text) {
+                    operations[id] = operation
+                }
+            }
+            return operations
+        }
+    }
+
     /// The product, tombstone, sync record and pending outbox entry of several products, in one read.
     ///
     /// - Throws: `StorageError.corruptRecord` for a record that does not decode, or a backend failure.

@@ -37,6 +37,14 @@ public struct StorageInventoryStore: InventoryJournalStore {
         return try stored.map(Self.decodeEntry)
     }
 
+    /// Whether the household has an entry: a query for one, damaged ones counted.
+    public func hasEntries(of household: HouseholdID) async throws -> Bool {
+        let query = RecordQuery(filter: .equals("householdId", .string(household.rawValue)), limit: 1)
+        let page = try await storage.userMetadata.queryPayloads(query, in: Self.journalCollection)
+        // A damaged entry is still an entry (reading the journal reports it).
+        return !page.records.isEmpty || !page.damaged.isEmpty
+    }
+
     /// The entries after `key`: a query on the household and `recordedAt`, then the exact order key.
     public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
         let stored = try await storage.userMetadata.all(

@@ -43,7 +43,7 @@ extension InventorySyncAdapter {
     /// Whether a snapshot may replace the household's journal: the outbox holds no entry of it (quarantined ones
     /// included), and, unless the feed cannot be followed any more, the journal holds none either.
     private func mayReplaceJournal(of household: HouseholdID, required: Bool) async throws -> Bool {
-        if !required, try await !store.entries(of: household).isEmpty { return false }
+        if !required, try await store.hasEntries(of: household) { return false }
         guard try await store.dueOutbox(at: .distantFuture, limit: 1, households: [household]).isEmpty else { return false }
         return try await !store.quarantinedOutbox().contains { $0.entityID == household.rawValue }
     }

@@ -23,7 +23,8 @@ public struct InventorySyncStrategy: Sendable {
     public var readPolicy: InventoryReadPolicy
     /// Backoff and attempt cap of failed pushes.
     public var retryPolicy: RetryPolicy
-    /// How many entries one push carries.
+    /// How many entries one push carries (default 500, what the sync server accepts in one push). Each push round
+    /// is one call to the remote, one outbox read and one commit, so fewer, larger rounds cost less per entry.
     public var pushBatchSize: Int
     /// How many entries one pull asks for.
     public var pullBatchSize: Int
@@ -31,7 +32,7 @@ public struct InventorySyncStrategy: Sendable {
     /// Creates a strategy.
     public init(
         writePolicy: InventoryWritePolicy = .localThenRemoteImmediate, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 200, pullBatchSize: Int = 500, readPolicy: InventoryReadPolicy = .localOnly
+        pushBatchSize: Int = 500, pullBatchSize: Int = 500, readPolicy: InventoryReadPolicy = .localOnly
     ) {
         self.writePolicy = writePolicy
         self.readPolicy = readPolicy

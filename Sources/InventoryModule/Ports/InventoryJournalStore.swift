@@ -28,6 +28,15 @@ public protocol InventoryJournalStore: Sendable {
     /// - Throws: a storage error, or a corrupt-record error naming the entry.
     func entries(of household: HouseholdID) async throws -> [InventoryJournalEntry]
 
+    /// Whether the household has any journal entry.
+    ///
+    /// A first pull asks it before it loads a snapshot (which only a household without entries takes). The
+    /// default reads ``entries(of:)``; an adapter should look for one row, so the answer costs the same at any
+    /// length of history.
+    ///
+    /// - Throws: a storage error.
+    func hasEntries(of household: HouseholdID) async throws -> Bool
+
     /// Whether an entry with this id is stored.
     ///
     /// - Throws: a storage error.
@@ -132,6 +141,11 @@ public protocol InventoryJournalStore: Sendable {
 }
 
 extension InventoryJournalStore {
+    /// The default: whether ``entries(of:)`` holds any.
+    public func hasEntries(of household: HouseholdID) async throws -> Bool {
+        try await !entries(of: household).isEmpty
+    }
+
     /// The default: every entry of the household (``entries(of:)``), filtered.
     public func entries(of household: HouseholdID, after key: InventoryJournalOrderKey) async throws -> [InventoryJournalEntry] {
         try await entries(of: household).filter { key < $0.orderKey }

@@ -74,14 +74,22 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
     // MARK: - Local writes
 
     func settle(_ round: OutboxRound<ProductChange, RemoteProductRecord>) async throws -> OutboxSettlement<ProductID> {
-        var ids = round.acknowledged.map(\.payload.productID) + round.failures.map(\.entry.payload.productID)
-        ids += round.conflicts.map(\.entry.payload.productID)
-        let records = try await store.syncRecords(ids)
+        // An acknowledged entry whose product's record still names it as pending needs nothing else of the record;
+        // whole records are read only for the others (replaced in flight, or written before records named it).
+        let pending = try await store.pendingOperationIDs(round.acknowledged.map(\.payload.productID))
+        let stillPending = { (entry: ProductOutboxEntry) in pending[entry.payload.productID] == entry.operationID }
+        var ids = round.acknowledged.filter { !stillPending($0) }.map(\.payload.productID)
+        ids += round.failures.map(\.entry.payload.productID) + round.conflicts.map(\.entry.payload.productID)
+        let records = ids.isEmpty ? [:] : try await store.syncRecords(ids)
         var transaction = ProductLocalTransaction()
         var settlement = OutboxSettlement<ProductID>()
         var decided: [SyncConflictRecord] = []
         for entry in round.acknowledged {
-            try await acknowledge(entry, record: records[entry.payload.productID], into: &transaction, now: round.now)
+            if stillPending(entry) {
+                acknowledge(entry, into: &transaction, now: round.now)
+            } else {
+                try await acknowledge(entry, record: records[entry.payload.productID], into: &transaction, now: round.now)
+            }
         }
         for (entry, current) in round.conflicts {
             let id = entry.payload.productID
@@ -186,8 +194,8 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
         return try await store.pendingEntry(for: id)?.operationID
     }
 
-    /// Books an applied push: the entry leaves the outbox and the product is synced at the pushed stamp — its stored
-    /// content is the entry's, so only its sync state kind changes.
+    /// Books an applied push after checking that `record` still names it as pending (a newer local change may have
+    /// replaced it in flight).
     private func acknowledge(
         _ entry: ProductOutboxEntry, record: ProductSyncRecord?, into transaction: inout ProductLocalTransaction, now: Date
     ) async throws {
@@ -201,6 +209,13 @@ struct ProductSyncAdapter: OutboxSyncAdapter {
             }
             return
         }
+        acknowledge(entry, into: &transaction, now: now)
+    }
+
+    /// Books an applied push whose product still has it as its pending operation: the entry leaves the outbox and the
+    /// product is synced at the pushed stamp — its stored content is the entry's, so only its sync state kind changes.
+    private func acknowledge(_ entry: ProductOutboxEntry, into transaction: inout ProductLocalTransaction, now: Date) {
+        let id = entry.payload.productID
         transaction.removedOutboxEntries.append(entry.operationID)
         transaction.syncRecords.append(
             ProductSyncRecord(

@@ -25,7 +25,8 @@ public struct ProductSyncStrategy: Sendable {
     public var conflictPolicy: ConflictPolicy<Product>
     /// Backoff and attempt cap of failed pushes.
     public var retryPolicy: RetryPolicy
-    /// How many changes one push call carries.
+    /// How many changes one push call carries (default 500, what the sync server accepts in one push). Each push
+    /// round is one call to the remote, one outbox read and one commit, so fewer, larger rounds cost less per change.
     public var pushBatchSize: Int
     /// How many records one pull call asks for.
     public var pullBatchSize: Int
@@ -35,7 +36,7 @@ public struct ProductSyncStrategy: Sendable {
         readPolicy: ProductReadPolicy = .localThenRemoteIfStale(staleAfter: 3_600),
         writePolicy: ProductWritePolicy = .localThenRemoteImmediate,
         conflictPolicy: ConflictPolicy<Product> = .mergeFields, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 100, pullBatchSize: Int = 200
+        pushBatchSize: Int = 500, pullBatchSize: Int = 200
     ) {
         self.readPolicy = readPolicy
         self.writePolicy = writePolicy

@@ -63,6 +63,17 @@ public protocol ProductSyncStateStore: Sendable {
     ///
     /// - Throws: a storage error.
     func syncRecords(_ ids: [ProductID]) async throws -> [ProductID: ProductSyncRecord]
+
+    /// The operation each product's sync record names as pending (``ProductSyncRecord/pendingOperationID``), keyed
+    /// by id; a product without a record, or whose record names no operation, is absent.
+    ///
+    /// Settling a push round asks this for every acknowledged product and reads whole records only where the
+    /// answer is not the operation it pushed, so an adapter may read the one field instead of decoding records. It
+    /// may also leave out a product it cannot answer that way (a record it cannot read): that product's record is
+    /// then read whole, and its error thrown there.
+    ///
+    /// - Throws: a storage error.
+    func pendingOperationIDs(_ ids: [ProductID]) async throws -> [ProductID: UUID]
 }
 
 extension ProductSyncStateStore {
@@ -70,6 +81,11 @@ extension ProductSyncStateStore {
     /// times `limit` entries, more when those hold too few due ones).
     public func dueEntries(at now: Date, limit: Int) async throws -> [ProductOutboxEntry] {
         try await ProductOutboxEntry.due(at: now, limit: limit) { try await pendingEntries(limit: $0) }
+    }
+
+    /// The default: the operations named by ``syncRecords(_:)``.
+    public func pendingOperationIDs(_ ids: [ProductID]) async throws -> [ProductID: UUID] {
+        try await syncRecords(ids).compactMapValues(\.pendingOperationID)
     }
 
     /// The default: ``syncRecord(_:)`` for each id.
