@@ -24,53 +24,84 @@ extension OutboxSyncEngine {
             case .failed: return
             }
         }
-        pages: for _ in 0..<configuration.limits.maxPullPages {
-            let page: OutboxChangePage<Adapter.Change>
-            do {
-                page = try await adapter.changes(of: scope, after: cursor, limit: configuration.limits.pullPageSize)
-            } catch {
-                let failure = RemoteSyncError.classify(error)
-                guard case .resyncRequired = failure else {
-                    await reportPullFailure(failure, of: scope, in: &report)
-                    break
-                }
+        var calls = 0
+        pages: while calls < configuration.limits.maxPullPages {
+            let batch = await fetchBatch(of: scope, after: cursor, calls: &calls)
+            if let page = batch.page {
                 adopting = true
-                switch try await loadSnapshot(of: scope, from: cursor, atLeast: nil, required: true, report: &report) {
-                case .loaded(let loaded):
-                    cursor = loaded.cursor
-                    applied += loaded.count
-                    acknowledged = [:]
-                    continue pages
-                case .unavailable: applied += try await resync(scope, report: &report, acknowledged: acknowledged)
-                case .failed: break
+                do {
+                    applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
+                } catch let required as OutboxSnapshotRequired {
+                    // The pages reach before the snapshot this device started from: a newer snapshot holds them.
+                    switch try await loadSnapshot(of: scope, from: cursor, atLeast: required.atLeast, required: true, report: &report) {
+                    case .loaded(let loaded):
+                        cursor = loaded.cursor
+                        applied += loaded.count
+                        acknowledged = [:]
+                        continue pages
+                    case .unavailable: await reportPullFailure(.transient(required.reason), of: scope, in: &report)
+                    case .failed: break
+                    }
+                    break
+                } catch {
+                    // The pages adopted before the local failure stay adopted: their follow-up work still runs.
+                    await gate.run { await adapter.pullEnded(scope) }
+                    throw error
                 }
+                cursor = page.cursor ?? cursor
+            }
+            guard let error = batch.error else {
+                guard batch.page?.hasMore == true else { break }
+                continue
+            }
+            let failure = RemoteSyncError.classify(error)
+            guard case .resyncRequired = failure else {
+                await reportPullFailure(failure, of: scope, in: &report)
                 break
             }
             adopting = true
-            do {
-                applied += try await gate.run { try await adapter.adopt(page, of: scope, acknowledged: acknowledged) }
-            } catch let required as OutboxSnapshotRequired {
-                // The page reaches before the snapshot this device started from: a newer snapshot holds it.
-                switch try await loadSnapshot(of: scope, from: cursor, atLeast: required.atLeast, required: true, report: &report) {
-                case .loaded(let loaded):
-                    cursor = loaded.cursor
-                    applied += loaded.count
-                    acknowledged = [:]
-                    continue pages
-                case .unavailable: await reportPullFailure(.transient(required.reason), of: scope, in: &report)
-                case .failed: break
-                }
-                break
-            } catch {
-                // The pages adopted before the local failure stay adopted: their follow-up work still runs.
-                await gate.run { await adapter.pullEnded(scope) }
-                throw error
+            switch try await loadSnapshot(of: scope, from: cursor, atLeast: nil, required: true, report: &report) {
+            case .loaded(let loaded):
+                cursor = loaded.cursor
+                applied += loaded.count
+                acknowledged = [:]
+                continue pages
+            case .unavailable: applied += try await resync(scope, report: &report, acknowledged: acknowledged)
+            case .failed: break
             }
-            guard page.hasMore, let next = page.cursor, next != cursor else { break }
-            cursor = next
+            break
         }
         if adopting { await gate.run { await adapter.pullEnded(scope) } }
         if applied > 0 { await hub.emit(.pulled(scope: scope, count: applied)) }
+    }
+
+    /// The changes of the next pages after `cursor` as one page, fetched until they hold
+    /// ``OutboxSyncLimits/pullCommitSize`` changes or the feed ends, and the error that stopped the fetching, if one
+    /// did. The page is `nil` when no call went through. One local commit then takes several remote calls' changes:
+    /// a store pays per commit for every index page the changes touch, so fewer, larger commits cost less per change.
+    private func fetchBatch(
+        of scope: Adapter.Scope, after cursor: Int64?, calls: inout Int
+    ) async -> (page: OutboxChangePage<Adapter.Change>?, error: (any Error)?) {
+        let limits = configuration.limits
+        var batch: OutboxChangePage<Adapter.Change>?
+        while calls < limits.maxPullPages {
+            calls += 1
+            let from = batch?.cursor ?? cursor
+            let page: OutboxChangePage<Adapter.Change>
+            do {
+                page = try await adapter.changes(of: scope, after: from, limit: limits.pullPageSize)
+            } catch {
+                return (batch, error)
+            }
+            var merged = batch ?? OutboxChangePage(changes: [], cursor: nil, hasMore: false)
+            merged.changes += page.changes
+            merged.cursor = page.cursor ?? merged.cursor
+            // A page that does not move the cursor ends the pull, as the feed would only repeat it.
+            merged.hasMore = page.hasMore && page.cursor != nil && page.cursor != from
+            batch = merged
+            guard merged.hasMore, merged.changes.count < limits.pullCommitSize else { break }
+        }
+        return (batch, nil)
     }
 
     /// What ``loadSnapshot(of:from:atLeast:required:report:)`` did.

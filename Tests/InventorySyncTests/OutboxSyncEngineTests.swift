@@ -25,15 +25,18 @@ private actor NoteAdapterState {
     var remotePages = 0
     /// The page whose adoption fails with a local error, if any.
     var failingAdoption: Int?
+    /// The page whose call fails with a transient error, if any.
+    var failingFetch: Int?
     var adopted: [Int] = []
     var pullEnds: [String] = []
 
     func poison(_ entities: Set<String>) { poisoned = entities }
     func leaveUnanswered(_ entities: Set<String>) { unanswered = entities }
     func failNextCalls(_ count: Int) { failingCalls = count }
-    func serve(pages: Int, failingAdoption: Int? = nil) {
+    func serve(pages: Int, failingAdoption: Int? = nil, failingFetch: Int? = nil) {
         remotePages = pages
         self.failingAdoption = failingAdoption
+        self.failingFetch = failingFetch
     }
     func adopt(_ page: Int) throws {
         if page == failingAdoption { throw CancellationError() }
@@ -77,6 +80,7 @@ private struct NoteAdapter: OutboxSyncAdapter {
     }
     func changes(of scope: String, after cursor: Int64?, limit: Int) async throws -> OutboxChangePage<String> {
         let next = (cursor ?? 0) + 1
+        if await state.failingFetch == Int(next) { throw RemoteSyncError.transient("page \(next) is not served") }
         guard next <= Int64(await state.remotePages) else { return OutboxChangePage(changes: [], cursor: cursor, hasMore: false) }
         return OutboxChangePage(changes: ["c\(next)"], cursor: next, hasMore: next < Int64(await state.remotePages))
     }
@@ -183,7 +187,10 @@ struct OutboxSyncEngineTests {
     func pullEndsOnce(_ failingAdoption: Int?) async throws {
         let state = NoteAdapterState()
         await state.serve(pages: 4, failingAdoption: failingAdoption)
-        let engine = OutboxSyncEngine(adapter: NoteAdapter(state: state), gate: SerialGate())
+        // One page a commit, so the adoption of page 3 is a call of its own.
+        let engine = OutboxSyncEngine(
+            adapter: NoteAdapter(state: state), gate: SerialGate(),
+            configuration: OutboxSyncConfiguration(limits: OutboxSyncLimits(pullCommitSize: 1)))
         if failingAdoption == nil {
             let report = try await engine.sync(scopes: ["feed"])
             #expect(report.pulled == 4)
@@ -191,6 +198,24 @@ struct OutboxSyncEngineTests {
             await #expect(throws: CancellationError.self) { try await engine.sync(scopes: ["feed"]) }
         }
         #expect(await state.adopted == Array(1..<(failingAdoption ?? 5)))
+        #expect(await state.pullEnds == ["feed"])
+    }
+
+    @Test("pulled pages are adopted together up to the commit size; a failed call still adopts the pages fetched before it", arguments: [nil, 5])
+    func pagesShareCommits(_ failingFetch: Int?) async throws {
+        let state = NoteAdapterState()
+        await state.serve(pages: 10, failingFetch: failingFetch)
+        let engine = OutboxSyncEngine(
+            adapter: NoteAdapter(state: state), gate: SerialGate(),
+            configuration: OutboxSyncConfiguration(limits: OutboxSyncLimits(pullPageSize: 1, pullCommitSize: 3)))
+        let report = try await engine.sync(scopes: ["feed"])
+        if failingFetch == nil {
+            #expect(await state.adopted == [3, 6, 9, 10], "each adoption names the last page it holds")
+            #expect(report.pulled == 10 && report.pullFailures.isEmpty)
+        } else {
+            #expect(await state.adopted == [3, 4], "page 4, fetched before the failed call of page 5, is adopted")
+            #expect(report.pulled == 4 && report.pullFailures.count == 1)
+        }
         #expect(await state.pullEnds == ["feed"])
     }
 

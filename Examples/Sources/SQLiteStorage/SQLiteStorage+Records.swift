@@ -70,11 +70,15 @@ extension SQLiteStorage {
     /// earlier writes produced, and a failed one rolls everything back. The field index (``RecordFieldIndex``) is
     /// written in the same transaction.
     ///
-    /// Collection names are validated and fields encoded before the transaction starts.
+    /// Collection names are validated and fields encoded before the transaction starts (a large batch on every core:
+    /// the encoder's options are not changed while it encodes, so the threads share it).
     func apply(_ writes: [(scope: StorageScope, write: RecordWrite)]) async throws {
         guard !writes.isEmpty else { return }
         let encoder = StoredFieldsCoding.makeEncoder()
-        let prepared = try writes.map { scope, write in try PreparedWrite(scope: scope, write: write, encoder: encoder) }
+        // A large batch (a push into a storage remote) encodes its fields on every core.
+        let prepared = try ConcurrentCoding.map(writes) { scope, write in
+            try PreparedWrite(scope: scope, write: write, encoder: encoder)
+        }
         try await Self.perform("write \(writes.count) record(s)", on: dbWriter) {
             try await dbWriter.write { db in
                 var index = RecordFieldIndex.Writer()

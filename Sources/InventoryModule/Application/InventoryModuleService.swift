@@ -73,7 +73,9 @@ public actor InventoryModuleService {
             hasRemote: remote != nil, defaultScopes: { [cache] in cache.households }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
-                limits: OutboxSyncLimits(pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize),
+                limits: OutboxSyncLimits(
+                    pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize,
+                    pullCommitSize: strategy.pullCommitSize),
                 writePolicy: strategy.writePolicy),
             clock: clock, random: random)
     }

@@ -28,17 +28,23 @@ public struct InventorySyncStrategy: Sendable {
     public var pushBatchSize: Int
     /// How many entries one pull asks for.
     public var pullBatchSize: Int
+    /// How many pulled entries one local commit takes (default 5,000): pages are fetched until they hold this many and
+    /// committed together, as each commit pays for every index page its entries touch. Lower it to hold fewer pulled
+    /// entries in memory at once.
+    public var pullCommitSize: Int
 
     /// Creates a strategy.
     public init(
         writePolicy: InventoryWritePolicy = .localThenRemoteImmediate, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 500, pullBatchSize: Int = 500, readPolicy: InventoryReadPolicy = .localOnly
+        pushBatchSize: Int = 500, pullBatchSize: Int = 500, pullCommitSize: Int = 5_000,
+        readPolicy: InventoryReadPolicy = .localOnly
     ) {
         self.writePolicy = writePolicy
         self.readPolicy = readPolicy
         self.retryPolicy = retryPolicy
         self.pushBatchSize = max(1, pushBatchSize)
         self.pullBatchSize = max(1, pullBatchSize)
+        self.pullCommitSize = max(1, pullCommitSize)
     }
 
     /// Immediate push with the standard retry policy.

@@ -22,22 +22,25 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
     ///
     /// The entries already appended are found with batched reads by id (``lookupBatchSize`` ids a read, their
     /// sequences taken from the indexed fields, no payload decoded), and the feed's last sequence with one query
-    /// on the indexed `sequence` field, so a push costs O(batch) reads, not one read per entry.
+    /// on the indexed `sequence` field, so a push costs O(batch) reads, not one read per entry. Meanwhile every
+    /// entry's JSON is written, a large push's in slices on every core (a duplicate's bytes are dropped).
     public func push(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
         guard !entries.isEmpty else { return [] }
+        async let encoding = Self.encode(entries)
         var stored = try await appendedSequences(of: entries.map(\.id))
         var sequence = try await lastSequence()
+        let encoded = try await encoding
         var batch = StorageBatch()
         var results: [InventoryPushResult] = []
         results.reserveCapacity(entries.count)
-        for entry in entries {
+        for (entry, bytes) in zip(entries, encoded) {
             if let known = stored[entry.id] {
                 results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: known)))
                 continue
             }
             sequence += 1
             stored[entry.id] = sequence
-            batch.domain.append(try .save(Entry(entry: entry, sequence: sequence)))
+            batch.domain.append(try .save(Entry(entry: entry, sequence: sequence, encodedEntry: bytes)))
             results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: sequence)))
         }
         if !batch.domain.isEmpty { try await storage.commit(batch) }
@@ -46,6 +49,26 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
 
     /// How many ids one read of ``push(_:)``'s duplicate check asks for.
     public static let lookupBatchSize = 500
+
+    /// Entries per slice of ``encode(_:)``; a push of at most one slice is encoded in one task.
+    static let encodingSliceSize = 1_024
+
+    /// The JSON of each entry (`RecordCoding`'s bytes), in order: the slices in child tasks, so on every core. The
+    /// error of the first entry that does not encode (by position) is thrown.
+    private static func encode(_ entries: [InventoryJournalEntry]) async throws -> [Data] {
+        guard entries.count > encodingSliceSize else { return try entries.map { try RecordCoding.encode($0) } }
+        let starts = Array(stride(from: 0, to: entries.count, by: encodingSliceSize))
+        let slices = await withTaskGroup(of: (Int, Result<[Data], any Error>).self) { group in
+            for (slice, start) in starts.enumerated() {
+                let range = start..<min(start + encodingSliceSize, entries.count)
+                group.addTask { (slice, Result { try entries[range].map { try RecordCoding.encode($0) } }) }
+            }
+            var slices = [Result<[Data], any Error>](repeating: .success([]), count: starts.count)
+            for await (slice, encoded) in group { slices[slice] = encoded }
+            return slices
+        }
+        return try slices.flatMap { try $0.get() }
+    }
 
     /// The sequences of the entries among `ids` that are appended already.
     private func appendedSequences(of ids: [UUID]) async throws -> [UUID: Int64] {
@@ -83,13 +106,40 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
         return sequence
     }
 
-    private struct Entry: StorableRecord {
-        static let collection = StorageInventoryRemote.journal
-        var entry: InventoryJournalEntry
-        var sequence: Int64
-        var recordID: RecordID { RecordID(entry.id) }
-        var indexedFields: [String: FieldValue] {
+    /// An appended entry as stored: the entry and its sequence in the feed.
+    ///
+    /// It writes its own JSON (``RecordJSONWritable``), the entry's bytes inside as ``push(_:)`` encoded them;
+    /// `StorageInventoryRemoteEntryJSONTests` holds it to `JSONEncoder`'s bytes.
+    package struct Entry: StorableRecord, RecordJSONWritable {
+        package static let collection = StorageInventoryRemote.journal
+        package var entry: InventoryJournalEntry
+        package var sequence: Int64
+        /// The entry's JSON, when it was written already.
+        private var encodedEntry: Data?
+
+        package var recordID: RecordID { RecordID(entry.id) }
+        package var indexedFields: [String: FieldValue] {
             ["sequence": .int(sequence), "household": .string(entry.householdID.rawValue)]
+        }
+
+        /// Creates the stored form of an entry; `encodedEntry`, when given, must be `RecordCoding`'s bytes of it.
+        package init(entry: InventoryJournalEntry, sequence: Int64, encodedEntry: Data? = nil) {
+            self.entry = entry
+            self.sequence = sequence
+            self.encodedEntry = encodedEntry
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case entry, sequence
+        }
+
+        package func write(to writer: inout RecordJSONWriter) throws {
+            writer.beginObject()
+            writer.member("entry")
+            if let encodedEntry { writer.raw(encodedEntry) } else { try entry.write(to: &writer) }
+            writer.member("sequence")
+            writer.number(sequence)
+            writer.endObject()
         }
     }
 }

@@ -64,7 +64,9 @@ public actor ProductModuleService {
             hasRemote: remote != nil, defaultScopes: { [.catalog] }, connectivity: connectivity,
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
-                limits: OutboxSyncLimits(pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize),
+                limits: OutboxSyncLimits(
+                    pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize,
+                    pullCommitSize: strategy.pullCommitSize),
                 writePolicy: strategy.writePolicy),
             clock: clock, random: random)
     }

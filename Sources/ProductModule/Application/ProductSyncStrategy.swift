@@ -30,13 +30,17 @@ public struct ProductSyncStrategy: Sendable {
     public var pushBatchSize: Int
     /// How many records one pull call asks for.
     public var pullBatchSize: Int
+    /// How many pulled records one local commit takes (default 5,000): pages are fetched until they hold this many and
+    /// committed together, as each commit pays for every index page its records touch. Lower it to hold fewer pulled
+    /// records in memory at once.
+    public var pullCommitSize: Int
 
     /// Creates a strategy.
     public init(
         readPolicy: ProductReadPolicy = .localThenRemoteIfStale(staleAfter: 3_600),
         writePolicy: ProductWritePolicy = .localThenRemoteImmediate,
         conflictPolicy: ConflictPolicy<Product> = .mergeFields, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 500, pullBatchSize: Int = 200
+        pushBatchSize: Int = 500, pullBatchSize: Int = 200, pullCommitSize: Int = 5_000
     ) {
         self.readPolicy = readPolicy
         self.writePolicy = writePolicy
@@ -44,6 +48,7 @@ public struct ProductSyncStrategy: Sendable {
         self.retryPolicy = retryPolicy
         self.pushBatchSize = max(1, pushBatchSize)
         self.pullBatchSize = max(1, pullBatchSize)
+        self.pullCommitSize = max(1, pullCommitSize)
     }
 
     /// Local first with hourly background refresh, immediate push, field-by-field merge of conflicts.

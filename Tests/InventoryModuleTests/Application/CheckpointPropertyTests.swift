@@ -108,14 +108,14 @@ struct CheckpointPropertyTests {
         try await writer.setUpHousehold()
         for index in 0..<40 { _ = try await writer.purchase(S.products[index % 3], "1", at: S.pantry) }
         try await writer.service.syncPending()
-        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5)
+        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5, pullCommitSize: 5)
         let reader = S.Device("r", remote: remote, strategy: strategy, checkpoints: InventoryCheckpointPolicy(interval: 2))
         let report = try await reader.service.syncPending(households: [S.home])
         await reader.service.waitForBackgroundWork()
         let journal = try await reader.service.store.entries(of: S.home)
         #expect(report.pulled == journal.count && journal.count > 40)
         let marks = try await reader.service.store.checkpointMarks(of: S.home)
-        // Pages of 5: the page that reaches 40 entries (twenty intervals of 2) is sealed at once, the rest at the end.
+        // Commits of 5: the commit that reaches 40 entries (twenty intervals of 2) is sealed at once, the rest at the end.
         #expect(marks.map(\.entryCount).sorted() == [40, journal.count])
         await reader.restart()
         try await Self.expectFullFold(reader)

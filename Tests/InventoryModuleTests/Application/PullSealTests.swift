@@ -24,7 +24,7 @@ struct PullSealTests {
         let observing = UnsealedHistoryProbe(remote)
         let reader = InventoryModuleService(
             storage: InMemoryStorageProvider(), remote: observing,
-            strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5),
+            strategy: InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5, pullCommitSize: 5),
             checkpoints: InventoryCheckpointPolicy(interval: 2), replicaID: ReplicaID("r"), clock: .constant(S.t0))
         observing.watch(reader)
         let report = try await reader.syncPending(households: [S.home])
@@ -34,7 +34,7 @@ struct PullSealTests {
         #expect(report.pulled == journal.count && journal.count > 100)
         let unsealed = observing.unsealedCounts
         #expect(unsealed.count > 20)
-        // Seals every 2 × 20 entries; a page adds 5, and a page that reaches the interval is sealed at once.
+        // Seals every 2 × 20 entries; a commit adds 5, and a commit that reaches the interval is sealed at once.
         #expect((unsealed.max() ?? .max) < 40)
         #expect(try await reader.state(of: S.home) == InventoryProjector.project(journal))
     }
@@ -50,7 +50,7 @@ struct PullSealTests {
         try await writer.service.perform(.undo(undone), in: S.home)
         try await writer.service.syncPending()
 
-        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5)
+        let strategy = InventorySyncStrategy(writePolicy: .localThenEnqueue, pullBatchSize: 5, pullCommitSize: 5)
         let reader = S.Device("r", remote: remote, strategy: strategy, checkpoints: InventoryCheckpointPolicy(interval: 1))
         let report = try await reader.service.syncPending(households: [S.home])
         await reader.service.waitForBackgroundWork()
