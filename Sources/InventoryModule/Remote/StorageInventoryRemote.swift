@@ -23,25 +23,30 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
     /// The entries already appended are found with batched reads by id (``lookupBatchSize`` ids a read, their
     /// sequences taken from the indexed fields, no payload decoded), and the feed's last sequence with one query
     /// on the indexed `sequence` field, so a push costs O(batch) reads, not one read per entry. Meanwhile every
-    /// entry's JSON is written, a large push's in slices on every core (a duplicate's bytes are dropped).
+    /// entry's JSON is written; that and the stored records of the new entries are made in slices on every core
+    /// (a duplicate's bytes are dropped).
     public func push(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
         guard !entries.isEmpty else { return [] }
-        async let encoding = Self.encode(entries)
+        async let encoding = Self.concurrentMap(entries) { try RecordCoding.encode($0) }
         var stored = try await appendedSequences(of: entries.map(\.id))
         var sequence = try await lastSequence()
-        let encoded = try await encoding
-        var batch = StorageBatch()
+        var appended: [(position: Int, sequence: Int64)] = []
         var results: [InventoryPushResult] = []
         results.reserveCapacity(entries.count)
-        for (entry, bytes) in zip(entries, encoded) {
+        for (position, entry) in entries.enumerated() {
             if let known = stored[entry.id] {
                 results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: known)))
                 continue
             }
             sequence += 1
             stored[entry.id] = sequence
-            batch.domain.append(try .save(Entry(entry: entry, sequence: sequence, encodedEntry: bytes)))
+            appended.append((position, sequence))
             results.append(InventoryPushResult(entryID: entry.id, outcome: .applied(sequence: sequence)))
+        }
+        let encoded = try await encoding
+        var batch = StorageBatch()
+        batch.domain = try await Self.concurrentMap(appended) { position, sequence in
+            try RecordWrite.save(Entry(entry: entries[position], sequence: sequence, encodedEntry: encoded[position]))
         }
         if !batch.domain.isEmpty { try await storage.commit(batch) }
         return results
@@ -50,21 +55,23 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
     /// How many ids one read of ``push(_:)``'s duplicate check asks for.
     public static let lookupBatchSize = 500
 
-    /// Entries per slice of ``encode(_:)``; a push of at most one slice is encoded in one task.
-    static let encodingSliceSize = 1_024
+    /// Elements per slice of ``concurrentMap(_:_:)``; at most one slice is mapped in the calling task.
+    static let sliceSize = 1_024
 
-    /// The JSON of each entry (`RecordCoding`'s bytes), in order: the slices in child tasks, so on every core. The
-    /// error of the first entry that does not encode (by position) is thrown.
-    private static func encode(_ entries: [InventoryJournalEntry]) async throws -> [Data] {
-        guard entries.count > encodingSliceSize else { return try entries.map { try RecordCoding.encode($0) } }
-        let starts = Array(stride(from: 0, to: entries.count, by: encodingSliceSize))
-        let slices = await withTaskGroup(of: (Int, Result<[Data], any Error>).self) { group in
+    /// `transform` of each element, in order: the slices in child tasks, so on every core. The error of the first
+    /// element that fails (by position) is thrown.
+    private static func concurrentMap<Element: Sendable, Mapped: Sendable>(
+        _ elements: [Element], _ transform: @escaping @Sendable (Element) throws -> Mapped
+    ) async throws -> [Mapped] {
+        guard elements.count > sliceSize else { return try elements.map(transform) }
+        let starts = Array(stride(from: 0, to: elements.count, by: sliceSize))
+        let slices = await withTaskGroup(of: (Int, Result<[Mapped], any Error>).self) { group in
             for (slice, start) in starts.enumerated() {
-                let range = start..<min(start + encodingSliceSize, entries.count)
-                group.addTask { (slice, Result { try entries[range].map { try RecordCoding.encode($0) } }) }
+                let range = start..<min(start + sliceSize, elements.count)
+                group.addTask { (slice, Result { try elements[range].map(transform) }) }
             }
-            var slices = [Result<[Data], any Error>](repeating: .success([]), count: starts.count)
-            for await (slice, encoded) in group { slices[slice] = encoded }
+            var slices = [Result<[Mapped], any Error>](repeating: .success([]), count: starts.count)
+            for await (slice, mapped) in group { slices[slice] = mapped }
             return slices
         }
         return try slices.flatMap { try $0.get() }
