@@ -36,10 +36,10 @@ extension OutboxSyncEngine {
         }
     }
 
-    /// The entries of the next push round, up to a batch: those due now, or (``SyncTrigger/explicit``) every one
+    /// The entries of the next push round, up to ``OutboxSyncLimits/pushCommitSize``: those due now, or (``SyncTrigger/explicit``) every one
     /// that is not quarantined, less those already `sent` in this pass.
     private func nextRound(_ selection: PushSelection, skipping sent: Set<UUID>) async throws -> [OutboxEntry<Adapter.Payload>] {
-        let batch = configuration.limits.pushBatchSize
+        let batch = configuration.limits.pushCommitSize
         // Nothing waits past the distant future: every entry that is not quarantined is due then.
         let (cutoff, limit) =
             switch selection.trigger {
@@ -68,11 +68,13 @@ extension OutboxSyncEngine {
         var stop: RemoteSyncError?
     }
 
-    /// Pushes `due`; when a call fails permanently as a whole, splits the batch and pushes the halves, so only the
-    /// operation(s) at fault are rejected and the rest still sync.
+    /// Pushes `due` in calls of ``OutboxSyncLimits/pushBatchSize``, in order, until one fails; when a call fails
+    /// permanently as a whole, splits the batch and pushes the halves, so only the operation(s) at fault are rejected
+    /// and the rest still sync.
     func pushIsolating(_ due: [OutboxEntry<Adapter.Payload>]) async -> PushExchange {
         var exchange = PushExchange()
-        var batches: [ArraySlice<OutboxEntry<Adapter.Payload>>] = [due[...]]
+        let size = configuration.limits.pushBatchSize
+        var batches = stride(from: due.startIndex, to: due.endIndex, by: size).map { due[$0..<min($0 + size, due.endIndex)] }
         while exchange.stop == nil, !batches.isEmpty {
             let batch = batches.removeFirst()
             do {

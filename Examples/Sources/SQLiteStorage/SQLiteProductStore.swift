@@ -209,23 +209,28 @@ public struct SQLiteProductStore: ProductStore {
     }
 
     /// The pending operations the sync records of `ids` name, read with SQLite's JSON functions instead of decoding
-    /// the records; a record that is not valid JSON, or names an operation that is not a UUID, is left out (its
+    /// the records (``chunkSize`` ids a query); a record that is not valid JSON, or names an operation that is not a UUID, is left out (its
     /// whole-record read then reports it).
     ///
     /// - Throws: a backend failure.
     public func pendingOperationIDs(_ ids: [ProductID]) async throws -> [ProductID: UUID] {
         try await read("read pending operations") { db in
-            // The payload is JSON text in a BLOB column; SQLite 3.45 and later read a BLOB as JSONB, hence the cast.
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT CASE WHEN json_valid(CAST(payload AS TEXT))
-                        THEN json_extract(CAST(payload AS TEXT), '$.pendingOperationID') END
-                    FROM product_sync WHERE product_id = ?
-                    """)
+            let byKey = Dictionary(ids.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
             var operations: [ProductID: UUID] = [:]
-            for id in ids where operations[id] == nil {
-                let value = try DatabaseValue.fetchOne(statement, arguments: [id.rawValue])
-                if case .string(let text)? = value?.storage, let operation = UUID(uuidString: text) {
+            for chunk in Self.chunks(Array(byKey.keys)) {
+                // The payload is JSON text in a BLOB column; SQLite 3.45 and later read a BLOB as JSONB, hence the cast.
+                let sql = """
+                    SELECT product_id, CASE WHEN json_valid(CAST(payload AS TEXT))
+                        THEN json_extract(CAST(payload AS TEXT), '$.pendingOperationID') END
+                    FROM product_sync WHERE product_id IN (\(Self.placeholders(chunk.count)))
+                    """
+                let statement = try chunk.count == Self.chunkSize ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+                let rows = try Row.fetchCursor(statement, arguments: StatementArguments(Array(chunk)))
+                while let row = try rows.next() {
+                    let dbValue: DatabaseValue = row[1]
+                    guard case .string(let text) = dbValue.storage, let operation = UUID(uuidString: text),
+                        let id = byKey[row[0] as String]
+                    else { continue }
                     operations[id] = operation
                 }
             }

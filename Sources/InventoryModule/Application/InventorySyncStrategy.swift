@@ -26,6 +26,9 @@ public struct InventorySyncStrategy: Sendable {
     /// How many entries one push carries (default 500, what the sync server accepts in one push). Each push round
     /// is one call to the remote, one outbox read and one commit, so fewer, larger rounds cost less per entry.
     public var pushBatchSize: Int
+    /// How many entries one push round reads, sends (in calls of ``pushBatchSize``) and settles in one local commit
+    /// (default 2,000; at least ``pushBatchSize``).
+    public var pushCommitSize: Int
     /// How many entries one pull asks for.
     public var pullBatchSize: Int
     /// How many pulled entries one local commit takes (default 5,000): pages are fetched until they hold this many and
@@ -36,13 +39,14 @@ public struct InventorySyncStrategy: Sendable {
     /// Creates a strategy.
     public init(
         writePolicy: InventoryWritePolicy = .localThenRemoteImmediate, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 500, pullBatchSize: Int = 500, pullCommitSize: Int = 5_000,
+        pushBatchSize: Int = 500, pushCommitSize: Int = 2_000, pullBatchSize: Int = 500, pullCommitSize: Int = 5_000,
         readPolicy: InventoryReadPolicy = .localOnly
     ) {
         self.writePolicy = writePolicy
         self.readPolicy = readPolicy
         self.retryPolicy = retryPolicy
         self.pushBatchSize = max(1, pushBatchSize)
+        self.pushCommitSize = max(self.pushBatchSize, pushCommitSize)
         self.pullBatchSize = max(1, pullBatchSize)
         self.pullCommitSize = max(1, pullCommitSize)
     }

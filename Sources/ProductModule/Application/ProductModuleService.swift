@@ -65,8 +65,8 @@ public actor ProductModuleService {
             configuration: OutboxSyncConfiguration(
                 retryPolicy: strategy.retryPolicy,
                 limits: OutboxSyncLimits(
-                    pushBatchSize: strategy.pushBatchSize, pullPageSize: strategy.pullBatchSize,
-                    pullCommitSize: strategy.pullCommitSize),
+                    pushBatchSize: strategy.pushBatchSize, pushCommitSize: strategy.pushCommitSize,
+                    pullPageSize: strategy.pullBatchSize, pullCommitSize: strategy.pullCommitSize),
                 writePolicy: strategy.writePolicy),
             clock: clock, random: random)
     }

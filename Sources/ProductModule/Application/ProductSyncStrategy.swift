@@ -28,6 +28,9 @@ public struct ProductSyncStrategy: Sendable {
     /// How many changes one push call carries (default 500, what the sync server accepts in one push). Each push
     /// round is one call to the remote, one outbox read and one commit, so fewer, larger rounds cost less per change.
     public var pushBatchSize: Int
+    /// How many changes one push round reads, sends (in calls of ``pushBatchSize``) and settles in one local commit
+    /// (default 2,000; at least ``pushBatchSize``).
+    public var pushCommitSize: Int
     /// How many records one pull call asks for.
     public var pullBatchSize: Int
     /// How many pulled records one local commit takes (default 5,000): pages are fetched until they hold this many and
@@ -40,13 +43,14 @@ public struct ProductSyncStrategy: Sendable {
         readPolicy: ProductReadPolicy = .localThenRemoteIfStale(staleAfter: 3_600),
         writePolicy: ProductWritePolicy = .localThenRemoteImmediate,
         conflictPolicy: ConflictPolicy<Product> = .mergeFields, retryPolicy: RetryPolicy = .standard,
-        pushBatchSize: Int = 500, pullBatchSize: Int = 200, pullCommitSize: Int = 5_000
+        pushBatchSize: Int = 500, pushCommitSize: Int = 2_000, pullBatchSize: Int = 200, pullCommitSize: Int = 5_000
     ) {
         self.readPolicy = readPolicy
         self.writePolicy = writePolicy
         self.conflictPolicy = conflictPolicy
         self.retryPolicy = retryPolicy
         self.pushBatchSize = max(1, pushBatchSize)
+        self.pushCommitSize = max(self.pushBatchSize, pushCommitSize)
         self.pullBatchSize = max(1, pullBatchSize)
         self.pullCommitSize = max(1, pullCommitSize)
     }
