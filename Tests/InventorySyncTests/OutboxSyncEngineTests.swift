@@ -33,6 +33,12 @@ private actor NoteAdapterState {
     func poison(_ entities: Set<String>) { poisoned = entities }
     func leaveUnanswered(_ entities: Set<String>) { unanswered = entities }
     func failNextCalls(_ count: Int) { failingCalls = count }
+    /// The number of the push call that fails with a transient error, if any.
+    var failingCallNumber: Int?
+    /// How many rounds were settled.
+    var settles = 0
+    func failCall(number: Int) { failingCallNumber = number }
+    func settled() { settles += 1 }
     func serve(pages: Int, failingAdoption: Int? = nil, failingFetch: Int? = nil) {
         remotePages = pages
         self.failingAdoption = failingAdoption
@@ -49,6 +55,7 @@ private actor NoteAdapterState {
 
     func push(_ entries: [OutboxEntry<Note>]) throws -> [UUID: OutboxPushOutcome<Never>] {
         calls += 1
+        if calls == failingCallNumber { throw RemoteSyncError.transient("call \(calls) fails") }
         if failingCalls > 0 {
             failingCalls -= 1
             throw RemoteSyncError.transient("injected failure")
@@ -85,6 +92,7 @@ private struct NoteAdapter: OutboxSyncAdapter {
         return OutboxChangePage(changes: ["c\(next)"], cursor: next, hasMore: next < Int64(await state.remotePages))
     }
     func settle(_ round: OutboxRound<Note, Never>) async throws -> OutboxSettlement<String> {
+        await state.settled()
         await state.remove(round.acknowledged.map(\.operationID))
         await state.store(round.failures.map(\.updated))
         return OutboxSettlement()
@@ -199,6 +207,31 @@ struct OutboxSyncEngineTests {
         }
         #expect(await state.adopted == Array(1..<(failingAdoption ?? 5)))
         #expect(await state.pullEnds == ["feed"])
+    }
+
+    @Test("a round sends its operations in calls of the batch size and settles them in one commit; a failed call leaves the later calls' operations as they were", arguments: [nil, 2])
+    func roundsShareCommits(_ failingCall: Int?) async throws {
+        let state = NoteAdapterState()
+        await state.seed(Self.entries(7))
+        if let failingCall { await state.failCall(number: failingCall) }
+        let engine = OutboxSyncEngine(
+            adapter: NoteAdapter(state: state), gate: SerialGate(),
+            configuration: OutboxSyncConfiguration(
+                retryPolicy: RetryPolicy(baseDelay: 100, maxDelay: 100, maxAttempts: 10),
+                limits: OutboxSyncLimits(pushBatchSize: 2, pushCommitSize: 6)),
+            clock: InventoryClock { Date(timeIntervalSinceReferenceDate: 10) }, random: .constant(1))
+        let report = try await engine.sync(scopes: [])
+        let (waiting, calls, settles) = (await state.sorted(), await state.calls, await state.settles)
+        if failingCall == nil {
+            #expect(report.pushed == 7 && report.remaining == 0)
+            #expect(calls == 4 && settles == 2, "rounds of 6 and 1, in calls of 2, 2, 2 and 1")
+        } else {
+            // Call 1 (n0, n1) applied, call 2 (n2, n3) failed and is charged, call 3 (n4, n5) never sent, n6 never read.
+            #expect(report.pushed == 2 && report.failed == 2 && report.remaining == 5)
+            #expect(calls == 2 && settles == 1)
+            #expect(waiting.filter { $0.attempts == 1 }.map(\.payload.entity) == ["n2", "n3"])
+            #expect(waiting.filter { $0.attempts == 0 }.map(\.payload.entity) == ["n4", "n5", "n6"])
+        }
     }
 
     @Test("pulled pages are adopted together up to the commit size; a failed call still adopts the pages fetched before it", arguments: [nil, 5])
