@@ -12,6 +12,8 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
 
     /// The storage the remote lives in.
     public nonisolated let storage: any StorageProvider
+    /// Runs pushes one at a time (the actor is re-entrant at each of a push's reads and its commit).
+    private let gate = SerialGate()
 
     /// Creates a remote on a provider.
     public init(storage: any StorageProvider) {
@@ -24,9 +26,15 @@ public actor StorageInventoryRemote: InventoryRemoteGateway {
     /// sequences taken from the indexed fields, no payload decoded), and the feed's last sequence with one query
     /// on the indexed `sequence` field, so a push costs O(batch) reads, not one read per entry. Meanwhile every
     /// entry's JSON is written; that and the stored records of the new entries are made in slices on every core
-    /// (a duplicate's bytes are dropped).
+    /// (a duplicate's bytes are dropped). Pushes run one at a time: each reads the feed's last sequence and the
+    /// appended ids, then commits, and an overlapping push must see what the one before it committed.
     public func push(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
         guard !entries.isEmpty else { return [] }
+        return try await gate.run { try await append(entries) }
+    }
+
+    /// ``push(_:)``'s work, inside the gate.
+    private func append(_ entries: [InventoryJournalEntry]) async throws -> [InventoryPushResult] {
         async let encoding = Self.concurrentMap(entries) { try RecordCoding.encode($0) }
         var stored = try await appendedSequences(of: entries.map(\.id))
         var sequence = try await lastSequence()

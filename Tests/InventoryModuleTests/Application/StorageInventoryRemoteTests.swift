@@ -31,4 +31,37 @@ struct StorageInventoryRemoteTests {
         #expect(replay.allSatisfy { if case .applied = $0.outcome { true } else { false } })
         #expect(try await remote.changes(of: S.home, after: nil, limit: 100).entries.count == 5)
     }
+
+    @Test("overlapping pushes, some repeating each other's entries, append each entry once under sequences 1...N without a gap")
+    func overlappingPushesAppendOnce() async throws {
+        let remote = StorageInventoryRemote(storage: InMemoryStorageProvider())
+        let entries = (0..<40).map { index in
+            InventoryJournalEntry(
+                id: UUID(), householdID: S.home, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
+                recordedAt: Date(timeIntervalSinceReferenceDate: Double(index)), replicaID: ReplicaID("d\(index % 4)"),
+                operation: .createHousehold(name: "Home \(index)"))
+        }
+        // 20 pushes at once: push k sends entries 2k and 2k+1, and again those of push k - 1.
+        let answers = try await withThrowingTaskGroup(of: [InventoryPushResult].self) { group in
+            for push in 0..<20 {
+                let sent = Array(entries[max(0, 2 * push - 2)..<(2 * push + 2)])
+                group.addTask { try await remote.push(sent) }
+            }
+            var answers: [InventoryPushResult] = []
+            for try await answer in group { answers += answer }
+            return answers
+        }
+        let stored = try await remote.changes(of: S.home, after: nil, limit: 1_000).entries
+        #expect(stored.count == 40 && Set(stored.map(\.id)) == Set(entries.map(\.id)))
+        var sequences: [UUID: Set<Int64>] = [:]
+        for answer in answers {
+            guard case .applied(let sequence) = answer.outcome else {
+                Issue.record("\(answer.entryID) was not applied")
+                continue
+            }
+            sequences[answer.entryID, default: []].insert(sequence)
+        }
+        #expect(sequences.values.allSatisfy { $0.count == 1 }, "every answer for an entry names the one sequence it has")
+        #expect(Set(sequences.values.compactMap(\.first)) == Set(1...40))
+    }
 }
