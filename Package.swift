@@ -20,9 +20,13 @@ let package = Package(
         .library(name: "ProductImport", targets: ["ProductImport"]),
         .library(name: "InventoryModule", targets: ["InventoryModule"]),
         .library(name: "InventoryModuleTesting", targets: ["InventoryModuleTesting"]),
+        .library(name: "SyncWire", targets: ["SyncWire"]),
     ],
     targets: [
         .target(name: "InventoryKit", swiftSettings: strictSettings),
+        // The sync server's `/v1` wire contract: its request and response types, read and written by the server and
+        // by client gateways alike. Foundation only, so any client can adopt it without the kit.
+        .target(name: "SyncWire", swiftSettings: strictSettings),
         .target(name: "InventorySync", dependencies: ["InventoryKit"], swiftSettings: strictSettings),
         .target(name: "ProductModule", dependencies: ["InventoryKit", "InventorySync"], swiftSettings: strictSettings),
         .target(
@@ -81,7 +85,7 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "InventoryKit", "InventoryKitTesting", "InventorySync", "ProductModule", "ProductModuleTesting",
-                "ProductImport", "InventoryModule", "InventoryModuleTesting",
+                "ProductImport", "InventoryModule", "InventoryModuleTesting", "SyncWire",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

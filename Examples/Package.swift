@@ -93,10 +93,12 @@ let package = Package(
             swiftSettings: settings
         ),
         // The product and inventory remote gateways on the InventoryKit sync server, over URLSession
-        // (FoundationNetworking on Linux): Foundation and the kit only, so an app can copy it as it is.
+        // (FoundationNetworking on Linux): Foundation and the kit only, so an app can copy it as it is. The bodies are
+        // the wire contract's types (SyncWire), the ones the server reads and writes.
         .target(
             name: "HTTPSync",
             dependencies: [
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
@@ -111,6 +113,7 @@ let package = Package(
             dependencies: [
                 "ExamplesTestSupport",
                 "HTTPSync", "Pantry", "SQLiteStorage", "JSONFileStorage",
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
@@ -132,6 +135,7 @@ let package = Package(
             name: "Pantry",
             dependencies: [
                 "JSONFileStorage", "SQLiteStorage", "HTTPSync",
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "InventoryKit", package: "InventoryKit"),

@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The pool's error type, to tell "no connection can be made" from other failures (DatabaseOutage).
@@ -63,6 +64,7 @@ let package = Package(
             name: "inventorykit-server",
             dependencies: [
                 "SyncServer",
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -102,6 +104,7 @@ let package = Package(
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -123,6 +126,7 @@ let package = Package(
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventoryModuleTesting", package: "InventoryKit"),
+                .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

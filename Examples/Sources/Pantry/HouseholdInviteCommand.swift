@@ -3,6 +3,7 @@ import Foundation
 import HTTPSync
 import InventoryModule
 import InventorySync
+import SyncWire
 
 extension HouseholdCommand {
     /// `pantry household invite --name NAME [--expires-in-seconds N]`: a person for the household's web pages, and
@@ -55,7 +56,7 @@ extension HouseholdCommand {
             let configuration = try await serverConfiguration()
             let invitation = try await Self.invite(name, expiresInSeconds: expiresInSeconds, on: configuration)
             let report = Report(
-                household: configuration.householdID.rawValue, memberId: invitation.memberId.uuidString.lowercased(),
+                household: configuration.householdID.rawValue, memberId: invitation.memberId,
                 name: invitation.name, link: invitation.link(on: configuration).absoluteString,
                 expiresAt: invitation.expiresAt)
             if options.json {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PostgresNIO
 import SyncServer
+import SyncWire
 
 /// What a failed command prints (one line on standard error) and its exit status.
 ///

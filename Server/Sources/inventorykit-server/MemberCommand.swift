@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SyncServer
+import SyncWire
 
 /// `member`: the people who use a household's web app (invitations, listing, revocation).
 struct MemberCommand: AsyncParsableCommand {
@@ -42,7 +43,7 @@ struct MemberCommand: AsyncParsableCommand {
             }
             let base = (baseURL ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             print("member: \(invitation.memberId)")
-            print("invitation: \(base.isEmpty ? invitation.path : base + invitation.path)")
+            print("invitation: \(base.isEmpty ? invitation.invitationPath : base + invitation.invitationPath)")
             print("expires: \(invitation.expiresAt.formatted(Date.ISO8601FormatStyle()))")
             print("The link is shown only now and signs in once.")
         }

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import SyncServer
+import SyncWire
 
 extension BenchScenario {
     /// `server.bootstrap`: a new device starting from a household of N journal entries. Ours is the wire

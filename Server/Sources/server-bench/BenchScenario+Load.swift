@@ -1,5 +1,6 @@
 import Foundation
 import SyncServer
+import SyncWire
 
 extension BenchScenario {
     /// `server.load`: D devices of one household each push M journal operations in pushes of B, all at once,

@@ -4,6 +4,7 @@ import InventoryModule
 import InventorySync
 import ProductModule
 import SyncServer
+import SyncWire
 
 extension BenchScenario {
     /// `server.web-stock`: a member's stock page (`GET /households/{id}/stock`, HTML rendered from the replica's
@@ -85,7 +86,7 @@ private struct WebStockSetup {
         let service = SyncService(store: environment.store, limits: BenchEnvironment.limits(for: environment.sizes))
         let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
         var catalog: [ProductReference] = []
-        var operations: [PushRequest.Operation] = []
+        var operations: [PushOperation] = []
         for index in 0..<products {
             let product = try Product.new(
                 barcode: nil, title: "Bench product \(index) — organic & fair", id: UUID(), now: epoch)
@@ -93,9 +94,9 @@ private struct WebStockSetup {
             let change = ProductChange(
                 productID: product.productID, product: product,
                 stamp: SyncStamp(updatedAt: epoch, version: 1, replicaID: ReplicaID("bench-device")), baseStamp: nil)
-            operations.append(PushRequest.Operation(
+            operations.append(PushOperation(
                 opId: UUID().uuidString.lowercased(), kind: "product", entityId: product.productID.rawValue,
-                payload: try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(change))))
+                payload: JSONFragment(verbatim: String(decoding: try RecordCoding.encode(change), as: UTF8.self))))
         }
         let kit = InventoryModule.HouseholdID(household.rawValue)
         var state = InventoryState()
@@ -106,9 +107,9 @@ private struct WebStockSetup {
                 makeUUID: { UUID() }, productExists: { _ in true })
             for entry in try InventoryCommandHandler.decide(command, in: state, context: context) {
                 _ = state.apply(entry)
-                operations.append(PushRequest.Operation(
+                operations.append(PushOperation(
                     opId: entry.id.uuidString.lowercased(), kind: "journal", entityId: entry.id.uuidString.lowercased(),
-                    payload: try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(entry))))
+                    payload: JSONFragment(verbatim: String(decoding: try RecordCoding.encode(entry), as: UTF8.self))))
             }
             now += 1
         }
@@ -137,7 +138,7 @@ private struct WebStockSetup {
             named: "Bench member", to: household, expiresAt: Date().addingTimeInterval(3_600))
         let sessionToken = BearerToken.generate()
         let accepted = try await environment.store.acceptInvitation(
-            invitation.token, session: sessionToken, csrfToken: BearerToken.generate().rawValue,
+            BearerToken(rawValue: invitation.invitation), session: sessionToken, csrfToken: BearerToken.generate().rawValue,
             expiresAt: Date().addingTimeInterval(3_600))
         guard case .success = accepted else { throw BenchFailure("web-stock: the member could not sign in") }
         return WebStockSetup(cookie: "\(WebRoutes<SyncRequestContext>.sessionCookie)=\(sessionToken.rawValue)")

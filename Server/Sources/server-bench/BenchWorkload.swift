@@ -4,6 +4,7 @@ import InventoryModule
 import InventorySync
 import NIOCore
 import SyncServer
+import SyncWire
 
 /// Journal operations as a device's gateway sends them, and the same rows as raw `changes` inserts.
 struct BenchWorkload: Sendable {
@@ -15,7 +16,7 @@ struct BenchWorkload: Sendable {
         let payload: String
     }
 
-    let operations: [PushRequest.Operation]
+    let operations: [PushOperation]
     let rows: [Row]
 
     private static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
@@ -25,7 +26,7 @@ struct BenchWorkload: Sendable {
     static func journal(
         of household: SyncServer.HouseholdID, count: Int, second: (Int) -> Int = { $0 }
     ) throws -> BenchWorkload {
-        var operations: [PushRequest.Operation] = []
+        var operations: [PushOperation] = []
         var rows: [Row] = []
         operations.reserveCapacity(count)
         rows.reserveCapacity(count)
@@ -38,9 +39,9 @@ struct BenchWorkload: Sendable {
             let payload = try RecordCoding.encode(entry)
             let opID = UUID()
             let entityID = id.uuidString.lowercased()
-            operations.append(PushRequest.Operation(
+            operations.append(PushOperation(
                 opId: opID.uuidString.lowercased(), kind: "journal", entityId: entityID,
-                payload: try JSONDecoder().decode(JSONValue.self, from: payload)))
+                payload: JSONFragment(verbatim: String(decoding: payload, as: UTF8.self))))
             rows.append(Row(opID: opID, entityID: entityID, payload: String(decoding: payload, as: UTF8.self)))
         }
         return BenchWorkload(operations: operations, rows: rows)

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import SyncServer
+import SyncWire
 
 /// One device's HTTP/1.1 keep-alive connection to the server on loopback.
 struct DeviceConnection: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import SyncServer
+import SyncWire
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,11 +30,11 @@ struct DeviceSession: Sendable {
     }
 
     /// `GET snapshot` (with `products=false` unless `products`), decoded.
-    func snapshot(products: Bool = false, atLeast: Int64? = nil) async throws -> SnapshotResponse {
+    func snapshot(products: Bool = false, atLeast: Int64? = nil) async throws -> Snapshot {
         let query = [products ? nil : "products=false", atLeast.map { "atLeast=\($0)" }].compactMap { $0 }
         let body = try await get(
             "/v1/households/\(household)/snapshot" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
-        return try JSONDecoder().decode(SnapshotResponse.self, from: body)
+        return try JSONDecoder().decode(Snapshot.self, from: body)
     }
 
     /// The body of a `GET` that must answer `200`: with the device's bearer token, or as a browser with a

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import SyncServer
+import SyncWire
 
 /// One device of the rolling-restart run: pushes journal operations with its own op ids in batches through the
 /// load balancer and pulls what is new after each push, retrying what a restart may cause (a transport error, a

@@ -11,6 +11,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A backup restored as `docs/deploy.md` prescribes: households whose devices pushed a varied log are dumped with
 /// `pg_dump -Fc` while the server runs, the dump is restored with `pg_restore` into a database of a new cluster, and
@@ -119,7 +120,7 @@ struct BackupRestoreTests {
     struct Replay: Sendable {
         let household: SyncServer.HouseholdID
         let token: BearerToken
-        let operation: PushRequest.Operation
+        let operation: PushOperation
         let seq: Int64
     }
 
@@ -205,8 +206,8 @@ struct BackupRestoreTests {
     /// Pushes `operations` and decodes the results.
     /// - Throws: ``HarnessFailure`` unless the push answers 200.
     static func push(
-        _ server: ServerProcess, _ household: SyncServer.HouseholdID, _ token: BearerToken, _ operations: [PushRequest.Operation]
-    ) async throws -> [PushResponse.Result] {
+        _ server: ServerProcess, _ household: SyncServer.HouseholdID, _ token: BearerToken, _ operations: [PushOperation]
+    ) async throws -> [PushResult] {
         let response = try await server.request(
             ServerProcessTests.pushURI(household), method: .post, headers: ServerProcessTests.headers(token),
             body: ServerProcessTests.body(operations))
@@ -235,7 +236,7 @@ struct BackupRestoreTests {
                 throw HarnessFailure(description: "the pull after \(cursor) answered \(response.status): \(String(buffer: body))")
             }
             pages.append(String(buffer: body))
-            let page = try decoder.decode(ChangesResponse.self, from: Data(body.readableBytesView))
+            let page = try decoder.decode(ChangesResponse<JSONFragment>.self, from: Data(body.readableBytesView))
             cursor = page.cursor
             if !page.hasMore { return (pages, cursor) }
         }

@@ -6,6 +6,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A push is judged in memory and written set-based: changes later in a batch see the earlier ones exactly as
 /// if each had been pushed on its own.
@@ -118,7 +119,7 @@ struct BatchPushTests {
             let (batched, batchToken, _) = try await server.household("Batched")
             let (single, singleToken, _) = try await server.household("One by one")
             let batchResults = try await server.results(batched, token: batchToken, try Self.mixedOperations(of: batched))
-            var singleResults: [PushResponse.Result] = []
+            var singleResults: [PushResult] = []
             for operation in try Self.mixedOperations(of: single) {
                 singleResults += try await server.results(single, token: singleToken, [operation])
             }
@@ -136,7 +137,7 @@ struct BatchPushTests {
 
     /// Products, journal entries and named entities mixed, with repeats of entities, entries and op ids; the
     /// entity ids are fixed so two households get the same sequence (journal payloads name their household).
-    private static func mixedOperations(of household: SyncServer.HouseholdID) throws -> [PushRequest.Operation] {
+    private static func mixedOperations(of household: SyncServer.HouseholdID) throws -> [PushOperation] {
         let pen = try Product.new(
             barcode: "4006381333931", title: "Pen", id: UUID(uuidString: "00000000-0000-0000-0000-0000000000a1")!,
             now: KitPayloads.epoch)

@@ -9,6 +9,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A household's calendar feed: feed tokens made, listed and revoked through the API, the store and their rules;
 /// the calendar the kit renders from the household's state with its products' titles; ETags; and every token kept
@@ -36,7 +37,7 @@ struct CalendarFeedTests {
             let listed = try await server.execute("/v1/households/\(household)/feeds", .get, token: token)
             #expect(listed.status == .ok)
             #expect(!String(buffer: listed.body).contains(feed.token) && !String(buffer: listed.body).contains(unlabelled.token))
-            let list = try decode(FeedListResponse.self, listed).feeds
+            let list = try decode(FeedList.self, listed).feeds
             #expect(list.map(\.feedId) == [feed.feedId, unlabelled.feedId])
             #expect(list.map(\.label) == ["Kitchen tablet", nil])
             #expect(list.map(\.revoked) == [false, false])
@@ -46,7 +47,7 @@ struct CalendarFeedTests {
             #expect(revoke.status == .noContent)
             let again = try await server.execute("/v1/households/\(household)/feeds/\(feed.feedId)", .delete, token: token)
             #expect(again.status == .noContent, "revoking twice is not an error")
-            let after = try decode(FeedListResponse.self, try await server.execute("/v1/households/\(household)/feeds", .get, token: token))
+            let after = try decode(FeedList.self, try await server.execute("/v1/households/\(household)/feeds", .get, token: token))
             #expect(after.feeds.map(\.revoked) == [true, false])
 
             let refused = try await server.calendar(household, feed: feed.token)

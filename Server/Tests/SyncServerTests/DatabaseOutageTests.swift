@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PostgresNIO
+import SyncWire
 @testable import SyncServer
 import Testing
 import ThrowawayPostgres

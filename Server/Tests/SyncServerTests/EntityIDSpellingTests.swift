@@ -5,6 +5,7 @@ import PostgresNIO
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A UUID has one spelling on the wire and in the log: whatever case a device sends, duplicates, conflicts and
 /// pulls see one id.

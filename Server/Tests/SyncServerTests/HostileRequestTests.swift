@@ -5,6 +5,7 @@ import NIOCore
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// Every hostile request gets its 4xx with the envelope and writes nothing: row counts are checked after each.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
@@ -20,7 +21,7 @@ struct HostileRequestTests {
             let valid = try JSONEncoder().encode(PushRequest(operations: [try KitPayloads.journal(of: householdA)]))
             let tenMegabytes = ByteBuffer(repeating: UInt8(ascii: " "), count: 10 * 1024 * 1024)
 
-            let cases: [(name: String, uri: String, token: String?, body: ByteBuffer, status: HTTPResponse.Status, code: APIErrorCode)] = [
+            let cases: [(name: String, uri: String, token: String?, body: ByteBuffer, status: HTTPResponse.Status, code: ErrorCode)] = [
                 ("another household", "/v1/households/\(householdB)/push", tokenA.rawValue, ByteBuffer(bytes: valid), .forbidden, .forbidden),
                 ("revoked token", "/v1/households/\(householdA)/push", revokedToken.rawValue, ByteBuffer(bytes: valid), .unauthorized, .unauthorized),
                 ("forged token", "/v1/households/\(householdA)/push", BearerToken.generate().rawValue, ByteBuffer(bytes: valid), .unauthorized, .unauthorized),

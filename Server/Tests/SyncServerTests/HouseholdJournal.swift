@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import InventorySync
 import SyncServer
+import SyncWire
 
 /// One device's journal of a server household: decides the kit's commands against its own state, as the kit's
 /// service does, and turns the entries into push operations.
@@ -47,9 +48,9 @@ struct HouseholdJournal {
     }
 
     /// Push operations of entries, as a device's gateway sends them.
-    static func operations(_ entries: [InventoryJournalEntry]) throws -> [PushRequest.Operation] {
+    static func operations(_ entries: [InventoryJournalEntry]) throws -> [PushOperation] {
         try entries.map { entry in
-            PushRequest.Operation(
+            PushOperation(
                 opId: UUID().uuidString.lowercased(), kind: "journal", entityId: entry.id.uuidString.lowercased(),
                 payload: try KitPayloads.payload(entry))
         }

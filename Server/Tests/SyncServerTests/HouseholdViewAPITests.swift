@@ -10,6 +10,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// The views over HTTP: what a device booked and pushed is what `views/*` answers — exact amounts, the household's
 /// calendar days, product titles as text — at the `seq` it names; `atLeast` reads one's own writes and is bounded;
@@ -40,7 +41,7 @@ struct HouseholdViewAPITests {
         try await device.perform(.setProductSettings(ProductStockSettings(productID: reference, minimumStock: 10, stockUnit: piece)), in: kit)
         try await device.perform(.addShoppingListItem(ShoppingListRequest(note: "<b>bread</b> & \"butter\"")), in: kit)
         let operations = try await journal.entries(of: kit).map { entry in
-            PushRequest.Operation(
+            PushOperation(
                 opId: entry.id.uuidString.lowercased(), kind: "journal", entityId: entry.id.uuidString.lowercased(),
                 payload: try KitPayloads.payload(entry))
         } + [try KitPayloads.productChange(product.productID, product: product, stamp: KitPayloads.stamp(1), baseStamp: nil)]

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import SyncServer
+import SyncWire
 
 /// A test double of the server's replica: on every call, folds the household's journal as the server holds it
 /// (read through the store, all pages) with the kit's `InventoryProjector`.

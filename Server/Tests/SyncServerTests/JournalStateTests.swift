@@ -3,6 +3,7 @@ import PostgresNIO
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A journal entry's state on the server is its change row: a push of entries writes the log and nothing else,
 /// and duplicates are still found, also in a database written before migration 0004.

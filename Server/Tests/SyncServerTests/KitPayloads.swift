@@ -4,6 +4,7 @@ import InventoryModule
 import InventorySync
 import ProductModule
 import SyncServer
+import SyncWire
 
 /// Wire operations carrying the kit's own values, as a device's gateway would send them.
 enum KitPayloads {
@@ -11,8 +12,8 @@ enum KitPayloads {
     static let replica = ReplicaID("test-device")
 
     /// The kit's JSON form of a value as a wire payload.
-    static func payload(_ value: some Encodable) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(value))
+    static func payload(_ value: some Encodable) throws -> JSONFragment {
+        JSONFragment(verbatim: String(decoding: try RecordCoding.encode(value), as: UTF8.self))
     }
 
     /// A journal entry of `household` that names a shopping-list-free operation (renaming the household).
@@ -28,9 +29,9 @@ enum KitPayloads {
     /// A push operation appending a journal entry; its op id is fresh unless given.
     static func journal(
         of household: SyncServer.HouseholdID, id: UUID = UUID(), name: String = "Home", opID: UUID = UUID()
-    ) throws -> PushRequest.Operation {
+    ) throws -> PushOperation {
         let entry = journalEntry(of: household, id: id, name: name)
-        return PushRequest.Operation(
+        return PushOperation(
             opId: opID.uuidString.lowercased(), kind: "journal", entityId: id.uuidString.lowercased(),
             payload: try payload(entry))
     }
@@ -49,9 +50,9 @@ enum KitPayloads {
     static func productChange(
         _ id: ProductID, product: Product?, stamp: SyncStamp, baseStamp: SyncStamp?, opID: UUID = UUID(),
         superseding: [UUID] = []
-    ) throws -> PushRequest.Operation {
+    ) throws -> PushOperation {
         let change = ProductChange(productID: id, product: product, stamp: stamp, baseStamp: baseStamp)
-        return PushRequest.Operation(
+        return PushOperation(
             opId: opID.uuidString.lowercased(), kind: "product", entityId: id.rawValue, payload: try payload(change),
             supersededOpIds: superseding.isEmpty ? nil : superseding.map { $0.uuidString.lowercased() })
     }
@@ -67,8 +68,8 @@ enum KitPayloads {
     }
 
     /// A push operation of a named entity version.
-    static func named(_ entity: NamedEntity, opID: UUID = UUID()) throws -> PushRequest.Operation {
-        PushRequest.Operation(
+    static func named(_ entity: NamedEntity, opID: UUID = UUID()) throws -> PushOperation {
+        PushOperation(
             opId: opID.uuidString.lowercased(), kind: "namedEntity", entityId: entity.id.uuidString.lowercased(),
             payload: try payload(entity))
     }

@@ -6,6 +6,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// Every malformed request the application sees answers a 4xx with the envelope and writes nothing; what the HTTP
 /// parser refuses before routing gets the documented bare `400` and a closed connection.

@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import Logging
 import PostgresNIO
+import SyncWire
 @testable import SyncServer
 import Testing
 import ThrowawayPostgres
@@ -96,7 +97,7 @@ struct NewJournalEntriesTests {
             // be in flight, committed, or not arrived yet.
             let batches = try (0..<24).map { _ in try (0..<5).map { _ in try KitPayloads.journal(of: household) } }
             let bodies = batches.indices.map { index in batches[index] + batches[(index + 23) % 24].prefix(2) }
-            let answers = try await withThrowingTaskGroup(of: [(String, PushResponse.Result)].self) { group in
+            let answers = try await withThrowingTaskGroup(of: [(String, PushResult)].self) { group in
                 for body in bodies {
                     group.addTask { Array(zip(body.map(\.opId), try await server.results(household, token: token, body))) }
                 }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import SyncWire
 @testable import SyncServer
 import Testing
 
@@ -108,7 +109,7 @@ import Testing
             let invitation = try await server.store.addMember(named: "Ana", to: household, expiresAt: .now + 3600)
             let session = BearerToken.generate()
             _ = try await server.store.acceptInvitation(
-                invitation.token, session: session, csrfToken: "csrf", expiresAt: .now + 3600)
+                BearerToken(rawValue: invitation.invitation), session: session, csrfToken: "csrf", expiresAt: .now + 3600)
             let guessed = BearerToken.generate()
             for cookie in [session, guessed] {
                 _ = try await server.client.execute(
@@ -135,7 +136,7 @@ import Testing
             #expect(accessLines.allSatisfy { ($0["request_id"] as? String)?.isEmpty == false })
 
             let everything = captured.lines.joined(separator: "\n")
-            for secret in [token.rawValue, revokedToken.1.rawValue, session.rawValue, guessed.rawValue, invitation.token.rawValue] {
+            for secret in [token.rawValue, revokedToken.1.rawValue, session.rawValue, guessed.rawValue, invitation.invitation] {
                 #expect(!everything.contains(secret))
             }
         }

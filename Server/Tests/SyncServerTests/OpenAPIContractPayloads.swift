@@ -4,6 +4,7 @@ import InventoryModule
 import InventorySync
 import ProductModule
 import SyncServer
+import SyncWire
 
 /// Push operations for the contract tests, made from the kit's own types and encoded as the kit encodes them
 /// (`RecordCoding`), so the responses checked against the document are those a real client gets.
@@ -11,14 +12,14 @@ enum ContractPayloads {
     static let replica = ReplicaID("contract-test-device")
     static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    static func operation(kind: String, entityId: String, _ value: some Encodable) throws -> PushRequest.Operation {
-        PushRequest.Operation(
+    static func operation(kind: String, entityId: String, _ value: some Encodable) throws -> PushOperation {
+        PushOperation(
             opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId,
-            payload: try JSONDecoder().decode(JSONValue.self, from: RecordCoding.encode(value)))
+            payload: JSONFragment(verbatim: String(decoding: try RecordCoding.encode(value), as: UTF8.self)))
     }
 
     /// A journal entry of the household.
-    static func journal(household: UUID) throws -> PushRequest.Operation {
+    static func journal(household: UUID) throws -> PushOperation {
         let entry = InventoryJournalEntry(
             id: UUID(), householdID: InventoryModule.HouseholdID(household), transactionID: TransactionID(UUID()),
             correlationID: CorrelationID(UUID()), recordedAt: epoch, replicaID: replica,
@@ -27,7 +28,7 @@ enum ContractPayloads {
     }
 
     /// A change of product `id` written at `version` (a deletion when `deleted`), based on the state of `base`.
-    static func product(_ id: String, version: Int, deleted: Bool = false, base: Int? = nil) throws -> PushRequest.Operation {
+    static func product(_ id: String, version: Int, deleted: Bool = false, base: Int? = nil) throws -> PushOperation {
         let productID = try ProductID(id)
         func stamp(_ version: Int) -> SyncStamp {
             SyncStamp(updatedAt: epoch.addingTimeInterval(Double(version)), version: version, replicaID: replica)
@@ -39,7 +40,7 @@ enum ContractPayloads {
     }
 
     /// A live category with its kind's deterministic id.
-    static func category(_ name: String) throws -> PushRequest.Operation {
+    static func category(_ name: String) throws -> PushOperation {
         let kind = SemanticEntityKind.category
         let key = kind.key(for: name)
         let entity = NamedEntity(

@@ -9,6 +9,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// The server and `Resources/openapi.json` agree: the document is served as kept, the routes are the documented
 /// ones, and real responses have exactly the properties the document's schemas name.
@@ -54,11 +55,11 @@ struct OpenAPIContractTests {
                 )
             }
         }
-        for code in APIErrorCode.allCases {
+        for code in ErrorCode.allCases {
             #expect(statuses.contains(Int(code.status.code)), "no operation documents \(code.rawValue)")
         }
         let documentedCodes = spec.root.member("components")?.member("schemas")?.member("ErrorCode")?.member("enum")
-        #expect(documentedCodes == .array(APIErrorCode.allCases.map { .string($0.rawValue) }))
+        #expect(documentedCodes == .array(ErrorCode.allCases.map { .string($0.rawValue) }))
     }
 
     @Test func checkerRejectsWhatTheDocumentForbids() throws {
@@ -130,7 +131,7 @@ struct OpenAPIContractTests {
             let (feed, feedToken) = try await server.store.addFeed(to: household, label: "Contract")
             let member = try await server.store.addMember(named: "Contract", to: household, expiresAt: Date().addingTimeInterval(60))
             // A saved state of the household, so its snapshot and its bytes answer.
-            let snapshot = try decode(SnapshotResponse.self, try await server.client.execute(
+            let snapshot = try decode(Snapshot.self, try await server.client.execute(
                 uri: "/v1/households/\(household)/snapshot", method: .get, headers: SyncServerHarness.headers(token)))
             // DELETE of the household erases it (and revokes the tokens), so it goes last, after revoking a feed.
             func order(_ operation: OpenAPISpec.Operation) -> Int {
@@ -174,7 +175,7 @@ struct OpenAPIContractTests {
             let pushURI = "/v1/households/\(household)/push"
             let headers = SyncServerHarness.headers(token)
 
-            func push(_ operations: [PushRequest.Operation], headers: HTTPFields = headers, uri: String = pushURI) async throws
+            func push(_ operations: [PushOperation], headers: HTTPFields = headers, uri: String = pushURI) async throws
                 -> (TestResponse, PushResponse?)
             {
                 let response = try await server.client.execute(uri: uri, method: .post, headers: headers, body: try Self.pushBody(operations))
@@ -211,7 +212,7 @@ struct OpenAPIContractTests {
                 let response = try await server.client.execute(uri: uri, method: .get, headers: headers)
                 #expect(response.status == .ok)
                 Self.expectConforms(response, "get", uri, spec)
-                let page = try decode(ChangesResponse.self, response)
+                let page = try decode(ChangesResponse<JSONFragment>.self, response)
                 pulled += page.changes.count
                 cursor = page.cursor
                 if !page.hasMore { break }
@@ -225,7 +226,7 @@ struct OpenAPIContractTests {
             let described = try await server.client.execute(uri: snapshotURI + "?products=false", method: .get, headers: headers)
             #expect(described.status == .ok)
             Self.expectConforms(described, "get", snapshotURI, spec)
-            let stateURI = try decode(SnapshotResponse.self, described).state
+            let stateURI = try decode(Snapshot.self, described).state
             var revalidation = headers
             revalidation[.ifNoneMatch] = "\"snapshot-0\""
             let bytes = try await server.client.execute(uri: stateURI, method: .get, headers: revalidation)
@@ -289,7 +290,7 @@ struct OpenAPIContractTests {
 
     // MARK: - Helpers
 
-    static func pushBody(_ operations: [PushRequest.Operation]) throws -> ByteBuffer {
+    static func pushBody(_ operations: [PushOperation]) throws -> ByteBuffer {
         ByteBuffer(bytes: try JSONEncoder().encode(PushRequest(operations: operations)))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SyncServer
+import SyncWire
 
 /// The OpenAPI document as the tests read it: its operations, their responses, and `$ref` resolution.
 struct OpenAPISpec: Sendable {

@@ -9,6 +9,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// Over-draws through the server: two devices that used the same lot offline push their consumptions; the
 /// replica's `views/overdraws` lists the over-draw with exact amounts and both authors, the web's stock page shows
@@ -66,7 +67,7 @@ struct OverdrawViewTests {
         var setup = try kitchen.run(.createHousehold(name: "Home"))
         setup += try kitchen.run(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")))
         setup += try kitchen.run(.defineLocation(LocationDefinition(id: fridge, name: "Fridge")))
-        var records: [PushRequest.Operation] = []
+        var records: [PushOperation] = []
         var products: [ProductReference] = []
         for (barcode, title) in [("4006381333931", "Milk"), ("4001686301265", "Butter")] {
             let product = try KitPayloads.product(barcode, title: title)

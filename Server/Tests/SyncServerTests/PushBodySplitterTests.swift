@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import ProductModule
 import Testing
+import SyncWire
 
 @testable import SyncServer
 
@@ -63,7 +64,7 @@ struct PushBodySplitterTests {
     /// A push of `count` operations of all three kinds, as a device's gateway encodes it.
     static func body(count: Int) throws -> Data {
         let household = SyncServer.HouseholdID(UUID())
-        let operations = try (0..<count).map { index -> PushRequest.Operation in
+        let operations = try (0..<count).map { index -> PushOperation in
             switch index % 3 {
             case 0: return try KitPayloads.journal(of: household)
             case 1:

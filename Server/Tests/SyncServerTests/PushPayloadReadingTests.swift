@@ -8,6 +8,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A push body's payloads are decoded straight from the body into the kit's types: exact numbers, one result per
 /// operation whatever its neighbours are, and the kit's canonical encoding stored.
@@ -81,7 +82,7 @@ struct PushPayloadReadingTests {
     @Test(arguments: cases)
     func aPayloadGetsTheSameResultWhateverItsNeighbours(_ testCase: Case) async throws {
         try await withSyncServer { server in
-            var answers: [(result: PushResponse.Result, stored: [ChangesResponse.Change])] = []
+            var answers: [(result: PushResult, stored: [Change<JSONFragment>])] = []
             let id = UUID()
             for detoured in [false, true] {
                 let (household, token, _) = try await server.household()

@@ -6,6 +6,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// A push response is written directly when no result carries a current state; it is the JSON `JSONEncoder`
 /// writes for the same response, escapes included.
@@ -21,7 +22,7 @@ struct PushResponseBodyTests {
             let penV1 = try KitPayloads.productChange(pen.productID, product: pen, stamp: KitPayloads.stamp(1), baseStamp: nil)
             let stale = try KitPayloads.productChange(
                 pen.productID, product: pen, stamp: KitPayloads.stamp(3), baseStamp: KitPayloads.stamp(2))
-            let pushes: [[PushRequest.Operation]] = [
+            let pushes: [[PushOperation]] = [
                 [
                     entry, again, makeOperation(kind: "recipe"), makeOperation(entityId: "a\u{1}b"),
                     makeOperation(payload: .object(["householdId": .string("x/\"y\"")])), penV1,

@@ -6,6 +6,7 @@ import InventoryModuleTesting
 import InventorySync
 import Logging
 import PostgresNIO
+import SyncWire
 @testable import SyncServer
 import Testing
 import ThrowawayPostgres

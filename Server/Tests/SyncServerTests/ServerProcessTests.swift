@@ -7,6 +7,7 @@ import PostgresNIO
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// The real executable as separate processes: killed with SIGKILL mid-push, run twice on one database, and kept
 /// running while PostgreSQL restarts. Every operation is applied once or not at all, and a retry completes it.
@@ -148,21 +149,21 @@ struct ServerProcessTests {
         [.contentType: "application/json", .authorization: "Bearer \(token.rawValue)"]
     }
 
-    static func body(_ operations: [PushRequest.Operation]) throws -> ByteBuffer {
+    static func body(_ operations: [PushOperation]) throws -> ByteBuffer {
         ByteBuffer(bytes: try JSONEncoder().encode(PushRequest(operations: operations)))
     }
 
     static func pullAll(_ server: ServerProcess, _ household: HouseholdID, _ token: BearerToken) async throws
-        -> [ChangesResponse.Change]
+        -> [Change<JSONFragment>]
     {
         var cursor: Int64 = 0
-        var all: [ChangesResponse.Change] = []
+        var all: [Change<JSONFragment>] = []
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         while true {
             let response = try await server.request(
                 "/v1/households/\(household)/changes?after=\(cursor)&limit=1000", method: .get, headers: headers(token))
-            let page = try decoder.decode(ChangesResponse.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
+            let page = try decoder.decode(ChangesResponse<JSONFragment>.self, from: Data((response.body ?? ByteBuffer()).readableBytesView))
             all += page.changes
             cursor = page.cursor
             if !page.hasMore { return all }

@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import InventoryModuleTesting
 import InventorySync
+import SyncWire
 @testable import SyncServer
 
 /// A device's remote for the replica scenarios: pushes and pulls go to the in-memory remote whose log the

@@ -8,6 +8,7 @@ import InventorySync
 import NIOCore
 import PostgresNIO
 import ProductModule
+import SyncWire
 @testable import SyncServer
 import Testing
 import ThrowawayPostgres
@@ -69,13 +70,13 @@ struct SnapshotAPITests {
     }
 
     static func snapshot(_ server: SyncServerHarness, _ household: SyncServer.HouseholdID, _ token: BearerToken, query: String = "")
-        async throws -> SnapshotResponse
+        async throws -> Snapshot
     {
         let response = try await get(server, "/v1/households/\(household)/snapshot\(query)", token)
         guard response.status == .ok else {
             throw HarnessFailure(description: "snapshot answered \(response.status): \(String(buffer: response.body))")
         }
-        return try decode(SnapshotResponse.self, response)
+        return try decode(Snapshot.self, response)
     }
 
     /// The `through_seq` of the household's saved states, newest first.

@@ -8,6 +8,7 @@ import ProductModule
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// The sync API against a real, throwaway PostgreSQL cluster (one per test), through the router.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
@@ -16,10 +17,10 @@ struct SyncAPITests {
         try await withSyncServer { server in
             let health = try await server.client.execute(uri: "/v1/health", method: .get)
             #expect(health.status == .ok)
-            #expect(try decode(StatusResponse.self, health) == StatusResponse(status: "ok"))
+            #expect(try decode(Status.self, health) == Status(status: "ok"))
             let ready = try await server.firstReadiness(within: .seconds(20))
             #expect(ready.status == .ok, "not ready within 20 s: \(String(buffer: ready.body))")
-            #expect(try decode(StatusResponse.self, ready) == StatusResponse(status: "ok"))
+            #expect(try decode(Status.self, ready) == Status(status: "ok"))
         }
     }
 
@@ -39,17 +40,17 @@ struct SyncAPITests {
             #expect(results.map(\.seq) == [1, 2])
             #expect(results.map(\.opId) == operations.map(\.opId))
 
-            let page = try decode(ChangesResponse.self, try await server.pull(household, token: token))
+            let page = try decode(ChangesResponse<JSONFragment>.self, try await server.pull(household, token: token))
             #expect(page.changes.map(\.opId) == operations.map(\.opId))
             #expect(page.changes.map(\.kind) == [.journal, .product])
             #expect(page.changes.map(\.entityId) == [entryID.uuidString.lowercased(), "4006381333931"])
-            #expect(try page.changes[0].payload.value() == operations[0].payload)
+            #expect(try page.changes[0].payload.value() == operations[0].payload.value())
             let record = try KitPayloads.decode(RemoteProductRecord.self, page.changes[1].payload)
             #expect(record == RemoteProductRecord(productID: pen.productID, product: pen, stamp: KitPayloads.stamp(1), sequence: 2))
             #expect(page.cursor == 2)
             #expect(page.hasMore == false)
 
-            let empty = try decode(ChangesResponse.self, try await server.pull(household, token: token, after: 2))
+            let empty = try decode(ChangesResponse<JSONFragment>.self, try await server.pull(household, token: token, after: 2))
             #expect(empty.changes.isEmpty)
             #expect(empty.cursor == 2)
         }
@@ -82,7 +83,7 @@ struct SyncAPITests {
             let pushers = 8
             let batches = 5
             let batchSize = 10
-            let pulledWhilePushing = try await withThrowingTaskGroup(of: [ChangesResponse.Change].self) { group in
+            let pulledWhilePushing = try await withThrowingTaskGroup(of: [Change<JSONFragment>].self) { group in
                 for _ in 0..<pushers {
                     group.addTask {
                         for _ in 0..<batches {
@@ -97,15 +98,15 @@ struct SyncAPITests {
                 // A puller following the cursor while the pushers run must never skip a change.
                 group.addTask {
                     var cursor: Int64 = 0
-                    var pulled: [ChangesResponse.Change] = []
+                    var pulled: [Change<JSONFragment>] = []
                     for _ in 0..<40 {
-                        let page = try decode(ChangesResponse.self, try await server.pull(household, token: token, after: cursor, limit: 7))
+                        let page = try decode(ChangesResponse<JSONFragment>.self, try await server.pull(household, token: token, after: cursor, limit: 7))
                         pulled += page.changes
                         cursor = page.cursor
                     }
                     return pulled
                 }
-                var collected: [ChangesResponse.Change] = []
+                var collected: [Change<JSONFragment>] = []
                 for try await changes in group { collected += changes }
                 return collected
             }

@@ -7,6 +7,7 @@ import NIOCore
 import PostgresNIO
 import SyncServer
 import ThrowawayPostgres
+import SyncWire
 
 /// A running server for one test: a fresh cluster, migrated, with the API reachable through `client`.
 struct SyncServerHarness: Sendable {
@@ -33,7 +34,7 @@ struct SyncServerHarness: Sendable {
     }
 
     /// POST a push of `operations`.
-    func push(_ household: HouseholdID, token: BearerToken?, operations: [PushRequest.Operation]) async throws
+    func push(_ household: HouseholdID, token: BearerToken?, operations: [PushOperation]) async throws
         -> TestResponse
     {
         try await push(household, token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(PushRequest(operations: operations))))
@@ -61,15 +62,15 @@ struct SyncServerHarness: Sendable {
 
     /// Pulls every page from `after` until `hasMore` is false.
     func pullAll(_ household: HouseholdID, token: BearerToken, after: Int64 = 0, limit: Int = 50) async throws
-        -> ChangesResponse
+        -> ChangesResponse<JSONFragment>
     {
         var cursor = after
-        var all: [ChangesResponse.Change] = []
+        var all: [Change<JSONFragment>] = []
         while true {
-            let page = try decode(ChangesResponse.self, try await pull(household, token: token, after: cursor, limit: limit))
+            let page = try decode(ChangesResponse<JSONFragment>.self, try await pull(household, token: token, after: cursor, limit: limit))
             all += page.changes
             cursor = page.cursor
-            if !page.hasMore { return ChangesResponse(changes: all, cursor: cursor, hasMore: false) }
+            if !page.hasMore { return ChangesResponse<JSONFragment>(changes: all, cursor: cursor, hasMore: false) }
         }
     }
 
@@ -92,8 +93,11 @@ func makeOperation(
     kind: String = "journal",
     entityId: String = UUID().uuidString,
     payload: JSONValue = .object(["note": .string("milk"), "quantity": .number(2)])
-) -> PushRequest.Operation {
-    PushRequest.Operation(opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId, payload: payload)
+) -> PushOperation {
+    // A JSONValue's text always encodes: its numbers are Decimals.
+    PushOperation(
+        opId: UUID().uuidString.lowercased(), kind: kind, entityId: entityId,
+        payload: (try? JSONFragment(payload)) ?? JSONFragment(verbatim: "{}"))
 }
 
 /// Starts a cluster, applies `migrations` (all by default) and runs `body` against the router, or against a
@@ -181,8 +185,8 @@ extension SyncServerHarness {
     }
 
     /// Pushes and decodes the results.
-    func results(_ household: HouseholdID, token: BearerToken, _ operations: [PushRequest.Operation]) async throws
-        -> [PushResponse.Result]
+    func results(_ household: HouseholdID, token: BearerToken, _ operations: [PushOperation]) async throws
+        -> [PushResult]
     {
         let response = try await push(household, token: token, operations: operations)
         guard response.status == .ok else {

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import SyncServer
 import Testing
+import SyncWire
 
 /// Pure functions: no database.
 struct BearerTokenTests {
@@ -79,13 +80,13 @@ struct DatabaseURLTests {
 
 struct APIErrorCodeTests {
     /// Codes that refine another code's status: a status produced outside the handlers reads as the general one.
-    static let refinements: [APIErrorCode: APIErrorCode] = [.noSnapshot: .notFound, .snapshotGone: .notFound]
+    static let refinements: [ErrorCode: ErrorCode] = [.noSnapshot: .notFound, .snapshotGone: .notFound]
 
-    @Test(arguments: APIErrorCode.allCases)
-    func everyCodeRoundTripsThroughItsStatusOrReadsAsTheCodeItRefines(code: APIErrorCode) {
+    @Test(arguments: ErrorCode.allCases)
+    func everyCodeRoundTripsThroughItsStatusOrReadsAsTheCodeItRefines(code: ErrorCode) {
         let general = Self.refinements[code] ?? code
         #expect(general.status == code.status)
-        #expect(APIErrorCode(status: code.status) == general)
+        #expect(ErrorCode(status: code.status) == general)
     }
 }
 

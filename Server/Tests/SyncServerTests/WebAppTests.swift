@@ -9,6 +9,7 @@ import PostgresNIO
 import SyncServer
 import Testing
 import ThrowawayPostgres
+import SyncWire
 
 /// The household web app: members sign in with one-time invitations, read the replica's state as pages, and
 /// change it with forms that become the kit's commands — once per submission, refused with the kit's message,
@@ -35,13 +36,13 @@ struct WebAppTests {
     static func invite(
         _ server: SyncServerHarness, _ household: SyncServer.HouseholdID, _ token: BearerToken, name: String,
         expiresInSeconds: Int? = nil
-    ) async throws -> MemberInvitationResponse {
+    ) async throws -> MemberInvitation {
         let body = try JSONEncoder().encode(MemberCreationRequest(name: name, expiresInSeconds: expiresInSeconds))
         let response = try await server.client.execute(
             uri: "/v1/households/\(household)/members", method: .post, headers: SyncServerHarness.headers(token),
             body: ByteBuffer(bytes: body))
         #expect(response.status == .created)
-        return try decode(MemberInvitationResponse.self, response)
+        return try decode(MemberInvitation.self, response)
     }
 
     /// The lot ids a page lists, in order.
@@ -84,7 +85,7 @@ struct WebAppTests {
             let secure = try await proxied.signIn(tls.invitationPath, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
             #expect(secure.headers[.setCookie]?.contains("Secure") == true)
 
-            let members = try decode(MemberListResponse.self, try await server.client.execute(
+            let members = try decode(MemberList.self, try await server.client.execute(
                 uri: "/v1/households/\(household)/members", method: .get, headers: SyncServerHarness.headers(token)))
             #expect(members.members.map(\.name) == ["Ana", "Ben"])
             #expect(members.members.map(\.openSessions) == [1, 1])
@@ -104,7 +105,7 @@ struct WebAppTests {
             #expect(Self.text(expired).contains("expired"))
 
             // Revoking the member ends the session and their unused invitation.
-            let members = try decode(MemberListResponse.self, try await server.client.execute(
+            let members = try decode(MemberList.self, try await server.client.execute(
                 uri: "/v1/households/\(household)/members", method: .get, headers: SyncServerHarness.headers(token)))
             let ana = try #require(members.members.first { $0.name == "Ana" })
             let unused = try await Self.invite(server, household, token, name: "Cleo")
@@ -298,7 +299,7 @@ struct WebAppTests {
             #expect(try await browser.post(action, fields).status == .seeOther)
             let changes = try await server.pullAll(household, token: token)
             let last = try KitPayloads.decode(InventoryJournalEntry.self, try #require(changes.changes.last?.payload))
-            let members = try decode(MemberListResponse.self, try await server.client.execute(
+            let members = try decode(MemberList.self, try await server.client.execute(
                 uri: "/v1/households/\(household)/members", method: .get, headers: SyncServerHarness.headers(token)))
             #expect(last.replicaID.rawValue == "web:\(try #require(members.members.first?.memberId))")
             guard case .addShoppingListItem(let item) = last.operation else {

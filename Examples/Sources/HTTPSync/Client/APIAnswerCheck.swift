@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import SyncWire
 #endif
 
 /// Whether an HTTP answer comes from the sync server's API at all: not redirected elsewhere, and JSON where the

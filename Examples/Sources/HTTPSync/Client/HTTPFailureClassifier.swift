@@ -2,6 +2,7 @@ import Foundation
 import InventorySync
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import SyncWire
 #endif
 
 /// How HTTP failures become the ``RemoteSyncError`` the sync engine acts on.
@@ -89,7 +90,7 @@ public enum HTTPFailureClassifier {
     /// The envelope's message and code (with its `details.reason`, when it gives one), or `HTTP <status>`.
     static func message(status: Int, body: Data) -> String {
         guard let envelope = ErrorEnvelope.decode(body) else { return "HTTP \(status)" }
-        let reason = envelope.error.details?["reason"].map { ": \($0)" } ?? ""
+        let reason = envelope.error.details["reason"].map { ": \($0)" } ?? ""
         return "\(envelope.error.message) (\(envelope.error.code)\(reason), HTTP \(status))"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InventorySync
+import SyncWire
 
 extension HTTPSyncClient {
     /// Invites a person to the household's web pages (`POST /v1/households/{id}/members`): the server creates a
@@ -31,7 +32,7 @@ extension HTTPSyncClient {
         let body = try JSONEncoder().encode(Body(name: name, expiresInSeconds: expiresInSeconds))
         let answer = try await send(method: "POST", path: ["members"], query: [], body: body, accepting: [], waitsForRetryAfter: false)
         do {
-            return try MemberInvitation.decode(answer.body)
+            return try JSONDecoder().decode(MemberInvitation.self, from: answer.body)
         } catch {
             throw RemoteSyncError.permanent("the server's answer is not a member invitation: \(error)")
         }

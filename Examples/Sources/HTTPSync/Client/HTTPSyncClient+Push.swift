@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventorySync
+import SyncWire
 
 extension HTTPSyncClient {
     /// Pushes operations in as many requests as the server's limits need: at most
@@ -13,13 +14,11 @@ extension HTTPSyncClient {
     /// device, or a failure before any answer, is thrown.
     ///
     /// - Throws: ``RemoteSyncError``, or `CancellationError`.
-    func push<Current: Decodable & Sendable>(_ operations: [PushOperation], current: Current.Type) async throws
-        -> [PushAnswer<Current>.Result]
-    {
-        var results: [PushAnswer<Current>.Result] = []
+    func push(_ operations: [PushOperation]) async throws -> [PushResult] {
+        var results: [PushResult] = []
         do {
-            for chunk in try chunks(operations) {
-                results += try await send(chunk, current: current)
+            for chunk in chunks(operations) {
+                results += try await send(chunk)
             }
         } catch let error as RemoteSyncError {
             if case .unauthorized = error { throw error }
@@ -29,19 +28,14 @@ extension HTTPSyncClient {
     }
 
     /// The operations encoded and grouped into requests within the limits.
-    private func chunks(_ operations: [PushOperation]) throws -> [[(PushOperation, Data)]] {
+    private func chunks(_ operations: [PushOperation]) -> [[(PushOperation, Data)]] {
         var chunks: [[(PushOperation, Data)]] = []
         var current: [(PushOperation, Data)] = []
         var bytes = 0
         for operation in operations {
-            let encoded: Data
-            do {
-                encoded = try operation.encoded()
-            } catch {
-                throw RemoteSyncError.permanent("operation \(operation.opID) cannot be encoded: \(RecordCoding.describe(error))")
-            }
+            let encoded = operation.jsonBytes()
             let full = current.count >= configuration.maximumOperationsPerPush
-                || bytes + encoded.count + PushOperation.bodyOverhead(count: current.count + 1) > configuration.maximumPushBodyBytes
+                || bytes + encoded.count + PushRequest.bodyOverhead(count: current.count + 1) > configuration.maximumPushBodyBytes
             if full && !current.isEmpty {
                 chunks.append(current)
                 current = []
@@ -56,21 +50,19 @@ extension HTTPSyncClient {
 
     /// Sends one request; a body the server finds too large is split in halves, and a single operation too large
     /// is answered `rejected` here.
-    private func send<Current: Decodable & Sendable>(_ chunk: [(PushOperation, Data)], current: Current.Type) async throws
-        -> [PushAnswer<Current>.Result]
-    {
-        let answer = try await post(["push"], json: PushOperation.body(chunk.map(\.1)), accepting: [413])
+    private func send(_ chunk: [(PushOperation, Data)]) async throws -> [PushResult] {
+        let answer = try await post(["push"], json: PushRequest.body(chunk.map(\.1)), accepting: [413])
         if answer.status == 413 {
             guard chunk.count > 1 else {
                 let reason = HTTPFailureClassifier.message(status: 413, body: answer.body)
-                return [PushAnswer<Current>.Result(
-                    opId: chunk[0].0.opID, status: "rejected", seq: nil, code: "payload_too_large", message: reason, current: nil)]
+                return [PushResult(
+                    opId: chunk[0].0.opId, status: .rejected, code: ErrorCode.payloadTooLarge.rawValue, message: reason)]
             }
             let half = chunk.count / 2
-            return try await send(Array(chunk[..<half]), current: current) + send(Array(chunk[half...]), current: current)
+            return try await send(Array(chunk[..<half])) + send(Array(chunk[half...]))
         }
         do {
-            return try RecordCoding.decode(PushAnswer<Current>.self, from: answer.body).results
+            return try JSONDecoder().decode(PushResponse.self, from: answer.body).results
         } catch {
             throw RemoteSyncError.transient("the server's push answer cannot be read: \(RecordCoding.describe(error))")
         }

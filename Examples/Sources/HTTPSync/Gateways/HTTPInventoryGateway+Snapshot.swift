@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import SyncWire
 
 extension HTTPInventoryGateway {
     /// The household's saved state from the server: `GET …/snapshot?atLeast&products=false`, then its bytes from
@@ -19,20 +20,22 @@ extension HTTPInventoryGateway {
             if let seq { query.append(URLQueryItem(name: "atLeast", value: String(seq))) }
             let answer = try await client.get(["snapshot"], query: query, accepting: [404])
             guard answer.status != 404 else { return nil }
-            let snapshot: SnapshotAnswer
+            let snapshot: Snapshot
+            let mark: InventoryCheckpointMark
             do {
-                snapshot = try RecordCoding.decode(SnapshotAnswer.self, from: answer.body)
+                snapshot = try JSONDecoder().decode(Snapshot.self, from: answer.body)
+                mark = try RecordCoding.decode(InventoryCheckpointMark.self, from: Data(snapshot.mark.text.utf8))
             } catch {
                 throw RemoteSyncError.transient("the server's snapshot cannot be read: \(RecordCoding.describe(error))")
             }
-            guard snapshot.format == SnapshotAnswer.checkpointFormat, snapshot.mark.householdID == household else { return nil }
+            guard snapshot.format == Snapshot.checkpointFormat, mark.householdID == household else { return nil }
             let state = try await client.get(["snapshot", String(snapshot.seq), "state"], accepting: [404])
             guard state.status != 404 else { continue }
-            guard state.body.count == snapshot.stateBytes else {
+            guard Int64(state.body.count) == snapshot.stateBytes else {
                 throw RemoteSyncError.transient(
                     "the snapshot's state arrived with \(state.body.count) of its \(snapshot.stateBytes) bytes")
             }
-            return InventorySnapshot(seq: snapshot.seq, checkpoint: InventoryCheckpoint(mark: snapshot.mark, stateData: state.body))
+            return InventorySnapshot(seq: snapshot.seq, checkpoint: InventoryCheckpoint(mark: mark, stateData: state.body))
         }
         throw RemoteSyncError.transient("the server replaced its snapshot twice while it was being read")
     }

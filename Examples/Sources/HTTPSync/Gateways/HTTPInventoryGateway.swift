@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import SyncWire
 
 /// An ``InventoryRemoteGateway`` on the InventoryKit sync server: the journal of the configured household.
 ///
@@ -40,15 +41,14 @@ public struct HTTPInventoryGateway: InventoryRemoteGateway {
             operations.append(try PushOperation(opID: entry.id, kind: .journal, entityID: entry.id.uuidString.lowercased(), payload: entry))
         }
         guard !operations.isEmpty else { return results }
-        for result in try await client.push(operations, current: IgnoredRecord.self) {
+        for result in try await client.push(operations) {
+            guard let entryID = result.operationID else { continue }  // no answer: retried later
             switch result.status {
-            case "applied", "duplicate":
+            case .applied, .duplicate:
                 guard let seq = result.seq else { continue }
-                results.append(InventoryPushResult(entryID: result.opId, outcome: .applied(sequence: seq)))
-            case "rejected", "conflict":
-                results.append(InventoryPushResult(entryID: result.opId, outcome: .rejected(reason: result.reason)))
-            default:
-                continue  // unknown answer: no answer, retried later
+                results.append(InventoryPushResult(entryID: entryID, outcome: .applied(sequence: seq)))
+            case .rejected, .conflict:
+                results.append(InventoryPushResult(entryID: entryID, outcome: .rejected(reason: result.reason)))
             }
         }
         return results
@@ -64,10 +64,5 @@ public struct HTTPInventoryGateway: InventoryRemoteGateway {
         }
         let page = try await client.changes(of: InventoryJournalEntry.self, after: cursor, limit: limit)
         return InventoryChangeBatch(entries: page.changes.map(\.payload), cursor: page.cursor, hasMore: page.hasMore)
-    }
-
-    /// A journal push carries no conflict record; whatever the server sends there is not read.
-    private struct IgnoredRecord: Decodable, Sendable {
-        init(from decoder: any Decoder) throws {}
     }
 }

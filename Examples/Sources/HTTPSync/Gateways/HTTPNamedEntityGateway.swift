@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventorySync
+import SyncWire
 
 /// A ``NamedEntityRemoteGateway`` on the InventoryKit sync server: the categories, manufacturers, locations, units
 /// and tags of the configured household.
@@ -36,17 +37,16 @@ public struct HTTPNamedEntityGateway: NamedEntityRemoteGateway {
         }
         guard !operations.isEmpty else { return [:] }
         var outcomes: [UUID: OutboxPushOutcome<NamedEntity>] = [:]
-        for result in try await client.push(operations, current: NamedEntity.self) {
+        for result in try await client.push(operations) {
+            guard let operationID = result.operationID else { continue }  // no answer: retried later
             switch result.status {
-            case "applied", "duplicate":
-                outcomes[result.opId] = .applied
-            case "conflict":
-                guard let current = result.current else { continue }  // no record to merge into: retried later
-                outcomes[result.opId] = .conflict(current)
-            case "rejected":
-                outcomes[result.opId] = .rejected(result.reason)
-            default:
-                continue  // unknown answer: no answer, retried later
+            case .applied, .duplicate:
+                outcomes[operationID] = .applied
+            case .conflict:
+                guard let current = result.current(as: NamedEntity.self) else { continue }  // nothing to merge into: retried later
+                outcomes[operationID] = .conflict(current)
+            case .rejected:
+                outcomes[operationID] = .rejected(result.reason)
             }
         }
         return outcomes

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventorySync
 import ProductModule
+import SyncWire
 
 /// A ``ProductRemoteGateway`` on the InventoryKit sync server: the product catalog of one household.
 ///
@@ -70,19 +71,18 @@ public struct HTTPProductGateway: ProductRemoteGateway {
                 opID: request.operationID, kind: .product, entityID: request.change.productID.rawValue,
                 supersededOpIDs: request.supersededOperationIDs, payload: request.change)
         }
-        return try await client.push(operations, current: RemoteProductRecord.self).compactMap { result in
+        // An answer this client cannot read is no answer: the engine retries the operation later.
+        return try await client.push(operations).compactMap { result in
+            guard let operationID = result.operationID else { return nil }
             switch result.status {
-            case "applied", "duplicate":
+            case .applied, .duplicate:
                 guard let seq = result.seq else { return nil }
-                return ProductPushResult(operationID: result.opId, outcome: .applied(sequence: seq))
-            case "conflict":
-                guard let current = result.current else { return nil }
-                return ProductPushResult(operationID: result.opId, outcome: .conflict(current: current))
-            case "rejected":
-                return ProductPushResult(operationID: result.opId, outcome: .rejected(reason: result.reason))
-            default:
-                // An answer this client does not know is no answer: the engine retries the operation later.
-                return nil
+                return ProductPushResult(operationID: operationID, outcome: .applied(sequence: seq))
+            case .conflict:
+                guard let current = result.current(as: RemoteProductRecord.self) else { return nil }
+                return ProductPushResult(operationID: operationID, outcome: .conflict(current: current))
+            case .rejected:
+                return ProductPushResult(operationID: operationID, outcome: .rejected(reason: result.reason))
             }
         }
     }

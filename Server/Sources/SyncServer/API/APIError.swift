@@ -2,18 +2,19 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
 /// An error a handler throws on purpose; rendered as the ``ErrorEnvelope`` with the code's status.
 public struct APIError: Error, Sendable, HTTPResponseError, CustomStringConvertible {
     /// The code.
-    public var code: APIErrorCode
+    public var code: ErrorCode
     /// The message shown to the client.
     public var message: String
     /// Field-level context.
     public var details: [String: String]
 
     /// Creates an error.
-    public init(_ code: APIErrorCode, _ message: String, details: [String: String] = [:]) {
+    public init(_ code: ErrorCode, _ message: String, details: [String: String] = [:]) {
         self.code = code
         self.message = message
         self.details = details

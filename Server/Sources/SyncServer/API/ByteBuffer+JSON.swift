@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
 /// Writing JSON by hand for the responses the server assembles itself (a push's results, a page of changes):
 /// strings escaped as `JSONEncoder` escapes them, stored JSON text put in byte for byte.

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOHTTP1
+import SyncWire
 
 /// Turns every error thrown below it into the ``ErrorEnvelope``, so no other error shape leaves the server.
 ///
@@ -34,7 +35,7 @@ public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware
                 code: .invalidRequest, message: "The request body is not valid HTTP/1.1 framing.",
                 details: ["reason": "\(error)"]))
         } catch let error as any HTTPResponseError {
-            let code = APIErrorCode(status: error.status)
+            let code = ErrorCode(status: error.status)
             let message = code == .payloadTooLarge ? "The request body is too large." : error.status.reasonPhrase
             return APIError.envelopeResponse(ErrorEnvelope(code: code, message: message))
         } catch {

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import ProductModule
+import SyncWire
 
 /// The body of `POST /v1/households/{id}/push` as the server reads it: the fields of ``PushRequest``, with each
 /// payload decoded straight from the body's bytes into the kit's type for its operation's kind
@@ -62,7 +63,7 @@ struct PushBody: Sendable, Decodable {
         }
 
         /// An operation of a ``PushRequest``, its payload kept as any JSON.
-        init(_ operation: PushRequest.Operation) {
+        init(_ operation: PushOperation) {
             opId = operation.opId
             kind = operation.kind
             entityId = operation.entityId

@@ -2,13 +2,19 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
-extension PushResponse: ResponseGenerator {
+extension PushResponse: @retroactive ResponseGenerator {
     /// The response's HTTP form, written directly: the members in the order the synthesized encoding writes
-    /// them, absent ones left out, and a conflict's ``Result/current`` state as the server stored it (a push of
+    /// them, absent ones left out, and a conflict's ``PushResult/current`` state as the server stored it (a push of
     /// 10 000 operations answers 10 000 results, and an encoder's intermediate tree per result costs more than
     /// the bytes).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
+        bodyBytes().jsonResponse()
+    }
+
+    /// The response's body.
+    package func bodyBytes() -> ByteBuffer {
         var body = ByteBuffer()
         body.reserveCapacity(results.count * 72 + 16)
         body.writeStaticString(#"{"results":["#)
@@ -37,6 +43,6 @@ extension PushResponse: ResponseGenerator {
             body.writeStaticString("}")
         }
         body.writeStaticString("]}")
-        return body.jsonResponse()
+        return body
     }
 }

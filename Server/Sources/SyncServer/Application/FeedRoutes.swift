@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
 /// The calendar feed routes of `/v1`: feed tokens, managed with a device's bearer token, and the calendar a feed
 /// token reads.
 ///
 /// - `POST households/:id/feeds` → 201 ``FeedCreationResponse`` (body ``FeedCreationRequest``, or empty);
-/// - `GET households/:id/feeds` → ``FeedListResponse``;
+/// - `GET households/:id/feeds` → ``FeedList``;
 /// - `DELETE households/:id/feeds/:feedId` → 204;
 /// - `GET households/:id/calendar.ics?feed=TOKEN` → `text/calendar` with a strong `ETag`; `If-None-Match` → 304.
 ///

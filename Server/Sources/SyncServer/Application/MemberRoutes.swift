@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
 /// The member routes of `/v1`, for a device's bearer token: invite a person to the household's web app, list the
 /// members, revoke one.
 ///
-/// - `POST households/:id/members` → 201 ``MemberInvitationResponse`` (body ``MemberCreationRequest``);
-/// - `GET households/:id/members` → ``MemberListResponse``;
+/// - `POST households/:id/members` → 201 ``MemberInvitation`` (body ``MemberCreationRequest``);
+/// - `GET households/:id/members` → ``MemberList``;
 /// - `DELETE households/:id/members/:memberId` → 204.
 public struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
@@ -35,10 +36,10 @@ public struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
                 lifetime = .seconds(seconds)
             }
             let invitation = try await members.invite(body.name, to: household, lifetime: lifetime)
-            return EditedResponse(status: .created, response: MemberInvitationResponse(invitation))
+            return EditedResponse(status: .created, response: invitation)
         }
         group.get("households/:id/members") { request, context in
-            MemberListResponse(members: try await members.members(of: try await deviceHousehold(request, context)))
+            MemberList(try await members.members(of: try await deviceHousehold(request, context)))
         }
         group.delete("households/:id/members/:memberId") { request, context in
             let household = try await deviceHousehold(request, context)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SyncWire
 
 /// The `/v1` routes. Each handler decodes and validates its input, calls one ``SyncService`` function and encodes.
 public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
@@ -21,14 +22,14 @@ public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
     public func add(to group: RouterGroup<Context>) {
-        group.get("health") { _, _ in StatusResponse(status: "ok") }
+        group.get("health") { _, _ in Status(status: "ok") }
         addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in
             if readiness?.isDraining == true {
                 throw APIError(.unavailable, "The server is shutting down; send requests to another instance.")
             }
             try await service.ready()
-            return StatusResponse(status: "ok")
+            return Status(status: "ok")
         }
         group.post("households/:id/push") { request, context in
             let household = try await authorizedHousehold(request, context)

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import UnixSignals
+import SyncWire
 
 /// Builds the server application: router (the `/v1` API and the web app under `/`), error envelope, store and
 /// the PostgreSQL client as a service.

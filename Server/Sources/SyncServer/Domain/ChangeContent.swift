@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import ProductModule
+import SyncWire
 
 /// The decoded, validated payload of a pushed operation: one of the kit's own types.
 public enum ChangeContent: Sendable, Hashable {

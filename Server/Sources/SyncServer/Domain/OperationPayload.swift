@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import ProductModule
+import SyncWire
 
 /// A pushed operation's payload as the server read it from the request body.
 ///
@@ -22,8 +23,8 @@ enum OperationPayload: Sendable {
     case product(ProductChange, canonical: Data?)
     /// A named entity operation's payload, decoded from the body, with its canonical encoding when the body needs it checked.
     case namedEntity(NamedEntity, canonical: Data?)
-    /// Any JSON, from a ``PushRequest`` built in Swift: decoded into the kit's type by the validator.
-    case json(JSONValue)
+    /// JSON text, from a ``PushRequest`` built in Swift: decoded into the kit's type by the validator.
+    case json(JSONFragment)
     /// The kit's type for the operation's kind refused the payload: why (``RecordCoding/describe(_:)``).
     case refused(type: String, reason: String)
     /// The payload is not a JSON object.

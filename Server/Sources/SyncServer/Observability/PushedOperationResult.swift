@@ -1,3 +1,5 @@
+import SyncWire
+
 /// The result of one pushed operation, as the `result` label of `inventorykit_pushed_operations_total`.
 public enum PushedOperationResult: String, CaseIterable, Sendable {
     /// Stored.
@@ -12,7 +14,7 @@ public enum PushedOperationResult: String, CaseIterable, Sendable {
 
 extension PushedOperationResult {
     /// The result a push response reports.
-    init(_ status: PushResponse.Result.Status) {
+    init(_ status: PushResult.Status) {
         switch status {
         case .applied: self = .applied
         case .duplicate: self = .duplicate

@@ -6,6 +6,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import Logging
+import SyncWire
 
 /// The server-side replica: each household's journal folded with the kit's own `InventoryProjector` — the state a
 /// device has after pulling every change, with no copy of the fold's rules.

@@ -1,4 +1,5 @@
 import Foundation
+import SyncWire
 
 /// A saved state of a household's replica as a device bootstraps from it: which `seq` it covers, the kit's mark
 /// of it, the size, digest and format version of its bytes, and the products its lots refer to.

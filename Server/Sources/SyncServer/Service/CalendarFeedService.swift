@@ -1,5 +1,6 @@
 import Foundation
 import InventoryModule
+import SyncWire
 
 /// The rules of calendar feeds: feed tokens a household's devices create, list and revoke, and the calendar a
 /// feed token reads.
@@ -56,8 +57,8 @@ public struct CalendarFeedService: Sendable {
 
     /// The household's feeds, revoked ones included.
     /// - Throws: ``APIError`` `not_found` when the household is gone.
-    public func feeds(of household: HouseholdID) async throws -> FeedListResponse {
-        FeedListResponse(try await service.mapStoreErrors { try await store.feeds(of: household) })
+    public func feeds(of household: HouseholdID) async throws -> FeedList {
+        FeedList(try await service.mapStoreErrors { try await store.feeds(of: household) })
     }
 
     /// Revokes a feed of the household by the id a path names.

@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import InventorySync
 import ProductModule
+import SyncWire
 
 /// How the server judges one pushed change against what it holds — with the kit's own rules, never a copy:
 /// products by `ProductPushRule`, named entities by `NamedEntity.reconciled(with:)`, journal entries appended once

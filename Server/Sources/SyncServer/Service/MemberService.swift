@@ -1,4 +1,5 @@
 import Foundation
+import SyncWire
 
 /// The rules of household members on the web: invitations, sign-in, sessions and revocation.
 ///

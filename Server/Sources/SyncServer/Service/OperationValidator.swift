@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import ProductModule
+import SyncWire
 
 /// Turns one wire operation into a ``PendingChange`` or says why it is refused: bounds, ids, and the payload
 /// decoded into the kit's own type, so nothing the kit would not accept reaches the database.
@@ -60,14 +61,11 @@ struct OperationValidator: Sendable {
         case .notObject, .unread: return .failure(reject("payload must be a JSON object.", field: "payload"))
         case .refused(let type, let reason):
             return .failure(reject("payload is not a valid \(type): \(reason)", field: "payload"))
-        case .json(let value):
-            guard case .object = value else { return .failure(reject("payload must be a JSON object.", field: "payload")) }
-            let json: Data
-            do {
-                json = Data(try value.jsonText().utf8)
-            } catch {
-                return .failure(reject("payload must be finite JSON.", field: "payload"))
+        case .json(let fragment):
+            guard case .object? = try? fragment.value() else {
+                return .failure(reject("payload must be a JSON object.", field: "payload"))
             }
+            let json = Data(fragment.text.utf8)
             return switch kind {
             case .journal: decode(InventoryJournalEntry.self, json).map { (.journal($0), Optional($1)) }
             case .product: decode(ProductChange.self, json).map { (.product($0), Optional($1)) }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SyncWire
 
 /// The snapshots a new device bootstraps from: the replica's saved states (``HouseholdReplicas``) described with
 /// the products their lots refer to, and their bytes as stored.
@@ -12,7 +13,7 @@ struct SnapshotService: Sendable {
     /// ``HouseholdReplicas/snapshot(of:atLeast:withProducts:)``), with the live products its lots refer to.
     /// - Throws: ``APIError`` `no_snapshot` when the household's journal has nothing to fold, `conflict` when its
     ///   log did not reach `atLeast` in time, `not_found` when the household is gone.
-    func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> SnapshotResponse {
+    func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> Snapshot {
         let found = try await service.mapStoreErrors {
             try await replicas.snapshot(of: household, atLeast: atLeast, withProducts: withProducts)
         }
@@ -22,11 +23,11 @@ struct SnapshotService: Sendable {
         let products = try await service.mapStoreErrors {
             try await store.liveProductRecords(of: household, ids: snapshot.productIDs)
         }
-        return SnapshotResponse(
-            seq: snapshot.seq, formatVersion: snapshot.formatVersion, mark: JSONFragment(trusted: snapshot.mark),
+        return Snapshot(
+            seq: snapshot.seq, formatVersion: snapshot.formatVersion, mark: JSONFragment(verbatim: snapshot.mark),
             stateBytes: snapshot.byteCount, stateSHA256: snapshot.sha256,
-            state: SnapshotResponse.statePath(of: household, seq: snapshot.seq),
-            products: products.map { SnapshotResponse.Product(id: $0.id, payload: JSONFragment(trusted: $0.record)) })
+            state: Snapshot.statePath(of: household, seq: snapshot.seq),
+            products: products.map { Snapshot.Product(id: $0.id, payload: JSONFragment(verbatim: $0.record)) })
     }
 
     /// The bytes of the household's saved state through `seq`, as stored.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ProductModule
+import SyncWire
 
 /// The rules of the sync API: validation, authorization and the mapping of store errors to API errors.
 ///
@@ -105,7 +106,7 @@ public struct SyncService: Sendable {
             )
         }
         let validator = OperationValidator(limits: limits, household: household)
-        var results: [PushResponse.Result?] = []
+        var results: [PushResult?] = []
         var pending: [PendingChange] = []
         var pendingIndices: [Int] = []
         for (index, operation) in request.operations.enumerated() {
@@ -114,7 +115,7 @@ public struct SyncService: Sendable {
             }
             switch validator.validate(operation, opID: opID) {
             case .failure(let error):
-                results.append(PushResponse.Result(
+                results.append(PushResult(
                     opId: operation.opId, status: .rejected, code: error.code.rawValue, message: error.message))
             case .success(let change):
                 results.append(nil)
@@ -133,16 +134,16 @@ public struct SyncService: Sendable {
         return response
     }
 
-    private static func result(_ outcome: StoreOutcome, opId: String) -> PushResponse.Result {
+    private static func result(_ outcome: StoreOutcome, opId: String) -> PushResult {
         switch outcome {
-        case .applied(let seq): PushResponse.Result(opId: opId, status: .applied, seq: seq)
-        case .duplicate(let seq): PushResponse.Result(opId: opId, status: .duplicate, seq: seq)
+        case .applied(let seq): PushResult(opId: opId, status: .applied, seq: seq)
+        case .duplicate(let seq): PushResult(opId: opId, status: .duplicate, seq: seq)
         case .conflict(let current):
-            PushResponse.Result(
-                opId: opId, status: .conflict, code: APIErrorCode.conflict.rawValue,
+            PushResult(
+                opId: opId, status: .conflict, code: ErrorCode.conflict.rawValue,
                 message: "The server holds another state of this entity; resolve and push again.", current: current)
         case .rejected(let reason):
-            PushResponse.Result(opId: opId, status: .rejected, code: APIErrorCode.invalidRequest.rawValue, message: reason)
+            PushResult(opId: opId, status: .rejected, code: ErrorCode.invalidRequest.rawValue, message: reason)
         }
     }
 
@@ -153,7 +154,7 @@ public struct SyncService: Sendable {
     ///   ahead of the log, `not_found` when the household is gone.
     public func changes(
         of household: HouseholdID, after: String?, limit: String?, kinds: String? = nil
-    ) async throws -> ChangesResponse {
+    ) async throws -> ChangesResponse<JSONFragment> {
         var kindFilter: [ChangeKind] = []
         if let kinds {
             for name in kinds.split(separator: ",", omittingEmptySubsequences: false) {
@@ -180,7 +181,7 @@ public struct SyncService: Sendable {
         }
         let page = try await mapStoreErrors { try await store.changes(of: household, after: cursor, limit: pageSize, kinds: kindFilter) }
         metrics.recordPull(changes: page.changes.count)
-        return ChangesResponse(changes: page.changes, cursor: page.changes.last?.seq ?? cursor, hasMore: page.hasMore)
+        return ChangesResponse<JSONFragment>(changes: page.changes, cursor: page.changes.last?.seq ?? cursor, hasMore: page.hasMore)
     }
 
     // MARK: - Entities
@@ -194,7 +195,7 @@ public struct SyncService: Sendable {
         }
         let stored = try await mapStoreErrors { try await store.entity(of: household, kind: .product, id: id) }
         guard let record = stored?.record else { throw APIError(.notFound, "The server holds no such product.") }
-        return JSONFragment(trusted: String(decoding: record, as: UTF8.self))
+        return JSONFragment(verbatim: String(decoding: record, as: UTF8.self))
     }
 
     // MARK: - Erase

@@ -1,4 +1,5 @@
 import Foundation
+import SyncWire
 
 /// A validated operation on its way into the change log.
 public struct PendingChange: Sendable, Hashable {

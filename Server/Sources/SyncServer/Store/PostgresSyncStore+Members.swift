@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import SyncWire
 
 /// Members, invitations and web sessions (migration `0008_members_sessions`). Tokens are kept as device tokens
 /// are: only the SHA-256 of their text is stored, and a token is found by looking its hash up.
@@ -35,7 +36,7 @@ extension PostgresSyncStore {
                 logger: logger
             )
         }
-        return MemberInvitation(memberId: member, name: name, token: token, expiresAt: expiresAt)
+        return MemberInvitation(memberId: member.description, name: name, token: token.rawValue, expiresAt: expiresAt)
     }
 
     /// Revokes a member: their sessions end and their unused invitations stop working.

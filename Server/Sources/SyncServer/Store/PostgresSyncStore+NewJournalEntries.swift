@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SyncWire
 
 extension PostgresSyncStore {
     /// The push of journal entries nobody has seen yet — what a device's push almost always is — without holding

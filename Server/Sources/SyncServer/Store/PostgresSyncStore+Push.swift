@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryModule
 import Logging
 import PostgresNIO
+import SyncWire
 
 extension PostgresSyncStore {
     /// Stores a batch in one transaction under the household's counter lock (see the type's documentation);
@@ -96,7 +97,7 @@ extension PostgresSyncStore {
             batch.record(change.opID, seq: seq)
             return .duplicate(seq: seq)
         case .conflict(let current):
-            return .conflict(current: JSONFragment(trusted: String(decoding: current, as: UTF8.self)))
+            return .conflict(current: JSONFragment(verbatim: String(decoding: current, as: UTF8.self)))
         case .reject(let reason):
             return .rejected(reason: reason)
         }

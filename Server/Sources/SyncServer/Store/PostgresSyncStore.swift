@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import SyncWire
 
 /// ``SyncStore`` on PostgreSQL through PostgresNIO. Every value is a bound parameter.
 ///
@@ -167,7 +168,7 @@ public struct PostgresSyncStore: SyncStore {
                 throw SyncStoreError.cursorCompacted(after: after, compactedThrough: bounds.compactedThrough)
             }
             let fetchLimit = Int64(limit) + 1
-            var changes: [ChangesResponse.Change] = []
+            var changes: [Change<JSONFragment>] = []
             let rows = try await connection.query(
                 """
                 SELECT c.seq, c.op_id, c.kind, c.entity_id, c.payload::text, c.created_at FROM changes c
@@ -185,12 +186,12 @@ public struct PostgresSyncStore: SyncStore {
                 (Int64, UUID, String, String, String, Date).self
             ) {
                 changes.append(
-                    ChangesResponse.Change(
+                    Change<JSONFragment>(
                         seq: seq,
                         opId: opID.uuidString.lowercased(),
                         kind: ChangeKind(rawValue: kind) ?? .journal,
                         entityId: entityID,
-                        payload: JSONFragment(trusted: payload),
+                        payload: JSONFragment(verbatim: payload),
                         createdAt: createdAt
                     )
                 )

@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryModule
+import SyncWire
 
 /// The in-memory view one push judges its changes against, and the rows it will write.
 ///

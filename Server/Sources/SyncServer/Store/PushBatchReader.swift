@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SyncWire
 
 /// Reads what a push's batch names inside its transaction, after the household's lock: whether the household
 /// is live, the op ids applied before, the current state of each entity, and the holders of the slots it claims —

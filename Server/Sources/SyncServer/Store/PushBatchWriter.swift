@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SyncWire
 
 /// Writes a staged batch: one multi-row statement per table (plus one releasing semantic keys when needed), and
 /// the changes in slices of ``changesPerStatement`` rows, each slice's journal payloads not encoded yet (a body

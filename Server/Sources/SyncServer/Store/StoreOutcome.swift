@@ -1,3 +1,5 @@
+import SyncWire
+
 /// What the store did with one ``PendingChange``.
 public enum StoreOutcome: Sendable, Hashable {
     /// Stored now under this sequence number.

@@ -1,4 +1,5 @@
 import Foundation
+import SyncWire
 
 /// The server's current state of one entity of a household, as the `entities` table keeps it.
 public struct StoredEntity: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import SyncWire
+
 /// The storage port of the sync server: households, devices and the per-household change log.
 ///
 /// Implementers must guarantee:

@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "ProductModule", package: "InventoryKit"),    // the product catalog
                 .product(name: "ProductImport", package: "InventoryKit"),    // Open Food Facts, CSV, collectibles
                 .product(name: "InventoryModule", package: "InventoryKit"),  // household stock
+                .product(name: "SyncWire", package: "InventoryKit"),         // the sync server's wire contract
             ]
         ),
         .testTarget(

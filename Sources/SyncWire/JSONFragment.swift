@@ -11,8 +11,8 @@ public struct JSONFragment: Sendable, Hashable, Codable, CustomStringConvertible
     /// The JSON text.
     public let text: String
 
-    /// Wraps JSON text the server wrote or read from its database; not checked.
-    package init(trusted text: String) {
+    /// Wraps JSON text the caller vouches for (the server's stored text, a client's encoder output); not checked.
+    public init(verbatim text: String) {
         self.text = text
     }
 

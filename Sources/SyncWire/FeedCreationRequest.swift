@@ -1,4 +1,5 @@
-/// The body of `POST /v1/households/{id}/feeds`: `{"label": "Kitchen tablet"}`, or an empty body for no label.
+/// The body of `POST /v1/households/{id}/feeds` (the OpenAPI schema `FeedCreationRequest`): `{"label": "Kitchen
+/// tablet"}`, or an empty body for no label.
 public struct FeedCreationRequest: Sendable, Codable, Equatable {
     /// A name the household gives the feed, shown by the list (1–200 bytes, no control characters).
     public var label: String?
