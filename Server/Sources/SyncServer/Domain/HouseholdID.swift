@@ -1,19 +1,10 @@
 import Foundation
 
 /// The identity of a household: the unit that owns devices and a change log.
-public struct HouseholdID: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct HouseholdID: ServerUUIDID {
     /// The underlying UUID.
     public let rawValue: UUID
 
     /// Wraps a UUID.
     public init(_ rawValue: UUID) { self.rawValue = rawValue }
-
-    /// Parses a UUID string; `nil` when it is not one.
-    public init?(_ string: String) {
-        guard let uuid = UUID(uuidString: string) else { return nil }
-        self.rawValue = uuid
-    }
-
-    /// The lower-case UUID string, as used in URLs.
-    public var description: String { rawValue.uuidString.lowercased() }
 }

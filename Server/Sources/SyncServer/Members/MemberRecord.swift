@@ -1,7 +1,8 @@
 import Foundation
 
-/// A household member as `member list` and `GET /v1/households/{id}/members` show it.
-public struct MemberRecord: Sendable, Hashable, Codable {
+/// A household member as the store keeps them: `member list` prints them, `GET /v1/households/{id}/members` lists
+/// them as the wire contract's `MemberSummary`.
+public struct MemberRecord: Sendable, Hashable {
     /// The member.
     public let memberId: MemberID
     /// The name the member was invited under.
