@@ -99,7 +99,7 @@ public actor InMemoryNamedEntityRemote: NamedEntityRemoteGateway {
 
     /// A kind and a semantic key: the slot one live record holds.
     private struct KeySlot: Hashable {
-        var kind: SemanticEntityKind.Name
+        var kind: NamedEntityKind.Name
         var key: SemanticKey
 
         init?(_ entity: NamedEntity) {

@@ -69,7 +69,7 @@ private struct MinimalManufacturer: InventoryManufacturer {
 private struct MinimalProduct: InventoryProduct {
     var id: String
     var sku: String?
-    var identifiers: [InventoryIdentifier]
+    var identifiers: [ProductIdentifier]
     var title: String?
     var summary: String?
     var productType: String?

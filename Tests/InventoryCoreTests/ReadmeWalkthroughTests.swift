@@ -10,7 +10,7 @@ struct Console: InventoryProduct, StorableRecord {
     static let collection: RecordCollection = "consoles"
     var id: UUID
     var sku, title, summary, productType, classification, genre, publisher, developer, creator: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var manufacturer: StandardManufacturer?
     var releaseDate, productionDate: Date?
     var platform, productVersion: String?

@@ -19,7 +19,7 @@ struct NamedEntitySyncTests {
                 configuration: OutboxSyncConfiguration(retryPolicy: RetryPolicy(baseDelay: 0, maxDelay: 0, maxAttempts: 1_000), writePolicy: .localThenEnqueue), clock: clock.clock)
         }
 
-        var categories: SemanticEntityRepository { sync.repository(for: .category) }
+        var categories: NamedEntityRepository { sync.repository(for: .category) }
 
         func records() async throws -> [NamedEntity] {
             try await categories.allEntities(includingRetired: true).sorted { RecordID($0.id) < RecordID($1.id) }
@@ -146,7 +146,7 @@ struct NamedEntitySyncTests {
         let phone = Device(remote: remote, clock: clock)
         let tablet = Device(remote: remote, clock: clock)
         // A kind that keeps records apart locally (random ids) meets a remote that keeps one live record a key.
-        let recipes = SemanticEntityKind.custom("recipe", namespace: .category, policy: .detectAndAsk)
+        let recipes = NamedEntityKind.custom("recipe", namespace: .category, policy: .detectAndAsk)
         let mine = try #require(try await phone.sync.repository(for: recipes).getOrCreate("Lasagne").entity)
         _ = try await phone.sync.sync()
         clock.advance(by: 5)
@@ -167,7 +167,7 @@ struct NamedEntitySyncTests {
     func inMemoryRemotePages() async throws {
         let remote = InMemoryNamedEntityRemote()
         let created = Date(timeIntervalSinceReferenceDate: 0)
-        let kind = SemanticEntityKind.category
+        let kind = NamedEntityKind.category
         func entry(_ name: String, at seconds: Double) -> NamedEntityOutboxEntry {
             let key = kind.key(for: name)
             let entity = NamedEntity(

@@ -10,7 +10,7 @@ struct Game: InventoryProduct, StorableRecord {
     static let collection: RecordCollection = "games"
     var id: UUID
     var sku, title, summary, productType, classification, genre, publisher, developer, creator: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var manufacturer: StandardManufacturer?
     var releaseDate, productionDate: Date?
     var platform, productVersion: String?
@@ -76,7 +76,7 @@ struct InventoryKitTour {
         for attempt: () throws -> Void in [
             { _ = try GTIN.normalize("12345") },
             { _ = try RecordID("") },
-            { _ = try InventoryIdentifier(.sku, "   ") },
+            { _ = try ProductIdentifier(.sku, "   ") },
         ] {
             do { try attempt() } catch { print("   \(error)") }
         }

@@ -40,7 +40,7 @@ struct CategoryCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = try await PantryEnvironment.open(options, access: .create)
-            let result: SemanticEntityResult
+            let result: NamedEntityResult
             do {
                 result = try await environment.namedEntities.repository(for: .category).getOrCreate(name)
             } catch let error as SemanticKeyError {

@@ -78,7 +78,7 @@ struct HTTPGatewayTests {
     func namedEntities() async throws {
         let server = try SyncServerFixture.shared()
         let gateway = HTTPNamedEntityGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
-        let kind = SemanticEntityKind.category
+        let kind = NamedEntityKind.category
         let key = kind.key(for: "Dairy")
         let created = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let dairy = NamedEntity(id: kind.id(for: key), kind: kind.name, semanticKey: key, displayName: "Dairy", createdAt: created, updatedAt: created)

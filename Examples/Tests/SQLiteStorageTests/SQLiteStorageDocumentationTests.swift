@@ -33,7 +33,7 @@ struct SQLiteStorageDocumentationTests {
         #expect(try await products.retrieveProduct(by: .barcode("4006381333931"))?.title == "Milk")
         let journal = InventoryModuleService(store: SQLiteInventoryStore(storage: reopened), replicaID: "phone")
         #expect(try await journal.state(of: home).households[home]?.name == "Home")
-        #expect(try await SemanticEntityRepository(storage: reopened, kind: .category).find("dairy") != nil)
+        #expect(try await NamedEntityRepository(storage: reopened, kind: .category).find("dairy") != nil)
         try reopened.close()
     }
 }

@@ -59,7 +59,7 @@ enum KitPayloads {
 
     /// A named entity of a kit kind, with the kind's deterministic id for `name`'s key.
     static func namedEntity(
-        _ kind: SemanticEntityKind, _ name: String, id: UUID? = nil, createdAt: Date = epoch, mergedInto: UUID? = nil
+        _ kind: NamedEntityKind, _ name: String, id: UUID? = nil, createdAt: Date = epoch, mergedInto: UUID? = nil
     ) -> NamedEntity {
         let key = kind.key(for: name)
         return NamedEntity(

@@ -41,7 +41,7 @@ enum ContractPayloads {
 
     /// A live category with its kind's deterministic id.
     static func category(_ name: String) throws -> PushOperation {
-        let kind = SemanticEntityKind.category
+        let kind = NamedEntityKind.category
         let key = kind.key(for: name)
         let entity = NamedEntity(
             id: kind.id(for: key), kind: kind.name, semanticKey: key, displayName: name, createdAt: epoch, updatedAt: epoch)

@@ -138,7 +138,7 @@ extension InventoryConfigurator {
 
     /// Writes the given product values into `instance`; a `nil` argument keeps the existing value.
     public func configure<T: InventoryProduct>(
-        _ instance: inout T, sku: String? = nil, identifiers: [InventoryIdentifier]? = nil, title: String? = nil,
+        _ instance: inout T, sku: String? = nil, identifiers: [ProductIdentifier]? = nil, title: String? = nil,
         summary: String? = nil, productType: String? = nil, classification: String? = nil, genre: String? = nil,
         manufacturer: T.Manufacturer? = nil, publisher: String? = nil, developer: String? = nil,
         creator: String? = nil, releaseDate: Date? = nil, productionDate: Date? = nil, platform: String? = nil,

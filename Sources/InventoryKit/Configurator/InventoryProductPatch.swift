@@ -8,7 +8,7 @@ public struct InventoryProductPatch<Product: InventoryProduct>: Sendable {
     /// The new SKU, or `nil` to keep it.
     public var sku: String?
     /// The new identifiers (replacing the old list), or `nil` to keep them.
-    public var identifiers: [InventoryIdentifier]?
+    public var identifiers: [ProductIdentifier]?
     /// The new title, or `nil` to keep it.
     public var title: String?
     /// The new summary, or `nil` to keep it.
@@ -48,7 +48,7 @@ public struct InventoryProductPatch<Product: InventoryProduct>: Sendable {
 
     /// Creates a patch; every omitted value keeps the instance's current value.
     public init(
-        sku: String? = nil, identifiers: [InventoryIdentifier]? = nil, title: String? = nil,
+        sku: String? = nil, identifiers: [ProductIdentifier]? = nil, title: String? = nil,
         summary: String? = nil, productType: String? = nil, classification: String? = nil, genre: String? = nil,
         manufacturer: Product.Manufacturer? = nil, publisher: String? = nil, developer: String? = nil,
         creator: String? = nil, releaseDate: Date? = nil, productionDate: Date? = nil, platform: String? = nil,

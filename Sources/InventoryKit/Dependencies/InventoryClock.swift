@@ -6,7 +6,7 @@ import Foundation
 /// client code.
 ///
 /// ```swift
-/// let service = InventoryService(storage: provider, clock: .constant(Date(timeIntervalSince1970: 0)))
+/// let service = StorageService(storage: provider, clock: .constant(Date(timeIntervalSince1970: 0)))
 /// ```
 public struct InventoryClock: Sendable {
     private let read: @Sendable () -> Date

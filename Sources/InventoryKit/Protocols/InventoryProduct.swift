@@ -24,7 +24,7 @@ public protocol InventoryProduct: Identifiable, Sendable where ID: Sendable {
     /// The stock keeping unit assigned by the seller.
     var sku: String? { get set }
     /// Typed identifiers: barcodes, serial numbers, QR and NFC payloads, library references.
-    var identifiers: [InventoryIdentifier] { get set }
+    var identifiers: [ProductIdentifier] { get set }
     /// The display title.
     var title: String? { get set }
     /// A description of the product.

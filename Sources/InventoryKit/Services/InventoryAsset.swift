@@ -1,6 +1,6 @@
 import Foundation
 
-/// The metadata record of a file or blob saved through ``InventoryService``: what it is, whom it belongs to and
+/// The metadata record of a file or blob saved through ``StorageService``: what it is, whom it belongs to and
 /// a checksum that proves the bytes read back are the bytes written.
 public struct InventoryAsset: StorableRecord, Hashable {
     /// The collection asset records live in, in the metadata store of their scope.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Whose data a store holds: the user's private data or shared reference data.
 ///
-/// The scope decides routing: ``InventoryService`` writes a user asset to ``StorageProvider/userMetadata`` and
+/// The scope decides routing: ``StorageService`` writes a user asset to ``StorageProvider/userMetadata`` and
 /// ``StorageProvider/userData``, a domain asset to ``StorageProvider/domainMetadata`` and
 /// ``StorageProvider/domainData``.
 public enum StorageScope: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {

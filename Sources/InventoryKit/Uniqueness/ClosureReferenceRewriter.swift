@@ -8,17 +8,17 @@ import Foundation
 /// })
 /// ```
 public struct ClosureReferenceRewriter: ReferenceRewriter {
-    private let rewrite: @Sendable ([UUID: UUID], SemanticEntityKind) async throws -> Int
+    private let rewrite: @Sendable ([UUID: UUID], NamedEntityKind) async throws -> Int
 
     /// Wraps a closure that moves references and returns how many it moved.
-    public init(_ rewrite: @escaping @Sendable ([UUID: UUID], SemanticEntityKind) async throws -> Int) {
+    public init(_ rewrite: @escaping @Sendable ([UUID: UUID], NamedEntityKind) async throws -> Int) {
         self.rewrite = rewrite
     }
 
     /// Calls the closure.
     ///
     /// - Throws: what the closure throws.
-    public func rewriteReferences(_ redirects: [UUID: UUID], kind: SemanticEntityKind) async throws -> Int {
+    public func rewriteReferences(_ redirects: [UUID: UUID], kind: NamedEntityKind) async throws -> Int {
         try await rewrite(redirects, kind)
     }
 }
@@ -28,7 +28,7 @@ public struct ClosureReferenceRewriter: ReferenceRewriter {
 extension ReferenceRewriter where Self == ClosureReferenceRewriter {
     /// A rewriter made from a closure that moves references and returns how many it moved.
     public static func closure(
-        _ rewrite: @escaping @Sendable ([UUID: UUID], SemanticEntityKind) async throws -> Int
+        _ rewrite: @escaping @Sendable ([UUID: UUID], NamedEntityKind) async throws -> Int
     ) -> ClosureReferenceRewriter {
         ClosureReferenceRewriter(rewrite)
     }

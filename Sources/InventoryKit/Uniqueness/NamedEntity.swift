@@ -1,12 +1,12 @@
 import Foundation
 
-/// A named entity of a ``SemanticEntityKind`` — a category, a manufacturer, a storage location, a unit, a tag —
-/// stored once per meaning: the record ``SemanticEntityRepository`` keeps.
+/// A named entity of a ``NamedEntityKind`` — a category, a manufacturer, a storage location, a unit, a tag —
+/// stored once per meaning: the record ``NamedEntityRepository`` keeps.
 ///
 /// Under the ``SemanticUniquenessPolicy/unique`` policy the record's ``id`` is the deterministic id of its key
-/// (``SemanticEntityKind/id(for:)``), so two devices that create `"Produce"` and `"PRODUCE"` offline create the
+/// (``NamedEntityKind/id(for:)``), so two devices that create `"Produce"` and `"PRODUCE"` offline create the
 /// same record. A record that lost a merge keeps existing as a tombstone: ``mergedInto`` names the record that
-/// replaced it, so old references still resolve (``SemanticEntityRepository/resolve(_:)``).
+/// replaced it, so old references still resolve (``NamedEntityRepository/resolve(_:)``).
 ///
 /// ```swift
 /// let produce = try await categories.getOrCreate("Produce").entity
@@ -34,8 +34,8 @@ public struct NamedEntity: StorableRecord, Hashable, Identifiable {
     /// The record's id: the deterministic id of its key for unique kinds, a random id otherwise (and for records
     /// created before keys existed).
     public var id: UUID
-    /// The name of the record's ``SemanticEntityKind``.
-    public var kind: SemanticEntityKind.Name
+    /// The name of the record's ``NamedEntityKind``.
+    public var kind: NamedEntityKind.Name
     /// The semantic key, or `nil` for a record created before keys existed (``SemanticKeyMigration`` populates it).
     public var semanticKey: SemanticKey?
     /// The first spelling seen, trimmed, kept as the name to show.
@@ -52,7 +52,7 @@ public struct NamedEntity: StorableRecord, Hashable, Identifiable {
     /// Creates a record; ``aliases`` are brought into their canonical form (trimmed, unique, byte order, without
     /// the display name).
     public init(
-        id: UUID, kind: SemanticEntityKind.Name, semanticKey: SemanticKey?, displayName: String, aliases: [String] = [],
+        id: UUID, kind: NamedEntityKind.Name, semanticKey: SemanticKey?, displayName: String, aliases: [String] = [],
         createdAt: Date, updatedAt: Date, mergedInto: UUID? = nil
     ) {
         self.id = id

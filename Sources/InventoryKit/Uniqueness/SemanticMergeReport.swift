@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a merge pass of ``SemanticEntityRepository`` did.
+/// What a merge pass of ``NamedEntityRepository`` did.
 public struct SemanticMergeReport: Hashable, Sendable {
     /// One merge: records retired into a winner.
     public struct Merge: Hashable, Sendable {
@@ -20,7 +20,7 @@ public struct SemanticMergeReport: Hashable, Sendable {
     }
 
     /// The kind merged.
-    public var kind: SemanticEntityKind.Name
+    public var kind: NamedEntityKind.Name
     /// The merges done by this pass, by key.
     public var merges: [Merge]
     /// Every retired id of the kind (from this pass and earlier ones) and the live record it resolves to: what was
@@ -34,7 +34,7 @@ public struct SemanticMergeReport: Hashable, Sendable {
 
     /// Creates a report.
     public init(
-        kind: SemanticEntityKind.Name, merges: [Merge] = [], redirects: [UUID: UUID] = [:], unresolved: [UUID] = [],
+        kind: NamedEntityKind.Name, merges: [Merge] = [], redirects: [UUID: UUID] = [:], unresolved: [UUID] = [],
         rewrittenReferences: Int = 0
     ) {
         self.kind = kind

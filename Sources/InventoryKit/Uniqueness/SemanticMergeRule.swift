@@ -4,7 +4,7 @@ import Foundation
 /// every replica that holds the same records, without coordination.
 ///
 /// **Winner.** Of the live records of one key, the winner is
-/// 1. the record whose id is the key's deterministic id (``SemanticEntityKind/id(for:)``), if present;
+/// 1. the record whose id is the key's deterministic id (``NamedEntityKind/id(for:)``), if present;
 /// 2. else the one created earliest (``NamedEntity/createdAt``);
 /// 3. then the one with the smallest id (its lowercase string, byte order).
 ///
@@ -18,7 +18,7 @@ import Foundation
 /// ```
 package enum SemanticMergeRule {
     /// Whether `lhs` wins over `rhs` in a merge of `kind`.
-    package static func precedes(_ lhs: NamedEntity, _ rhs: NamedEntity, in kind: SemanticEntityKind) -> Bool {
+    package static func precedes(_ lhs: NamedEntity, _ rhs: NamedEntity, in kind: NamedEntityKind) -> Bool {
         let lhsDeterministic = lhs.semanticKey.map { kind.isDeterministicID(lhs.id, for: $0) } ?? false
         let rhsDeterministic = rhs.semanticKey.map { kind.isDeterministicID(rhs.id, for: $0) } ?? false
         if lhsDeterministic != rhsDeterministic { return lhsDeterministic }
@@ -27,13 +27,13 @@ package enum SemanticMergeRule {
     }
 
     /// The records in merge order: the winner first.
-    package static func ordered(_ entities: [NamedEntity], in kind: SemanticEntityKind) -> [NamedEntity] {
+    package static func ordered(_ entities: [NamedEntity], in kind: NamedEntityKind) -> [NamedEntity] {
         entities.sorted { precedes($0, $1, in: kind) }
     }
 
     /// The groups of live records that share a key (two or more each), by key in byte order; records without a
     /// key and tombstones are ignored.
-    package static func conflicts(among entities: [NamedEntity], in kind: SemanticEntityKind) -> [SemanticKeyConflict] {
+    package static func conflicts(among entities: [NamedEntity], in kind: NamedEntityKind) -> [SemanticKeyConflict] {
         var groups: [SemanticKey: [NamedEntity]] = [:]
         for entity in entities where entity.isLive && entity.kind == kind.name {
             guard let key = entity.semanticKey else { continue }

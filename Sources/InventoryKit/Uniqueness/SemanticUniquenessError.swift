@@ -5,15 +5,16 @@ import Foundation
 /// Storage failures are not wrapped: they surface as the store's ``StorageError``.
 public enum SemanticUniquenessError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// A ``SemanticUniquenessPolicy/unique`` kind was asked for a second record of a key that already has one.
-    case duplicateKey(kind: SemanticEntityKind.Name, key: SemanticKey, existing: UUID)
-    /// Stage B of ``SemanticKeyMigration`` found live records without a semantic key: run stage A first.
-    case keysMissing(kind: SemanticEntityKind.Name, ids: [UUID])
+    case duplicateKey(kind: NamedEntityKind.Name, key: SemanticKey, existing: UUID)
+    /// ``SemanticKeyMigration/mergeDuplicates(rewriter:)`` found live records without a semantic key: populate
+    /// their keys first (``SemanticKeyMigration/populateKeys()``).
+    case keysMissing(kind: NamedEntityKind.Name, ids: [UUID])
     /// No record of the kind has this id.
-    case entityNotFound(kind: SemanticEntityKind.Name, id: UUID)
+    case entityNotFound(kind: NamedEntityKind.Name, id: UUID)
     /// The record is a merge tombstone and cannot take part in this merge.
-    case entityRetired(kind: SemanticEntityKind.Name, id: UUID, mergedInto: UUID)
+    case entityRetired(kind: NamedEntityKind.Name, id: UUID, mergedInto: UUID)
     /// Concurrent writers kept changing the records; the operation gave up after this many attempts.
-    case contention(kind: SemanticEntityKind.Name, id: UUID, attempts: Int)
+    case contention(kind: NamedEntityKind.Name, id: UUID, attempts: Int)
 
     /// A message naming the kind, the key and the records.
     public var description: String {
@@ -22,7 +23,7 @@ public enum SemanticUniquenessError: Error, Equatable, Sendable, CustomStringCon
             "\(kind) \"\(key)\" already exists as \(RecordID(existing)); the kind allows one record per key"
         case .keysMissing(let kind, let ids):
             "\(ids.count) \(kind) record(s) have no semantic key yet (first: "
-                + (ids.first.map { RecordID($0).rawValue } ?? "none") + "); run migration stage A first"
+                + (ids.first.map { RecordID($0).rawValue } ?? "none") + "); populate their keys first (SemanticKeyMigration.populateKeys())"
         case .entityNotFound(let kind, let id):
             "no \(kind) record has id \(RecordID(id))"
         case .entityRetired(let kind, let id, let target):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How strictly a ``SemanticEntityKind`` keeps one record per semantic key.
+/// How strictly a ``NamedEntityKind`` keeps one record per semantic key.
 ///
 /// | policy | get-or-create | ids | automatic merge |
 /// |---|---|---|---|
@@ -12,7 +12,7 @@ public enum SemanticUniquenessPolicy: String, Hashable, Sendable, Codable, CaseI
     /// the key's deterministic id, and records that still share a key are merged deterministically.
     case unique
     /// Likely duplicates (the same key, or a near key: plural/singular, edit distance 1) are reported as
-    /// ``SemanticEntityResult/duplicateFound(existing:)``; the caller decides, and a second record is created only
+    /// ``NamedEntityResult/duplicateFound(existing:)``; the caller decides, and a second record is created only
     /// when it confirms with `allowDuplicate: true`.
     case detectAndAsk
     /// No check: every creation makes a new record.

@@ -1,13 +1,13 @@
 import Foundation
 import InventoryKit
 
-/// The named-entity outbox in a provider's user metadata store, and the `SemanticEntityCommitter` that fills it:
+/// The named-entity outbox in a provider's user metadata store, and the `NamedEntityCommitter` that fills it:
 /// every state a repository writes gets an outbox entry in the same atomic commit.
 ///
 /// Entries are not coalesced: each change is its own operation carrying the whole state, which the remote joins,
 /// so pushing several states of one record in any order ends in the same record. Only the engine's steps remove
 /// entries (inside its gate), so a failure written back never resurrects a removed entry.
-struct NamedEntityOutbox: SemanticEntityCommitter {
+struct NamedEntityOutbox: NamedEntityCommitter {
     /// The provider the records and the outbox live in.
     let storage: any StorageProvider
     /// The scope of the named-entity records.
@@ -43,7 +43,7 @@ struct NamedEntityOutbox: SemanticEntityCommitter {
         self.committed = committed
     }
 
-    // MARK: - SemanticEntityCommitter
+    // MARK: - NamedEntityCommitter
 
     func commit(_ writes: [RecordWrite], changing entities: [NamedEntity]) async throws {
         var batch = StorageBatch()

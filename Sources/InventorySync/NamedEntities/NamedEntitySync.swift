@@ -4,7 +4,7 @@ import InventoryKit
 /// Offline-first sync of named entities — categories, manufacturers, storage locations, units, tags — between the
 /// devices of a household.
 ///
-/// ``repository(for:nearKeyMatcher:maximumAttempts:makeID:)`` hands out `SemanticEntityRepository` values whose every write also records the entity's
+/// ``repository(for:nearKeyMatcher:maximumAttempts:makeID:)`` hands out `NamedEntityRepository` values whose every write also records the entity's
 /// new state in a durable outbox, in the same atomic commit. ``sync(trigger:)`` pushes those states and pulls everyone
 /// else's through a ``NamedEntityRemoteGateway``, on the kit's `OutboxSyncEngine` (retries with backoff,
 /// quarantine, per-operation results, a durable pull cursor committed with each page).
@@ -31,7 +31,7 @@ public struct NamedEntitySync: Sendable {
     ///
     /// - Parameters:
     ///   - storage: where the records (in `scope`) and the outbox and cursor (in the user metadata store) live.
-    ///   - scope: the records' scope. Default: `StorageScope.domain`, like `SemanticEntityRepository`.
+    ///   - scope: the records' scope. Default: `StorageScope.domain`, like `NamedEntityRepository`.
     ///   - remote: the remote, or `nil` to record changes without pushing them yet.
     ///   - connectivity: whether the remote can be reached.
     ///   - configuration: retries, batch sizes and write policy. Default: push right after each local write.
@@ -65,10 +65,10 @@ public struct NamedEntitySync: Sendable {
     ///   - maximumAttempts: retries of a write that lost a race.
     ///   - makeID: the source of random ids for non-unique kinds.
     public func repository(
-        for kind: SemanticEntityKind, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
+        for kind: NamedEntityKind, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
         maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() }
-    ) -> SemanticEntityRepository {
-        SemanticEntityRepository(
+    ) -> NamedEntityRepository {
+        NamedEntityRepository(
             storage: outbox.storage, scope: outbox.scope, kind: kind, clock: outbox.clock, nearKeyMatcher: nearKeyMatcher,
             maximumAttempts: maximumAttempts, makeID: makeID, committer: outbox)
     }

@@ -8,9 +8,9 @@ import InventoryKit
 enum ManufacturerNaming {
     /// A manufacturer with the deterministic id of its name's semantic key.
     static func manufacturer(named name: String, aliases: [String] = []) -> StandardManufacturer {
-        let key = SemanticEntityKind.manufacturer.key(for: name)
+        let key = NamedEntityKind.manufacturer.key(for: name)
         return StandardManufacturer(
-            id: SemanticEntityKind.manufacturer.id(for: key), slug: slug(key.rawValue), name: name, aliases: aliases)
+            id: NamedEntityKind.manufacturer.id(for: key), slug: slug(key.rawValue), name: name, aliases: aliases)
     }
 
     /// A URL-safe short name: every run of other characters than letters and digits replaced by one `-`.

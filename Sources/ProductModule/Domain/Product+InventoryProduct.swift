@@ -60,20 +60,20 @@ extension Product: InventoryProduct {
         }
     }
 
-    /// The barcode, then the related barcodes (both as `InventoryIdentifierKind.gtin`), then the additional
+    /// The barcode, then the related barcodes (both as `ProductIdentifierKind.gtin`), then the additional
     /// identifiers.
     ///
     /// Setting never changes the product's identity: the first GTIN equal to the current barcode stays the
     /// barcode and the barcode is kept even when the list leaves it out; every other GTIN becomes a related
     /// barcode, and other kinds become ``additionalIdentifiers``. A barcode-less product never gains a barcode
     /// this way (use ``withBarcodeMigration(_:now:)``). The list reads back in the order above.
-    public var identifiers: [InventoryIdentifier] {
+    public var identifiers: [ProductIdentifier] {
         get {
-            var result: [InventoryIdentifier] = []
+            var result: [ProductIdentifier] = []
             result.reserveCapacity(1 + relatedBarcodes.count + additionalIdentifiers.count)
-            if let barcode, let identifier = try? InventoryIdentifier.gtin(barcode.value) { result.append(identifier) }
+            if let barcode, let identifier = try? ProductIdentifier.gtin(barcode.value) { result.append(identifier) }
             for related in relatedBarcodes {
-                if let identifier = try? InventoryIdentifier.gtin(related) { result.append(identifier) }
+                if let identifier = try? ProductIdentifier.gtin(related) { result.append(identifier) }
             }
             result += additionalIdentifiers
             return result
@@ -81,7 +81,7 @@ extension Product: InventoryProduct {
         set {
             var barcodeSeen = false
             var related: [String] = []
-            var others: [InventoryIdentifier] = []
+            var others: [ProductIdentifier] = []
             for identifier in newValue {
                 guard identifier.kind == .gtin else {
                     others.append(identifier)

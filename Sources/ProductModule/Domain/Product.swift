@@ -66,7 +66,7 @@ public struct Product: Sendable, Codable, Hashable {
     /// The stock keeping unit assigned by a seller.
     public var sku: String?
     /// Identifiers other than GTINs: serial numbers, QR and NFC payloads, library references.
-    public var additionalIdentifiers: [InventoryIdentifier]
+    public var additionalIdentifiers: [ProductIdentifier]
     /// References to external catalogues, keyed by catalogue name.
     public var references: [String: String]
     /// Ids of related assets (images, manuals) kept in a data store.
@@ -92,7 +92,7 @@ public struct Product: Sendable, Codable, Hashable {
         compliance: ProductCompliance? = nil, source: ProductSource = .manual, status: ProductStatus = .active,
         manufacturer: StandardManufacturer? = nil, countryOfOrigin: String? = nil, certifications: [String] = [],
         languageCodes: [String] = [], searchKeywords: [String] = [], relatedBarcodes: [String] = [],
-        sku: String? = nil, additionalIdentifiers: [InventoryIdentifier] = [], references: [String: String] = [:],
+        sku: String? = nil, additionalIdentifiers: [ProductIdentifier] = [], references: [String: String] = [:],
         relatedAssetIDs: [UUID] = [], createdAt: Date, updatedAt: Date, version: Int = 1
     ) {
         self.productID = productID
@@ -181,7 +181,7 @@ public struct Product: Sendable, Codable, Hashable {
         relatedBarcodes = try container.decodeIfPresent([String].self, forKey: .relatedBarcodes) ?? []
         sku = try container.decodeIfPresent(String.self, forKey: .sku)
         additionalIdentifiers =
-            try container.decodeIfPresent([InventoryIdentifier].self, forKey: .additionalIdentifiers) ?? []
+            try container.decodeIfPresent([ProductIdentifier].self, forKey: .additionalIdentifiers) ?? []
         references = try container.decodeIfPresent([String: String].self, forKey: .references) ?? [:]
         relatedAssetIDs = try container.decodeIfPresent([UUID].self, forKey: .relatedAssetIDs) ?? []
         createdAt = try container.decode(Date.self, forKey: .createdAt)

@@ -36,7 +36,7 @@ struct Brand: InventoryManufacturer, Codable {
 struct GroceryItem: InventoryProduct, Codable {
     let id: String   // get-only, any Sendable type
     var sku, title, summary, productType, classification, genre, publisher, developer, creator: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var manufacturer: Brand?
     var releaseDate, productionDate: Date?
     var platform, productVersion: String?
@@ -58,7 +58,7 @@ final class SharedGame: InventoryProduct, @unchecked Sendable {
     // @unchecked Sendable: every stored property is read and written only under `lock`.
     struct Fields {
         var sku, title, summary, productType, classification, genre, publisher, developer, creator: String?
-        var identifiers: [InventoryIdentifier] = []
+        var identifiers: [ProductIdentifier] = []
         var manufacturer: StandardManufacturer?
         var releaseDate, productionDate: Date?
         var platform, productVersion: String?
@@ -85,7 +85,7 @@ final class SharedGame: InventoryProduct, @unchecked Sendable {
     }
 
     var sku: String? { get { get(\.sku) } set { set(\.sku, newValue) } }
-    var identifiers: [InventoryIdentifier] { get { get(\.identifiers) } set { set(\.identifiers, newValue) } }
+    var identifiers: [ProductIdentifier] { get { get(\.identifiers) } set { set(\.identifiers, newValue) } }
     var title: String? { get { get(\.title) } set { set(\.title, newValue) } }
     var summary: String? { get { get(\.summary) } set { set(\.summary, newValue) } }
     var productType: String? { get { get(\.productType) } set { set(\.productType, newValue) } }

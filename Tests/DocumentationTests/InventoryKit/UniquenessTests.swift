@@ -9,12 +9,12 @@ struct UniquenessTests {
     func getOrCreate() async throws {
         let storage = InMemoryStorageProvider()
         // snippet: uniqueness-get-or-create
-        let categories = SemanticEntityRepository(storage: storage, kind: .category)
+        let categories = NamedEntityRepository(storage: storage, kind: .category)
         let created = try await categories.getOrCreate("Dairy")      // .created: wasCreated == true
         let again = try await categories.getOrCreate("  DAIRY ")     // .existing: same id, "DAIRY" an alias
         let dairyID = again.entity?.id                               // `entity` is nil only for .duplicateFound
         let dairy = try await categories.find("dairy")          // lookup by key, no write
-        let id = SemanticEntityKind.category.id(for: SemanticEntityKind.category.key(for: "Dairy"))
+        let id = NamedEntityKind.category.id(for: NamedEntityKind.category.key(for: "Dairy"))
         // end snippet
         #expect(created.wasCreated && !again.wasCreated)
         #expect(created.entity?.id == dairyID)
@@ -31,7 +31,7 @@ struct UniquenessTests {
         // snippet: uniqueness-detect-and-ask
         let recipeNamespace = InventoryNamespace(
             InventoryIDGenerator.uuidV5(namespace: InventoryNamespace.url.rawValue, name: "https://example.com/ns/recipe"))
-        let recipes = SemanticEntityRepository(
+        let recipes = NamedEntityRepository(
             storage: storage, kind: .custom("recipe", namespace: recipeNamespace, policy: .detectAndAsk))
         _ = try await recipes.getOrCreate("Lasagne")
         switch try await recipes.getOrCreate("Lasagna") {

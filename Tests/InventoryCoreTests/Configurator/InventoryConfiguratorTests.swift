@@ -154,7 +154,7 @@ struct InventoryConfiguratorTests {
 
     @Test("product: all twenty fields are written, nil arguments keep every field")
     func product() throws {
-        let barcode = try InventoryIdentifier.gtin("0 12345 67890 5")
+        let barcode = try ProductIdentifier.gtin("0 12345 67890 5")
         let maker = SampleManufacturer(name: "Brøderbund")
         let requirements = SampleRequirements(minMemory: 48 * 1024, cpuFamily: "6502")
         let source = SampleSourceCode(license: "MIT")

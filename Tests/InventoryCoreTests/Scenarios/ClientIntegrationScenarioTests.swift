@@ -76,7 +76,7 @@ struct RetroTitle: InventoryProduct, StorableRecord, Equatable {
     static let collection: RecordCollection = "retro-titles"
     var id: UUID
     var sku: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var title: String?
     var summary: String?
     var productType: String?
@@ -179,7 +179,7 @@ struct ClientIntegrationScenarioTests {
     @Test("saving through a storage provider, re-importing the feed creates nothing new, and data survives a restart")
     func saveThroughStorageProvider() async throws {
         let storage = InMemoryStorageProvider()
-        let service = InventoryService(storage: storage, clock: .constant(referenceDate))
+        let service = StorageService(storage: storage, clock: .constant(referenceDate))
         for _ in 0..<2 {
             for row in feed {
                 let title = try makeTitle(from: row, configurator: RetroConfigurator())
@@ -199,7 +199,7 @@ struct ClientIntegrationScenarioTests {
             RetroTitle.self, RecordQuery(filter: .equals("platform", .string("Apple II")), sort: [.ascending("title")]))
         #expect(page.records.compactMap(\.title) == ["Choplifter", "Lode Runner"])
         #expect(page.records.allSatisfy { $0.manufacturer?.id == company(named: "Brøderbund").id })
-        let reloaded = try await InventoryService(storage: restarted).loadAsset(id: boxArt.id, scope: .domain)
+        let reloaded = try await StorageService(storage: restarted).loadAsset(id: boxArt.id, scope: .domain)
         #expect(reloaded?.data == Data("PNG".utf8))
     }
 }

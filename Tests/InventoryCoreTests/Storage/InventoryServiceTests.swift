@@ -3,12 +3,12 @@ import InventoryKit
 import InventoryKitTesting
 import Testing
 
-@Suite("InventoryService routes records and assets to the store of their scope")
+@Suite("StorageService routes records and assets to the store of their scope")
 struct InventoryServiceTests {
     @Test("a user asset goes to user data and user metadata, a domain asset to the domain stores")
     func routing() async throws {
         let storage = InMemoryStorageProvider()
-        let service = InventoryService(storage: storage, clock: .constant(referenceDate))
+        let service = StorageService(storage: storage, clock: .constant(referenceDate))
         let photo = try await service.saveAsset(Data("jpeg".utf8), kind: .image, scope: .user, contentType: "image/jpeg", ownerID: "p1")
         let manual = try await service.saveAsset(Data("pdf".utf8), kind: .manual, scope: .domain, ownerID: "p1")
         #expect(photo.sha1 == "14993722cfd06f0e85fcc82a9dc489400beeabb9")
@@ -29,7 +29,7 @@ struct InventoryServiceTests {
     @Test("bytes changed behind the record's back are reported as a corrupt blob")
     func corruptBlob() async throws {
         let storage = InMemoryStorageProvider()
-        let service = InventoryService(storage: storage)
+        let service = StorageService(storage: storage)
         let asset = try await service.saveAsset(Data("original".utf8), kind: .document, scope: .user)
         try await storage.userData.write(Data("tampered".utf8), to: asset.recordID)
         await #expect(throws: StorageError.self) { try await service.loadAsset(id: asset.id, scope: .user) }
@@ -42,13 +42,13 @@ struct InventoryServiceTests {
     @Test("when the metadata write fails, the bytes written for it are rolled back")
     func rollback() async throws {
         let storage = InMemoryStorageProvider()
-        let service = InventoryService(storage: storage)
+        let service = StorageService(storage: storage)
         let id = UUID()
         try await service.saveAsset(Data("v1".utf8), id: id, kind: .image, scope: .domain)
         let before = await storage.snapshot()
         // The blob write succeeds; the metadata write fails.
         let failing = FailingMetadataProvider(base: storage)
-        let failingService = InventoryService(storage: failing)
+        let failingService = StorageService(storage: failing)
         await #expect(throws: StorageError.self) {
             try await failingService.saveAsset(Data("v2".utf8), id: id, kind: .image, scope: .domain)
         }
@@ -60,7 +60,7 @@ struct InventoryServiceTests {
     @Test("records are saved into the metadata store of the scope asked for")
     func records() async throws {
         let storage = InMemoryStorageProvider()
-        let service = InventoryService(storage: storage)
+        let service = StorageService(storage: storage)
         let product = SampleProduct(title: "Milk")
         try await service.save(product, scope: .user)
         #expect(try await service.load(SampleProduct.self, id: RecordID(product.id), scope: .user) == product)

@@ -62,7 +62,7 @@ struct SampleManufacturer: InventoryManufacturer, Codable, Equatable {
 struct SampleProduct: InventoryProduct, Codable, Equatable {
     var id = UUID()
     var sku: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var title: String?
     var summary: String?
     var productType: String?

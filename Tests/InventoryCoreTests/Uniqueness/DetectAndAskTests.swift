@@ -4,13 +4,13 @@ import InventoryKitTesting
 import Testing
 
 struct DetectAndAskTests {
-    static let recipe = SemanticEntityKind.custom(
+    static let recipe = NamedEntityKind.custom(
         "recipe",
         namespace: InventoryNamespace(InventoryIDGenerator.generate(for: .url, name: "https://example.com/ns/recipe")),
         policy: .detectAndAsk)
 
-    private func makeRecipes(_ storage: InMemoryStorageProvider = InMemoryStorageProvider()) -> SemanticEntityRepository {
-        SemanticEntityRepository(
+    private func makeRecipes(_ storage: InMemoryStorageProvider = InMemoryStorageProvider()) -> NamedEntityRepository {
+        NamedEntityRepository(
             storage: storage, kind: Self.recipe, clock: ManualClock(UniquenessFixture.date(50)).clock, makeID: UniquenessFixture.incrementingIDs())
     }
 
@@ -110,7 +110,7 @@ struct DetectAndAskTests {
 actor RedirectLog {
     private(set) var calls: [[UUID: UUID]] = []
 
-    func record(_ redirects: [UUID: UUID], kind: SemanticEntityKind.Name) {
+    func record(_ redirects: [UUID: UUID], kind: NamedEntityKind.Name) {
         calls.append(redirects)
     }
 }

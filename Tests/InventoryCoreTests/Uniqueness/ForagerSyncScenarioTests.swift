@@ -36,7 +36,7 @@ struct ForagerSyncScenarioTests {
 
         try await ForagerSync.settle([phone, tablet])
 
-        let produce = SemanticEntityKind.category.id(for: "produce")
+        let produce = NamedEntityKind.category.id(for: "produce")
         try await expectOneProduceCategoryEverywhere([phone, tablet], id: produce, productCount: 2)
         let category = try #require(try await phone.repository().entity(id: produce))
         #expect(category.displayName == "Produce")   // the first spelling seen
@@ -57,7 +57,7 @@ struct ForagerSyncScenarioTests {
 
         try await ForagerSync.settle(devices)
 
-        let produce = SemanticEntityKind.category.id(for: "produce")
+        let produce = NamedEntityKind.category.id(for: "produce")
         try await expectOneProduceCategoryEverywhere(devices, id: produce, productCount: 3)
         let category = try #require(try await devices[2].repository().entity(id: produce))
         #expect(category.displayName == "produce")   // device b created it first (trimmed spelling)
@@ -70,10 +70,10 @@ struct ForagerSyncScenarioTests {
         let a = ForagerDevice("a", startingAt: 2_000)
         let b = ForagerDevice("b", startingAt: 2_100)
         let c = ForagerDevice("c", startingAt: 500)
-        // Device c created "Produce" long ago, under a random id and without a key, then upgraded (stage A).
+        // Device c created "Produce" long ago, under a random id and without a key, then upgraded (its keys populated).
         let legacy = try await c.createLegacyCategory("Produce", id: UniquenessFixture.uuid(7))
         try await c.addProduct("Carrots", category: legacy.id)
-        _ = try await SemanticKeyMigration(repository: c.repository()).runStageA()
+        _ = try await SemanticKeyMigration(repository: c.repository()).populateKeys()
         let onA = try await a.createCategory("produce ")
         let onB = try await b.createCategory("PRODUCE")
         try await a.addProduct("Apples", category: onA.id)
@@ -82,7 +82,7 @@ struct ForagerSyncScenarioTests {
         let reports = try await ForagerSync.run([a, b, c])
         try await ForagerSync.settle([a, b, c])
 
-        let produce = SemanticEntityKind.category.id(for: "produce")
+        let produce = NamedEntityKind.category.id(for: "produce")
         #expect(reports.allSatisfy { $0.merges == [.init(key: "produce", winner: produce, retired: [legacy.id])] })
         try await expectOneProduceCategoryEverywhere([a, b, c], id: produce, productCount: 3)
         for device in [a, b, c] {
@@ -104,7 +104,7 @@ struct ForagerSyncScenarioTests {
         let onB = try await b.createLegacyCategory("produce", id: UniquenessFixture.uuid(2))
         try await a.addProduct("Apples", category: onA.id)
         try await b.addProduct("Kale", category: onB.id)
-        for device in [a, b] { _ = try await SemanticKeyMigration(repository: device.repository()).runStageA() }
+        for device in [a, b] { _ = try await SemanticKeyMigration(repository: device.repository()).populateKeys() }
 
         try await ForagerSync.settle([a, b])
 
@@ -117,7 +117,7 @@ struct ForagerSyncScenarioTests {
         let a = ForagerDevice("a", startingAt: 2_000)
         let c = ForagerDevice("c", startingAt: 500)
         let legacy = try await c.createLegacyCategory("Produce", id: UniquenessFixture.uuid(7))
-        _ = try await SemanticKeyMigration(repository: c.repository()).runStageA()
+        _ = try await SemanticKeyMigration(repository: c.repository()).populateKeys()
         try await a.createCategory("Produce")
         try await ForagerSync.settle([a, c])
 
@@ -125,6 +125,6 @@ struct ForagerSyncScenarioTests {
         try await c.addProduct("Leeks", category: legacy.id)
         try await ForagerSync.settle([a, c])
 
-        try await expectOneProduceCategoryEverywhere([a, c], id: SemanticEntityKind.category.id(for: "produce"), productCount: 1)
+        try await expectOneProduceCategoryEverywhere([a, c], id: NamedEntityKind.category.id(for: "produce"), productCount: 1)
     }
 }

@@ -3,7 +3,7 @@ import InventoryKit
 import Testing
 
 struct NamedEntityReconcileTests {
-    private let id = SemanticEntityKind.category.id(for: "produce")
+    private let id = NamedEntityKind.category.id(for: "produce")
 
     private func version(_ name: String, createdAt: Double, updatedAt: Double? = nil, aliases: [String] = []) -> NamedEntity {
         NamedEntity(

@@ -15,12 +15,12 @@ struct SemanticKeyMigrationTests {
     }
 
     @Test
-    func stageAPopulatesKeysAndReportsConflictsWithoutResolvingThem() async throws {
+    func populatingKeysFillsThemAndReportsConflictsWithoutResolvingThem() async throws {
         let device = try await makeLegacyDevice()
         let before = try await device.repository().allEntities()
         let productsBefore = try await device.products()
 
-        let report = try await SemanticKeyMigration(repository: device.repository()).runStageA()
+        let report = try await SemanticKeyMigration(repository: device.repository()).populateKeys()
 
         #expect(report.populated == (7...10).map { UniquenessFixture.uuid(UInt8($0)) })
         #expect(report.unkeyable.isEmpty)
@@ -37,34 +37,34 @@ struct SemanticKeyMigrationTests {
     }
 
     @Test
-    func stageAIsIdempotentAndReportsNamesThatCannotHaveAKey() async throws {
+    func populatingKeysIsIdempotentAndReportsNamesThatCannotHaveAKey() async throws {
         let device = try await makeLegacyDevice()
         try await device.createLegacyCategory("   ", id: UniquenessFixture.uuid(1))
         let migration = SemanticKeyMigration(repository: device.repository())
-        let first = try await migration.runStageA()
-        let second = try await migration.runStageA()
+        let first = try await migration.populateKeys()
+        let second = try await migration.populateKeys()
         #expect(first.unkeyable == [UniquenessFixture.uuid(1)])
         #expect(second.populated.isEmpty)
         #expect(second.conflicts == first.conflicts)
     }
 
     @Test
-    func stageBBeforeStageARefusesAndChangesNothing() async throws {
+    func mergingBeforeKeysArePopulatedRefusesAndChangesNothing() async throws {
         let device = try await makeLegacyDevice()
         let before = try await device.syncedPayloads()
         await #expect(throws: SemanticUniquenessError.keysMissing(kind: .category, ids: (7...10).map { UniquenessFixture.uuid(UInt8($0)) })) {
-            try await SemanticKeyMigration(repository: device.repository()).runStageB(rewriter: device.rewriter)
+            try await SemanticKeyMigration(repository: device.repository()).mergeDuplicates(rewriter: device.rewriter)
         }
         #expect(try await device.syncedPayloads() == before)
     }
 
     @Test
-    func stageBMergesEachConflictMovesReferencesAndThenEnforcesOneRecordPerKey() async throws {
+    func mergingDuplicatesMergesEachConflictMovesReferencesAndThenEnforcesOneRecordPerKey() async throws {
         let device = try await makeLegacyDevice()
         let migration = SemanticKeyMigration(repository: device.repository())
-        _ = try await migration.runStageA()
+        _ = try await migration.populateKeys()
 
-        let report = try await migration.runStageB(rewriter: device.rewriter)
+        let report = try await migration.mergeDuplicates(rewriter: device.rewriter)
 
         // The earliest-created "Produce" wins (no record has the deterministic id).
         let winner = UniquenessFixture.uuid(10)
@@ -84,23 +84,23 @@ struct SemanticKeyMigrationTests {
         await #expect(throws: SemanticUniquenessError.duplicateKey(kind: .category, key: "produce", existing: winner)) {
             try await categories.getOrCreate("Produce", allowDuplicate: true)
         }
-        #expect(try await migration.runStageB(rewriter: device.rewriter).merges.isEmpty)
+        #expect(try await migration.mergeDuplicates(rewriter: device.rewriter).merges.isEmpty)
     }
 
     @Test
-    func stageBPrefersTheDeterministicRecordOverOlderLegacyRecords() async throws {
+    func mergingDuplicatesPrefersTheDeterministicRecordOverOlderLegacyRecords() async throws {
         let device = try await makeLegacyDevice()
         let migration = SemanticKeyMigration(repository: device.repository())
-        _ = try await migration.runStageA()
+        _ = try await migration.populateKeys()
         let current = try await device.createCategory("Produce")   // the lookup finds the legacy winner…
         #expect(current.id == UniquenessFixture.uuid(10))
-        let deterministicID = SemanticEntityKind.category.id(for: "produce")
+        let deterministicID = NamedEntityKind.category.id(for: "produce")
         let synced = NamedEntity(
             id: deterministicID, kind: .category, semanticKey: "produce", displayName: "Produce",
             createdAt: UniquenessFixture.date(5_000), updatedAt: UniquenessFixture.date(5_000))
         try await device.store.save(synced)                          // …until a device with keys syncs its record
 
-        let report = try await migration.runStageB(rewriter: device.rewriter)
+        let report = try await migration.mergeDuplicates(rewriter: device.rewriter)
         #expect(report.merges.first?.winner == deterministicID)
         #expect(Set(try await device.products().map(\.categoryID)) == [deterministicID, UniquenessFixture.uuid(8)])
     }

@@ -11,7 +11,7 @@ struct SemanticMergeRuleTests {
 
     @Test
     func theDeterministicIdRecordWinsEvenOverOlderRecords() {
-        let deterministic = category(SemanticEntityKind.category.id(for: "produce"), createdAt: 500)
+        let deterministic = category(NamedEntityKind.category.id(for: "produce"), createdAt: 500)
         let legacy = category(UniquenessFixture.uuid(1), createdAt: 10)
         #expect(SemanticMergeRule.ordered([legacy, deterministic], in: .category).map(\.id) == [deterministic.id, legacy.id])
     }

@@ -24,7 +24,7 @@ struct ShelfProductCategoryRewriter: ReferenceRewriter {
     let store: any MetadataStore
     let clock: InventoryClock
 
-    func rewriteReferences(_ redirects: [UUID: UUID], kind: SemanticEntityKind) async throws -> Int {
+    func rewriteReferences(_ redirects: [UUID: UUID], kind: NamedEntityKind) async throws -> Int {
         let retired = redirects.keys.map { FieldValue.string(RecordID($0).rawValue) }
         var writes: [RecordWrite] = []
         for stored in try await store.all(matching: .isIn("categoryID", retired), in: ShelfProduct.collection) {
@@ -134,8 +134,8 @@ struct ForagerDevice {
 
     var store: any MetadataStore { storage.domainMetadata }
 
-    func repository(_ kind: SemanticEntityKind = .category) -> SemanticEntityRepository {
-        SemanticEntityRepository(storage: storage, kind: kind, clock: time.clock, makeID: { UUID() })
+    func repository(_ kind: NamedEntityKind = .category) -> NamedEntityRepository {
+        NamedEntityRepository(storage: storage, kind: kind, clock: time.clock, makeID: { UUID() })
     }
 
     var rewriter: ShelfProductCategoryRewriter { ShelfProductCategoryRewriter(store: store, clock: time.clock) }
@@ -191,7 +191,7 @@ struct ForagerDevice {
 /// ``NamedEntity/reconciled(with:)``, products last-write-wins), then each device runs the deterministic merge.
 enum ForagerSync {
     @discardableResult
-    static func run(_ devices: [ForagerDevice], kind: SemanticEntityKind = .category) async throws -> [SemanticMergeReport] {
+    static func run(_ devices: [ForagerDevice], kind: NamedEntityKind = .category) async throws -> [SemanticMergeReport] {
         var entities: [UUID: NamedEntity] = [:]
         var products: [UUID: ShelfProduct] = [:]
         for device in devices {

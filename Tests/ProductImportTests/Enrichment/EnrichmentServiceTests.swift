@@ -37,7 +37,7 @@ struct EnrichmentServiceTests {
         let best = try #require(ManufacturerAliasTable.standard.suggestions(for: example.name).first)
         #expect(best.manufacturer.name == example.manufacturer)
         #expect(best.confidence == example.confidence)
-        #expect(best.manufacturer.id == SemanticEntityKind.manufacturer.id(for: SemanticEntityKind.manufacturer.key(for: example.manufacturer)))
+        #expect(best.manufacturer.id == NamedEntityKind.manufacturer.id(for: NamedEntityKind.manufacturer.key(for: example.manufacturer)))
     }
 
     @Test("an unknown name has no suggestion")

@@ -38,7 +38,7 @@ struct ShelfTitle: InventoryProduct, StorableRecord, Equatable {
     static let collection: RecordCollection = "shelf-titles"
     var id: UUID
     var sku: String?
-    var identifiers: [InventoryIdentifier] = []
+    var identifiers: [ProductIdentifier] = []
     var title: String?
     var summary: String?
     var productType: String?

@@ -206,7 +206,7 @@ struct OpenFoodFactsFixtureTests {
         #expect(noodles.manufacturer?.name == "Simply Asia Foods, Inc.")
         // The kit's semantic manufacturer key folds the legal form: "Simply Asia Foods, Inc." is "simply asia foods".
         #expect(noodles.manufacturer?.id == InventoryIDGenerator.generate(for: .manufacturer, semanticName: "Simply Asia Foods"))
-        #expect(noodles.manufacturer?.id == SemanticEntityKind.manufacturer.id(for: SemanticEntityKind.manufacturer.key(for: "SIMPLY ASIA FOODS")))
+        #expect(noodles.manufacturer?.id == NamedEntityKind.manufacturer.id(for: NamedEntityKind.manufacturer.key(for: "SIMPLY ASIA FOODS")))
         #expect(noodles.manufacturer?.slug == "simply-asia-foods")
     }
 

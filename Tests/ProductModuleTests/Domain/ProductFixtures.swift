@@ -59,7 +59,7 @@ enum ProductFixtures {
         product.searchKeywords = ["whole milk", "lait"]
         product.relatedBarcodes = ["4006381333931"]
         product.sku = "MILK-1L"
-        product.additionalIdentifiers = [try InventoryIdentifier(.serialNumber, "SN-1")]
+        product.additionalIdentifiers = [try ProductIdentifier(.serialNumber, "SN-1")]
         product.references = ["openfoodfacts": "0123456789012"]
         product.relatedAssetIDs = [uuid]
         product.barcode = try Barcode("0123456789012", confidence: 0.99, source: "scanner")

@@ -28,10 +28,10 @@ struct ProductInventoryProductTests {
     @Test("every value the configurator writes reads back")
     func everyConfiguredValueReadsBack() throws {
         var product = try ProductFixtures.milk()
-        let barcode = try InventoryIdentifier.gtin("0123456789012")
+        let barcode = try ProductIdentifier.gtin("0123456789012")
         let identifiers = [
-            barcode, try InventoryIdentifier.gtin("4006381333931"), try InventoryIdentifier(.serialNumber, "SN-1"),
-            try InventoryIdentifier(.sku, "MILK-1L"),
+            barcode, try ProductIdentifier.gtin("4006381333931"), try ProductIdentifier(.serialNumber, "SN-1"),
+            try ProductIdentifier(.sku, "MILK-1L"),
         ]
         let maker = StandardManufacturer(named: "Brøderbund")
         let requirements = StandardSystemRequirements(minMemory: 48 * 1024, cpuFamily: "6502")
@@ -75,14 +75,14 @@ struct ProductInventoryProductTests {
     @Test("setting identifiers never changes the identity")
     func identifiersKeepIdentity() throws {
         var product = try ProductFixtures.milk()
-        let other = try InventoryIdentifier.gtin("4006381333931")
+        let other = try ProductIdentifier.gtin("4006381333931")
         product.identifiers = [other]
         #expect(product.barcode?.value == "0123456789012")
         #expect(product.relatedBarcodes == ["4006381333931"])
         #expect(product.identifiers.map(\.value) == ["0123456789012", "4006381333931"])
 
         var draft = ProductFixtures.draft()
-        draft.identifiers = [other, try InventoryIdentifier(.qrCode, "https://example.com/jam")]
+        draft.identifiers = [other, try ProductIdentifier(.qrCode, "https://example.com/jam")]
         #expect(draft.barcode == nil && draft.productID.isGenerated)
         #expect(draft.relatedBarcodes == ["4006381333931"])
         #expect(draft.additionalIdentifiers.map(\.kind) == [.qrCode])
@@ -92,9 +92,9 @@ struct ProductInventoryProductTests {
     @Test("identifiers read back as barcode, related barcodes, then other identifiers")
     func identifiersOrder() throws {
         var product = try ProductFixtures.milk()
-        let serial = try InventoryIdentifier(.serialNumber, "SN-1")
-        let related = try InventoryIdentifier.gtin("96385074")
-        let barcode = try InventoryIdentifier.gtin("0123456789012")
+        let serial = try ProductIdentifier(.serialNumber, "SN-1")
+        let related = try ProductIdentifier.gtin("96385074")
+        let barcode = try ProductIdentifier.gtin("0123456789012")
         product.identifiers = [serial, related, barcode, barcode]
         #expect(product.identifiers == [barcode, related, barcode, serial])
     }

@@ -101,8 +101,8 @@ public struct CollectibleImporter: Sendable {
                     } else {
                         requirements = nil
                     }
-                    var identifiers: [InventoryIdentifier]?
-                    if let barcode = product.barcode, let gtin = try? InventoryIdentifier.gtin(barcode.value),
+                    var identifiers: [ProductIdentifier]?
+                    if let barcode = product.barcode, let gtin = try? ProductIdentifier.gtin(barcode.value),
                         !item.identifiers.contains(gtin)
                     {
                         identifiers = item.identifiers + [gtin]

@@ -9,7 +9,7 @@ import ProductModule
 /// `InventoryIDGenerator/generate(for:semanticName:)` in the product namespace of the catalogue id
 /// (`"collectibles:<catalogID>"`) or of `"<platform>/<title>"` — the product id of a barcode-less record
 /// (`prd_<uuid>`), and the id ``CollectibleImporter`` gives client instances. The manufacturer's id is the
-/// kit's semantic manufacturer id (`SemanticEntityKind.manufacturer`: `InventoryIDGenerator` in the manufacturer
+/// kit's semantic manufacturer id (`NamedEntityKind.manufacturer`: `InventoryIDGenerator` in the manufacturer
 /// namespace of the name's key, legal forms folded), so `"Brøderbund"`, `"BRØDERBUND "` and
 /// `"Brøderbund Inc."` are one manufacturer. A record with neither a valid barcode nor a title is rejected.
 ///

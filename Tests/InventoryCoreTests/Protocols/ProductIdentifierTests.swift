@@ -2,34 +2,34 @@ import Foundation
 import InventoryKit
 import Testing
 
-@Suite("InventoryIdentifier validates and normalizes values")
-struct InventoryIdentifierTests {
+@Suite("ProductIdentifier validates and normalizes values")
+struct ProductIdentifierTests {
     @Test("barcodes are stored in canonical GTIN form, so spellings of one code are equal")
     func barcodeNormalization() throws {
-        let upcA = try InventoryIdentifier.gtin(" 0 12345 67890 5 ")
-        let ean = try InventoryIdentifier(.gtin, "0012345678905")
+        let upcA = try ProductIdentifier.gtin(" 0 12345 67890 5 ")
+        let ean = try ProductIdentifier(.gtin, "0012345678905")
         #expect(upcA == ean)
         #expect(upcA.value == "0012345678905")
         #expect(upcA.description == "gtin:0012345678905")
     }
 
     @Test("other kinds are trimmed but otherwise kept as given", arguments: [
-        (InventoryIdentifierKind.sku, " SKU-1 ", "SKU-1"), (.serialNumber, "A2S-19940", "A2S-19940"),
+        (ProductIdentifierKind.sku, " SKU-1 ", "SKU-1"), (.serialNumber, "A2S-19940", "A2S-19940"),
         (.qrCode, "https://example.com/p/1", "https://example.com/p/1"), (.nfcTag, "04:A2:2B", "04:A2:2B"),
         (.libraryReference, "ISBN 978-0-13-110362-7", "ISBN 978-0-13-110362-7"), (.custom("asin"), "B000", "B000"),
     ])
-    func otherKinds(_ kind: InventoryIdentifierKind, _ raw: String, _ expected: String) throws {
-        #expect(try InventoryIdentifier(kind, raw).value == expected)
+    func otherKinds(_ kind: ProductIdentifierKind, _ raw: String, _ expected: String) throws {
+        #expect(try ProductIdentifier(kind, raw).value == expected)
     }
 
     @Test("empty values, oversized values and bad barcodes are typed errors")
     func errors() {
-        #expect(throws: InventoryIdentifierError.emptyValue(kind: .sku)) { try InventoryIdentifier(.sku, "  \n") }
-        #expect(throws: InventoryIdentifierError.tooLong(kind: .qrCode, length: 5000)) {
-            try InventoryIdentifier(.qrCode, String(repeating: "q", count: 5000))
+        #expect(throws: ProductIdentifierError.emptyValue(kind: .sku)) { try ProductIdentifier(.sku, "  \n") }
+        #expect(throws: ProductIdentifierError.tooLong(kind: .qrCode, length: 5000)) {
+            try ProductIdentifier(.qrCode, String(repeating: "q", count: 5000))
         }
         do {
-            _ = try InventoryIdentifier.gtin("0012345678906")
+            _ = try ProductIdentifier.gtin("0012345678906")
             Issue.record("a wrong check digit was accepted")
         } catch {
             guard case .invalidBarcode(let raw, .invalidCheckDigit) = error else {
@@ -43,20 +43,20 @@ struct InventoryIdentifierTests {
 
     @Test("identifiers round-trip through JSON and invalid stored values are rejected on decoding")
     func coding() throws {
-        let identifiers = [try InventoryIdentifier.gtin("4006381333931"), try InventoryIdentifier(.custom("asin"), "B0001")]
+        let identifiers = [try ProductIdentifier.gtin("4006381333931"), try ProductIdentifier(.custom("asin"), "B0001")]
         let data = try JSONEncoder().encode(identifiers)
-        #expect(try JSONDecoder().decode([InventoryIdentifier].self, from: data) == identifiers)
+        #expect(try JSONDecoder().decode([ProductIdentifier].self, from: data) == identifiers)
         let bad = Data(#"[{"kind":"gtin","value":"4006381333932"}]"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([InventoryIdentifier].self, from: bad) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ProductIdentifier].self, from: bad) }
         let empty = Data(#"[{"kind":"sku","value":" "}]"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([InventoryIdentifier].self, from: empty) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ProductIdentifier].self, from: empty) }
     }
 
     @Test("kind names are stable, and the legacy name barcode reads as gtin")
     func kindNames() throws {
-        for kind in [InventoryIdentifierKind.gtin, .sku, .serialNumber, .qrCode, .nfcTag, .libraryReference, .custom("x")] {
-            #expect(InventoryIdentifierKind(name: kind.name) == kind)
+        for kind in [ProductIdentifierKind.gtin, .sku, .serialNumber, .qrCode, .nfcTag, .libraryReference, .custom("x")] {
+            #expect(ProductIdentifierKind(name: kind.name) == kind)
         }
-        #expect(InventoryIdentifierKind(name: "barcode") == .gtin)
+        #expect(ProductIdentifierKind(name: "barcode") == .gtin)
     }
 }

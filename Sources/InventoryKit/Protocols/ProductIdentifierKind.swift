@@ -1,10 +1,10 @@
 import Foundation
 
-/// What kind of identifier an ``InventoryIdentifier`` carries.
+/// What kind of identifier an ``ProductIdentifier`` carries.
 ///
 /// Encoded as a plain string (`"gtin"`, `"sku"`, …; a custom kind encodes as its own name), so stored data
 /// stays readable and new kinds can be added without breaking old readers.
-public enum InventoryIdentifierKind: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum ProductIdentifierKind: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A GS1 barcode (EAN-8, EAN-13, UPC-A, UPC-E or GTIN-14), stored normalized by ``GTIN/normalize(_:format:)``.
     case gtin
     /// A stock keeping unit assigned by a seller.

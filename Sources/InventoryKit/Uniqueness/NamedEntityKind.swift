@@ -7,19 +7,19 @@ import Foundation
 /// An app defines its own kinds with ``custom(_:namespace:policy:key:)``:
 ///
 /// ```swift
-/// extension SemanticEntityKind {
-///     static let recipe = SemanticEntityKind.custom(
+/// extension NamedEntityKind {
+///     static let recipe = NamedEntityKind.custom(
 ///         "recipe", namespace: InventoryNamespace(InventoryIDGenerator.uuidV5(
 ///             namespace: InventoryNamespace.url.rawValue, name: "https://example.com/ns/recipe")),
 ///         policy: .detectAndAsk)
 /// }
-/// let key = SemanticEntityKind.category.key(for: "  Produce ")     // "produce"
-/// let id = SemanticEntityKind.category.id(for: key)                 // the same UUID on every device
+/// let key = NamedEntityKind.category.key(for: "  Produce ")     // "produce"
+/// let id = NamedEntityKind.category.id(for: key)                 // the same UUID on every device
 /// ```
 ///
 /// Two kinds are equal when their ``name``, ``namespace`` and ``policy`` are equal; the key function is not
 /// compared, so a name must always be used with the same key function.
-public struct SemanticEntityKind: Hashable, Sendable, CustomStringConvertible {
+public struct NamedEntityKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind's name as records store it (``NamedEntity/kind``).
     public let name: Name
     /// The namespace of the kind's deterministic ids.
@@ -40,31 +40,31 @@ public struct SemanticEntityKind: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Kit kinds
 
-    /// Categories: key ``SemanticEntityKeys/category(_:)``, namespace ``InventoryNamespace/category``, unique.
-    public static let category = SemanticEntityKind(
-        name: .category, namespace: .category, policy: .unique, key: SemanticEntityKeys.category)
+    /// Categories: key ``NamedEntityKeys/category(_:)``, namespace ``InventoryNamespace/category``, unique.
+    public static let category = NamedEntityKind(
+        name: .category, namespace: .category, policy: .unique, key: NamedEntityKeys.category)
 
-    /// Manufacturers and brands: key ``SemanticEntityKeys/manufacturer(_:)`` (folds legal suffixes such as
+    /// Manufacturers and brands: key ``NamedEntityKeys/manufacturer(_:)`` (folds legal suffixes such as
     /// "Inc." and "GmbH"), namespace ``InventoryNamespace/manufacturer``, unique.
-    public static let manufacturer = SemanticEntityKind(
-        name: .manufacturer, namespace: .manufacturer, policy: .unique, key: SemanticEntityKeys.manufacturer)
+    public static let manufacturer = NamedEntityKind(
+        name: .manufacturer, namespace: .manufacturer, policy: .unique, key: NamedEntityKeys.manufacturer)
 
-    /// Storage locations: key ``SemanticEntityKeys/storageLocation(_:)``, namespace
+    /// Storage locations: key ``NamedEntityKeys/storageLocation(_:)``, namespace
     /// ``InventoryNamespace/storageLocation``, unique.
-    public static let storageLocation = SemanticEntityKind(
-        name: .storageLocation, namespace: .storageLocation, policy: .unique, key: SemanticEntityKeys.storageLocation)
+    public static let storageLocation = NamedEntityKind(
+        name: .storageLocation, namespace: .storageLocation, policy: .unique, key: NamedEntityKeys.storageLocation)
 
-    /// Units of measure: key ``SemanticEntityKeys/unit(_:)`` (folds unit names to symbols, "Kilograms" → "kg"),
+    /// Units of measure: key ``NamedEntityKeys/unit(_:)`` (folds unit names to symbols, "Kilograms" → "kg"),
     /// namespace ``InventoryNamespace/unit``, unique.
-    public static let unit = SemanticEntityKind(
-        name: .unit, namespace: .unit, policy: .unique, key: SemanticEntityKeys.unit)
+    public static let unit = NamedEntityKind(
+        name: .unit, namespace: .unit, policy: .unique, key: NamedEntityKeys.unit)
 
-    /// Tags: key ``SemanticEntityKeys/tag(_:)`` (drops a leading "#"), namespace ``InventoryNamespace/tag``, unique.
-    public static let tag = SemanticEntityKind(
-        name: .tag, namespace: .tag, policy: .unique, key: SemanticEntityKeys.tag)
+    /// Tags: key ``NamedEntityKeys/tag(_:)`` (drops a leading "#"), namespace ``InventoryNamespace/tag``, unique.
+    public static let tag = NamedEntityKind(
+        name: .tag, namespace: .tag, policy: .unique, key: NamedEntityKeys.tag)
 
     /// The kit's kinds.
-    public static let builtIn: [SemanticEntityKind] = [category, manufacturer, storageLocation, unit, tag]
+    public static let builtIn: [NamedEntityKind] = [category, manufacturer, storageLocation, unit, tag]
 
     /// A kind defined by the app.
     ///
@@ -79,8 +79,8 @@ public struct SemanticEntityKind: Hashable, Sendable, CustomStringConvertible {
     public static func custom(
         _ name: Name, namespace: InventoryNamespace, policy: SemanticUniquenessPolicy,
         key: @escaping @Sendable (String) -> SemanticKey = { SemanticKey($0) }
-    ) -> SemanticEntityKind {
-        SemanticEntityKind(name: name, namespace: namespace, policy: policy, key: key)
+    ) -> NamedEntityKind {
+        NamedEntityKind(name: name, namespace: namespace, policy: policy, key: key)
     }
 
     // MARK: - API
@@ -104,7 +104,7 @@ public struct SemanticEntityKind: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name.rawValue }
 
     /// Compares name, namespace and policy.
-    public static func == (lhs: SemanticEntityKind, rhs: SemanticEntityKind) -> Bool {
+    public static func == (lhs: NamedEntityKind, rhs: NamedEntityKind) -> Bool {
         lhs.name == rhs.name && lhs.namespace == rhs.namespace && lhs.policy == rhs.policy
     }
 

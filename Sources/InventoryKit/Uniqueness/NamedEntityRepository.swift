@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one way to create named entities of a ``SemanticEntityKind``: get-or-create by semantic key, over any
+/// The one way to create named entities of a ``NamedEntityKind``: get-or-create by semantic key, over any
 /// ``MetadataStore``.
 ///
 /// Every creation looks up the key first (``NamedEntity/Field/semanticKey`` is an indexed field), then acts on the
@@ -12,12 +12,12 @@ import Foundation
 ///   so concurrent get-or-create calls yield one record. A second record for a key is refused with
 ///   ``SemanticUniquenessError/duplicateKey(kind:key:existing:)``.
 /// - ``SemanticUniquenessPolicy/detectAndAsk``: reports likely duplicates (same or near key) as
-///   ``SemanticEntityResult/duplicateFound(existing:)`` and creates a record, under a random id, only when asked
+///   ``NamedEntityResult/duplicateFound(existing:)`` and creates a record, under a random id, only when asked
 ///   with `allowDuplicate: true` or when there is none.
 /// - ``SemanticUniquenessPolicy/allowDuplicates``: creates a record under a random id every time.
 ///
 /// ```swift
-/// let categories = SemanticEntityRepository(storage: provider, kind: .category)
+/// let categories = NamedEntityRepository(storage: provider, kind: .category)
 /// let produce = try await categories.getOrCreate("Produce").entity      // created
 /// let same = try await categories.getOrCreate("  PRODUCE ").entity      // existing, same id
 /// ```
@@ -25,11 +25,11 @@ import Foundation
 /// The repository is a value without state of its own: any number of copies, tasks and processes may use the
 /// same store at once. Records that still share a key (created before keys existed, or by devices without the
 /// kit) are merged with ``resolveDuplicates(rewriter:)``.
-public struct SemanticEntityRepository: Sendable {
+public struct NamedEntityRepository: Sendable {
     /// The store the records live in.
     public let store: any MetadataStore
     /// The kind of the records.
-    public let kind: SemanticEntityKind
+    public let kind: NamedEntityKind
     /// The source of creation and change dates.
     public let clock: InventoryClock
     /// What counts as a near key under ``SemanticUniquenessPolicy/detectAndAsk``.
@@ -37,7 +37,7 @@ public struct SemanticEntityRepository: Sendable {
     /// How often a write that lost a race is retried before ``SemanticUniquenessError/contention(kind:id:attempts:)``.
     public let maximumAttempts: Int
     /// Where writes are committed: `nil` applies them to ``store``; a sync layer records each change in its outbox.
-    package let committer: (any SemanticEntityCommitter)?
+    package let committer: (any NamedEntityCommitter)?
     let makeID: @Sendable () -> UUID
 
     /// Creates a repository over a metadata store.
@@ -50,7 +50,7 @@ public struct SemanticEntityRepository: Sendable {
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
     public init(
-        store: any MetadataStore, kind: SemanticEntityKind, clock: InventoryClock = .system,
+        store: any MetadataStore, kind: NamedEntityKind, clock: InventoryClock = .system,
         nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(), maximumAttempts: Int = 32,
         makeID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -62,9 +62,9 @@ public struct SemanticEntityRepository: Sendable {
     /// Creates a repository over a metadata store whose writes go through `committer` (a sync layer's outbox),
     /// or straight to `store` when it is `nil`.
     package init(
-        store: any MetadataStore, kind: SemanticEntityKind, clock: InventoryClock = .system,
+        store: any MetadataStore, kind: NamedEntityKind, clock: InventoryClock = .system,
         nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(), maximumAttempts: Int = 32,
-        makeID: @escaping @Sendable () -> UUID = { UUID() }, committer: (any SemanticEntityCommitter)?
+        makeID: @escaping @Sendable () -> UUID = { UUID() }, committer: (any NamedEntityCommitter)?
     ) {
         self.store = store
         self.committer = committer
@@ -86,7 +86,7 @@ public struct SemanticEntityRepository: Sendable {
     ///   - maximumAttempts: retries of a write that lost a race, at least 1. Default 32.
     ///   - makeID: the source of random ids for non-unique kinds. Default: `UUID()`.
     public init(
-        storage: any StorageProvider, scope: StorageScope = .domain, kind: SemanticEntityKind,
+        storage: any StorageProvider, scope: StorageScope = .domain, kind: NamedEntityKind,
         clock: InventoryClock = .system, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
         maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() }
     ) {
@@ -98,10 +98,10 @@ public struct SemanticEntityRepository: Sendable {
     /// Creates a repository over the metadata store of one scope of a provider whose writes go through
     /// `committer` (a sync layer's outbox).
     package init(
-        storage: any StorageProvider, scope: StorageScope = .domain, kind: SemanticEntityKind,
+        storage: any StorageProvider, scope: StorageScope = .domain, kind: NamedEntityKind,
         clock: InventoryClock = .system, nearKeyMatcher: SemanticNearKeyMatcher = SemanticNearKeyMatcher(),
         maximumAttempts: Int = 32, makeID: @escaping @Sendable () -> UUID = { UUID() },
-        committer: (any SemanticEntityCommitter)?
+        committer: (any NamedEntityCommitter)?
     ) {
         self.init(
             store: storage.metadata(scope), kind: kind, clock: clock, nearKeyMatcher: nearKeyMatcher,
@@ -196,13 +196,13 @@ public struct SemanticEntityRepository: Sendable {
     ///
     /// - Parameters:
     ///   - displayName: the name as the user typed it.
-    ///   - allowDuplicate: `true` to confirm a second record after ``SemanticEntityResult/duplicateFound(existing:)``.
+    ///   - allowDuplicate: `true` to confirm a second record after ``NamedEntityResult/duplicateFound(existing:)``.
     /// - Throws: ``SemanticKeyError/empty(raw:)`` when the name has an empty key;
     ///   ``SemanticUniquenessError/duplicateKey(kind:key:existing:)`` when `allowDuplicate` asks a unique kind for
     ///   a second record; ``SemanticUniquenessError/entityRetired(kind:id:mergedInto:)`` when the key's record was
     ///   merged into a record this store does not hold yet; ``SemanticUniquenessError/contention(kind:id:attempts:)``
     ///   when concurrent writers won every attempt; ``StorageError`` from the store.
-    public func getOrCreate(_ displayName: String, allowDuplicate: Bool = false) async throws -> SemanticEntityResult {
+    public func getOrCreate(_ displayName: String, allowDuplicate: Bool = false) async throws -> NamedEntityResult {
         let key = try validatedKey(displayName)
         switch kind.policy {
         case .unique:
@@ -222,7 +222,7 @@ public struct SemanticEntityRepository: Sendable {
 
     private func getOrCreateUnique(
         _ displayName: String, key: SemanticKey, allowDuplicate: Bool
-    ) async throws -> SemanticEntityResult {
+    ) async throws -> NamedEntityResult {
         let id = kind.id(for: key)
         for _ in 0..<maximumAttempts {
             if let existing = try await liveRecord(forKey: key) {
@@ -241,7 +241,7 @@ public struct SemanticEntityRepository: Sendable {
             do {
                 try await commit([(entity, .absent)])
                 return .created(entity)
-            } catch where SemanticEntityRepository.isLostRace(error) {
+            } catch where NamedEntityRepository.isLostRace(error) {
                 continue  // another task or device created it first: read it on the next attempt
             }
         }
@@ -258,7 +258,7 @@ public struct SemanticEntityRepository: Sendable {
             do {
                 try await commit([(entity, .absent)])
                 return entity
-            } catch where SemanticEntityRepository.isLostRace(error) {
+            } catch where NamedEntityRepository.isLostRace(error) {
                 id = makeID()  // the id source repeated an id: draw another
             }
         }
@@ -272,7 +272,7 @@ public struct SemanticEntityRepository: Sendable {
             do {
                 try await commit([(updated, .revision(current.revision))])
                 return updated
-            } catch where SemanticEntityRepository.isLostRace(error) {
+            } catch where NamedEntityRepository.isLostRace(error) {
                 guard let reloaded = try await versioned(current.entity.id), reloaded.entity.isLive else {
                     return current.entity
                 }

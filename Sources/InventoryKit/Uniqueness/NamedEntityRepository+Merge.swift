@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Merges
 
-extension SemanticEntityRepository {
+extension NamedEntityRepository {
     /// Merges every group of live records that share a key (``SemanticUniquenessPolicy/unique`` kinds only) with
     /// the deterministic `SemanticMergeRule`, then moves references from every retired id of the kind to its live
     /// record through `rewriter`.
@@ -46,7 +46,7 @@ extension SemanticEntityRepository {
             do {
                 try await commit(writes)
                 merges += pass
-            } catch where SemanticEntityRepository.isLostRace(error) {
+            } catch where NamedEntityRepository.isLostRace(error) {
                 // A concurrent write changed a record of a group: plan again on fresh records.
                 guard attempt < maximumAttempts else {
                     throw SemanticUniquenessError.contention(kind: kind.name, id: contended, attempts: attempt)
@@ -105,7 +105,7 @@ extension SemanticEntityRepository {
                 }
                 do {
                     try await commit(writes)
-                } catch where SemanticEntityRepository.isLostRace(error) {
+                } catch where NamedEntityRepository.isLostRace(error) {
                     continue
                 }
                 merges = [.init(key: winner.entity.semanticKey, winner: winnerID, retired: merged.retired.map(\.id))]

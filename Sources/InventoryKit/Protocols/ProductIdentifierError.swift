@@ -1,11 +1,11 @@
 import Foundation
 
-/// Why an ``InventoryIdentifier`` could not be made.
-public enum InventoryIdentifierError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+/// Why an ``ProductIdentifier`` could not be made.
+public enum ProductIdentifierError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The value was empty or only whitespace.
-    case emptyValue(kind: InventoryIdentifierKind)
-    /// The value was longer than ``InventoryIdentifier/maximumLength`` UTF-8 bytes.
-    case tooLong(kind: InventoryIdentifierKind, length: Int)
+    case emptyValue(kind: ProductIdentifierKind)
+    /// The value was longer than ``ProductIdentifier/maximumLength`` UTF-8 bytes.
+    case tooLong(kind: ProductIdentifierKind, length: Int)
     /// A barcode did not normalize as a GTIN.
     case invalidBarcode(raw: String, reason: GTINError)
 
@@ -15,7 +15,7 @@ public enum InventoryIdentifierError: Error, Equatable, Sendable, CustomStringCo
         case .emptyValue(let kind):
             "\(kind.name) identifier is empty"
         case .tooLong(let kind, let length):
-            "\(kind.name) identifier is \(length) bytes long (at most \(InventoryIdentifier.maximumLength))"
+            "\(kind.name) identifier is \(length) bytes long (at most \(ProductIdentifier.maximumLength))"
         case .invalidBarcode(let raw, let reason):
             "invalid barcode \"\(raw.prefix(64))\": \(reason)"
         }

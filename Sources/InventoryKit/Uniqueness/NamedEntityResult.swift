@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``SemanticEntityRepository/getOrCreate(_:allowDuplicate:)`` did.
+/// What ``NamedEntityRepository/getOrCreate(_:allowDuplicate:)`` did.
 ///
 /// ```swift
 /// switch try await recipes.getOrCreate("Lasagne") {
@@ -8,7 +8,7 @@ import Foundation
 /// case .duplicateFound(let matches): askUser(matches)   // then getOrCreate("Lasagne", allowDuplicate: true)
 /// }
 /// ```
-public enum SemanticEntityResult: Hashable, Sendable {
+public enum NamedEntityResult: Hashable, Sendable {
     /// A new record was created.
     case created(NamedEntity)
     /// The live record of the key already existed and was returned (``SemanticUniquenessPolicy/unique``).

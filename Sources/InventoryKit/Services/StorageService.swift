@@ -8,11 +8,11 @@ import Foundation
 /// the bytes against the record.
 ///
 /// ```swift
-/// let service = InventoryService(storage: provider)
+/// let service = StorageService(storage: provider)
 /// let asset = try await service.saveAsset(jpegData, kind: .image, scope: .user, ownerID: product.id.uuidString)
 /// let content = try await service.loadAsset(id: asset.id, scope: .user)
 /// ```
-public struct InventoryService: Sendable {
+public struct StorageService: Sendable {
     /// The storage everything goes through.
     public let storage: any StorageProvider
     /// The source of creation dates.

@@ -3,11 +3,11 @@ import InventoryKit
 import InventoryKitTesting
 import Testing
 
-struct SemanticEntityRepositoryTests {
+struct NamedEntityRepositoryTests {
     private func makeCategories(
-        _ storage: InMemoryStorageProvider = InMemoryStorageProvider(), kind: SemanticEntityKind = .category
-    ) -> SemanticEntityRepository {
-        SemanticEntityRepository(storage: storage, kind: kind, clock: ManualClock(UniquenessFixture.date(100)).clock)
+        _ storage: InMemoryStorageProvider = InMemoryStorageProvider(), kind: NamedEntityKind = .category
+    ) -> NamedEntityRepository {
+        NamedEntityRepository(storage: storage, kind: kind, clock: ManualClock(UniquenessFixture.date(100)).clock)
     }
 
     @Test
@@ -44,13 +44,13 @@ struct SemanticEntityRepositoryTests {
     func concurrentGetOrCreateFromManyTasksYieldsOneRecord() async throws {
         let storage = InMemoryStorageProvider()
         let spellings = ["Produce", "produce ", "PRODUCE", " pRoDuCe", "Produce\t"]
-        let results = try await withThrowingTaskGroup(of: SemanticEntityResult.self) { group in
+        let results = try await withThrowingTaskGroup(of: NamedEntityResult.self) { group in
             for index in 0..<64 {
                 // Separate repository values on one store, as separate parts of an app would hold.
                 let categories = makeCategories(storage)
                 group.addTask { try await categories.getOrCreate(spellings[index % spellings.count]) }
             }
-            var results: [SemanticEntityResult] = []
+            var results: [NamedEntityResult] = []
             for try await result in group { results.append(result) }
             return results
         }
@@ -67,7 +67,7 @@ struct SemanticEntityRepositoryTests {
         let produce = try #require(try await makeCategories(storage).getOrCreate("Produce").entity)
         // The lookup misses the record once, as when another task creates it between lookup and write.
         let stale = StaleQueryStore(base: storage.domainMetadata, missedQueries: 1)
-        let categories = SemanticEntityRepository(store: stale, kind: .category, clock: ManualClock().clock)
+        let categories = NamedEntityRepository(store: stale, kind: .category, clock: ManualClock().clock)
 
         let result = try await categories.getOrCreate("PRODUCE")
         #expect(result == .existing(try #require(try await categories.entity(id: produce.id))))
@@ -124,7 +124,7 @@ struct SemanticEntityRepositoryTests {
     @Test
     func allowDuplicatesCreatesARecordUnderANewRandomIdOnEveryCall() async throws {
         let namespace = InventoryNamespace(InventoryIDGenerator.generate(for: .url, name: "https://example.com/ns/note"))
-        let notes = SemanticEntityRepository(
+        let notes = NamedEntityRepository(
             storage: InMemoryStorageProvider(), kind: .custom("note", namespace: namespace, policy: .allowDuplicates),
             clock: ManualClock().clock, makeID: UniquenessFixture.incrementingIDs())
         let first = try await notes.getOrCreate("Buy milk")

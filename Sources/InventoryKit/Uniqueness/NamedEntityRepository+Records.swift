@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Record access
 
-extension SemanticEntityRepository {
+extension NamedEntityRepository {
     /// A named entity and its store revision, for compare-and-swap writes.
     struct VersionedEntity: Sendable {
         var entity: NamedEntity

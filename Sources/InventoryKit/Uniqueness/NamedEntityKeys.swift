@@ -1,6 +1,6 @@
 import Foundation
 
-/// The key functions of the kit's ``SemanticEntityKind``s: one helper per semantic key, each built on
+/// The key functions of the kit's ``NamedEntityKind``s: one helper per semantic key, each built on
 /// ``SemanticKey/normalize(_:)`` (trimmed, inner whitespace collapsed, Unicode NFC, case folded).
 ///
 /// | kind | helper | beyond ``SemanticKey/normalize(_:)`` | example |
@@ -13,11 +13,11 @@ import Foundation
 ///
 /// Every helper is idempotent (`f(f(x).rawValue) == f(x)`) and never returns an empty key for a name that has a
 /// non-empty ``SemanticKey``. Ids are derived from these keys, so treat changes to the rules as breaking.
-public enum SemanticEntityKeys {
+public enum NamedEntityKeys {
     /// The key of a category name: ``SemanticKey/normalize(_:)`` alone (the seed's `normalizedName`).
     ///
     /// ```swift
-    /// SemanticEntityKeys.category("  MEAT & Seafood ")   // "meat & seafood"
+    /// NamedEntityKeys.category("  MEAT & Seafood ")   // "meat & seafood"
     /// ```
     @Sendable public static func category(_ name: String) -> SemanticKey {
         SemanticKey(name)
@@ -26,7 +26,7 @@ public enum SemanticEntityKeys {
     /// The key of a storage location name: ``SemanticKey/normalize(_:)`` alone.
     ///
     /// ```swift
-    /// SemanticEntityKeys.storageLocation("Chest\tFreezer")   // "chest freezer"
+    /// NamedEntityKeys.storageLocation("Chest\tFreezer")   // "chest freezer"
     /// ```
     @Sendable public static func storageLocation(_ name: String) -> SemanticKey {
         SemanticKey(name)
@@ -37,8 +37,8 @@ public enum SemanticEntityKeys {
     /// A tag that is only `#` characters and spaces keeps its normalized spelling, so it still has a key.
     ///
     /// ```swift
-    /// SemanticEntityKeys.tag("#Gluten Free")   // "gluten free"
-    /// SemanticEntityKeys.tag("## vegan")       // "vegan"
+    /// NamedEntityKeys.tag("#Gluten Free")   // "gluten free"
+    /// NamedEntityKeys.tag("## vegan")       // "vegan"
     /// ```
     @Sendable public static func tag(_ name: String) -> SemanticKey {
         let normalized = SemanticKey.normalize(name)
@@ -69,9 +69,9 @@ public enum SemanticEntityKeys {
     /// Case folding makes `"T"` (tablespoon) and `"t"` (teaspoon) the same key, so neither is in the table.
     ///
     /// ```swift
-    /// SemanticEntityKeys.unit("Kilograms")   // "kg"
-    /// SemanticEntityKeys.unit("PCS.")        // "pc"
-    /// SemanticEntityKeys.unit("Can")         // "can"
+    /// NamedEntityKeys.unit("Kilograms")   // "kg"
+    /// NamedEntityKeys.unit("PCS.")        // "pc"
+    /// NamedEntityKeys.unit("Can")         // "can"
     /// ```
     @Sendable public static func unit(_ name: String) -> SemanticKey {
         var normalized = SemanticKey.normalize(name)
@@ -97,9 +97,9 @@ public enum SemanticEntityKeys {
     /// (`"Limited"`) keeps it. Other words — `"The"`, `"Group"`, `"Holdings"` — are kept.
     ///
     /// ```swift
-    /// SemanticEntityKeys.manufacturer("Nintendo Co., Ltd.")         // "nintendo"
-    /// SemanticEntityKeys.manufacturer("Robert Bosch GmbH & Co. KG") // "robert bosch"
-    /// SemanticEntityKeys.manufacturer("Procter & Gamble")           // "procter & gamble"
+    /// NamedEntityKeys.manufacturer("Nintendo Co., Ltd.")         // "nintendo"
+    /// NamedEntityKeys.manufacturer("Robert Bosch GmbH & Co. KG") // "robert bosch"
+    /// NamedEntityKeys.manufacturer("Procter & Gamble")           // "procter & gamble"
     /// ```
     ///
     /// - Note: A manufacturer's entity id is therefore `generate(for: .manufacturer, key: manufacturer(name))`,

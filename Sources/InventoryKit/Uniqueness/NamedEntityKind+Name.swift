@@ -1,7 +1,7 @@
 import Foundation
 
-extension SemanticEntityKind {
-    /// The name of a ``SemanticEntityKind`` as records store it, such as `category`.
+extension NamedEntityKind {
+    /// The name of a ``NamedEntityKind`` as records store it, such as `category`.
     ///
     /// Encoded (`Codable`) as its string.
     public struct Name: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
@@ -15,7 +15,7 @@ extension SemanticEntityKind {
             self.rawValue = rawValue
         }
 
-        /// Wraps a name written in code: `let recipe: SemanticEntityKind.Name = "recipe"`.
+        /// Wraps a name written in code: `let recipe: NamedEntityKind.Name = "recipe"`.
         public init(stringLiteral value: String) {
             rawValue = value
         }

@@ -2,9 +2,9 @@ import Foundation
 import InventoryKit
 import Testing
 
-struct SemanticEntityKeysTests {
+struct NamedEntityKeysTests {
     struct KeyCase: Sendable, CustomTestStringConvertible {
-        let kind: SemanticEntityKind
+        let kind: NamedEntityKind
         let input: String
         let expected: String
         var testDescription: String { "\(kind) \(String(reflecting: input)) → \(String(reflecting: expected))" }
@@ -76,28 +76,28 @@ struct SemanticEntityKeysTests {
 
     @Test
     func everyKitKindDerivesIdsInItsOwnNamespace() {
-        let expected: [SemanticEntityKind.Name: InventoryNamespace] = [
+        let expected: [NamedEntityKind.Name: InventoryNamespace] = [
             .category: .category, .manufacturer: .manufacturer, .storageLocation: .storageLocation, .unit: .unit,
             .tag: .tag,
         ]
-        for kind in SemanticEntityKind.builtIn {
+        for kind in NamedEntityKind.builtIn {
             #expect(kind.namespace == expected[kind.name])
             #expect(kind.policy == .unique)
         }
-        let ids = Set(SemanticEntityKind.builtIn.map { $0.id(for: $0.key(for: "Kitchen")) })
-        #expect(ids.count == SemanticEntityKind.builtIn.count)
+        let ids = Set(NamedEntityKind.builtIn.map { $0.id(for: $0.key(for: "Kitchen")) })
+        #expect(ids.count == NamedEntityKind.builtIn.count)
     }
 
     @Test
     func categoryIdsEqualTheSemanticIdsOfTheIdentifierGenerator() {
-        let key = SemanticEntityKind.category.key(for: " produce ")
-        #expect(SemanticEntityKind.category.id(for: key)
+        let key = NamedEntityKind.category.key(for: " produce ")
+        #expect(NamedEntityKind.category.id(for: key)
             == InventoryIDGenerator.generate(for: .category, semanticName: "Produce"))
     }
 
     @Test
     func manufacturerIdsFoldLegalFormsButMatchSemanticIdsOfPlainNames() {
-        let kind = SemanticEntityKind.manufacturer
+        let kind = NamedEntityKind.manufacturer
         #expect(kind.id(for: kind.key(for: "Nintendo Co., Ltd.")) == kind.id(for: kind.key(for: "NINTENDO")))
         #expect(kind.id(for: kind.key(for: "Nintendo"))
             == InventoryIDGenerator.generate(for: .manufacturer, semanticName: "Nintendo"))
@@ -107,13 +107,13 @@ struct SemanticEntityKeysTests {
     func customKindsUseTheirOwnKeyFunctionNamespaceAndPolicy() {
         let namespace = InventoryNamespace(
             InventoryIDGenerator.uuidV5(namespace: InventoryNamespace.url.rawValue, name: "https://example.com/ns/recipe"))
-        let recipe = SemanticEntityKind.custom("recipe", namespace: namespace, policy: .detectAndAsk) {
+        let recipe = NamedEntityKind.custom("recipe", namespace: namespace, policy: .detectAndAsk) {
             SemanticKey($0.replacingOccurrences(of: "'", with: ""))
         }
         #expect(recipe.key(for: "Mom's Lasagna") == "moms lasagna")
         #expect(recipe.policy == .detectAndAsk)
         #expect(recipe.id(for: "moms lasagna") == InventoryIDGenerator.generate(for: namespace, key: "moms lasagna"))
-        #expect(recipe != SemanticEntityKind.custom("recipe", namespace: namespace, policy: .unique))
+        #expect(recipe != NamedEntityKind.custom("recipe", namespace: namespace, policy: .unique))
     }
 
     struct NearCase: Sendable, CustomTestStringConvertible {
