@@ -41,9 +41,8 @@ import InventoryKit
 ///   conformance suite and the parity tests check it).
 ///
 /// ## Threads
-/// GRDB's asynchronous accesses run on the database's own dispatch queues: each costs two thread handoffs, about
-/// 0.1–0.25 ms on a 2-vCPU virtual machine — more than SQLite needs for a page of records or the few rows of one
-/// command. Small, bounded accesses therefore run synchronously on the calling task's thread (GRDB: "performing
+/// GRDB's asynchronous accesses run on the database's own dispatch queues: each costs two thread handoffs — more
+/// than SQLite needs for a page of records or the few rows of one command. Small, bounded accesses therefore run synchronously on the calling task's thread (GRDB: "performing
 /// synchronous accesses from Swift Concurrency tasks is not incorrect"): reads of single records and products, of
 /// up to 500 ids and pages of up to 500 records, ``SQLiteProductStore`` commits of up to 64 rows and
 /// ``SQLiteInventoryStore`` commits of up to 64 rows without checkpoints (a command's). Everything else — counts, bulk and pulled writes, journal reads, checkpoints, migrations — is
@@ -174,9 +173,9 @@ extension SQLiteStorage {
     ///
     /// The writer's cache is memory used only as a transaction touches pages: a small file never fills it. A
     /// large transaction (a first pull of years of history, an import) writes several indexes in random order;
-    /// with the default cache, SQLite spills its dirty pages to the WAL in mid-transaction and reads them back,
-    /// which made pushing 100k journal entries into a store-backed remote 2.7–2.9× one raw commit
-    /// (`kitbench --only records.fill-remote`) against 2.0× with 32 MiB. To choose another size, add a
+    /// with the default cache, SQLite spills its dirty pages to the WAL in mid-transaction and reads them back
+    /// (`kitbench --only records.fill-remote` shows the difference; `docs/performance.md` has the figures). To
+    /// choose another size, add a
     /// `prepareDatabase` step to the returned configuration that runs `PRAGMA cache_size`.
     ///
     /// - Parameter config: A base configuration.

@@ -100,7 +100,7 @@ struct PushBatchReader {
 extension PushBatchReader {
     /// The read. Journal entries and `operations` are looked up one element at a time through a lateral subquery
     /// with a limit: `= ANY(array)` there was planned as a scan of the household's rows, a cost that grew with its
-    /// history (40 ms at 100 000 entries). Each part of the union is tagged: `live` (the household is not
+    /// history. Each part of the union is tagged: `live` (the household is not
     /// erased), `op` (an applied op id and its seq, from a change row or from `operations`), `entity` (a journal
     /// entry's state from its change row, or an `entities` row named by kind and id or holding a claimed slot).
     struct ReadStatement {

@@ -11,7 +11,7 @@ let package = Package(
     dependencies: [
         // A checkout next to your app (or a Git submodule):
         .package(name: "InventoryKit", path: "../InventoryKit"),
-        // or from Git: .package(url: "<InventoryKit repository URL>", branch: "main"),
+        // or from Git, by version: .package(url: "<InventoryKit repository URL>", from: "0.1.0"),
     ],
     targets: [
         .target(
