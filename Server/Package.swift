@@ -12,7 +12,6 @@ let package = Package(
     name: "InventoryKitServer",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "SyncServer", targets: ["SyncServer"]),
         .executable(name: "inventorykit-server", targets: ["inventorykit-server"]),
         .executable(name: "off-mirror", targets: ["off-mirror"]),
     ],

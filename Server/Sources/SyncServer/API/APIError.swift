@@ -5,29 +5,29 @@ import NIOCore
 import SyncWire
 
 /// An error a handler throws on purpose; rendered as the ``ErrorEnvelope`` with the code's status.
-public struct APIError: Error, Sendable, HTTPResponseError, CustomStringConvertible {
+package struct APIError: Error, Sendable, HTTPResponseError, CustomStringConvertible {
     /// The code.
-    public var code: ErrorCode
+    package var code: ErrorCode
     /// The message shown to the client.
-    public var message: String
+    package var message: String
     /// Field-level context.
-    public var details: [String: String]
+    package var details: [String: String]
 
     /// Creates an error.
-    public init(_ code: ErrorCode, _ message: String, details: [String: String] = [:]) {
+    package init(_ code: ErrorCode, _ message: String, details: [String: String] = [:]) {
         self.code = code
         self.message = message
         self.details = details
     }
 
     /// The HTTP status of ``code``.
-    public var status: HTTPResponse.Status { code.status }
+    package var status: HTTPResponse.Status { code.status }
 
     /// `code: message`.
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 
     /// The envelope response.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         Self.envelopeResponse(ErrorEnvelope(code: code, message: message, details: details))
     }
 

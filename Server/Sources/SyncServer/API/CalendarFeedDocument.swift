@@ -8,14 +8,14 @@ import NIOCore
 ///
 /// Sent as `text/calendar; charset=utf-8` with `ETag`; a request whose `If-None-Match` names the tag (or `*`)
 /// gets `304 Not Modified` with no body.
-public struct CalendarFeedDocument: Sendable, Hashable {
+package struct CalendarFeedDocument: Sendable, Hashable {
     /// The iCalendar text (RFC 5545, CRLF line ends).
-    public let text: String
+    package let text: String
     /// The strong entity tag, quoted: `"` + the lower-case hex SHA-256 of ``text``'s UTF-8 bytes + `"`.
-    public let entityTag: String
+    package let entityTag: String
 
     /// Wraps rendered text and computes its tag.
-    public init(text: String) {
+    package init(text: String) {
         self.text = text
         let digest = SHA256.hash(data: Data(text.utf8))
         self.entityTag = "\"" + digest.map { String(format: "%02x", $0) }.joined() + "\""
@@ -23,14 +23,14 @@ public struct CalendarFeedDocument: Sendable, Hashable {
 
     /// Whether an `If-None-Match` field value names this document: `*`, or a list of entity tags one of which has
     /// the same opaque tag (weak comparison, as RFC 9110 §13.1.2 asks for `If-None-Match`).
-    public func isMatched(byIfNoneMatch value: String) -> Bool {
+    package func isMatched(byIfNoneMatch value: String) -> Bool {
         if value.trimmingCharacters(in: .whitespaces) == "*" { return true }
         return Self.entityTags(in: value).contains(entityTag)
     }
 
     /// The response to a request with these `If-None-Match` field values: `304` without a body when one names
     /// this document, else `200` with the text.
-    public func response(ifNoneMatch values: [String]) -> Response {
+    package func response(ifNoneMatch values: [String]) -> Response {
         var headers: HTTPFields = [.eTag: entityTag, .cacheControl: "private, no-cache"]
         if values.contains(where: isMatched(byIfNoneMatch:)) {
             return Response(status: .notModified, headers: headers)

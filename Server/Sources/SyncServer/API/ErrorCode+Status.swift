@@ -3,7 +3,7 @@ import SyncWire
 
 extension ErrorCode {
     /// The HTTP status sent with this code; a code this server does not define is a 500.
-    public var status: HTTPResponse.Status {
+    package var status: HTTPResponse.Status {
         switch self {
         case .invalidRequest: .badRequest
         case .unauthorized: .unauthorized
@@ -18,7 +18,7 @@ extension ErrorCode {
     }
 
     /// The code that best describes an HTTP status produced outside this server's handlers.
-    public init(status: HTTPResponse.Status) {
+    package init(status: HTTPResponse.Status) {
         switch status.code {
         case 400: self = .invalidRequest
         case 401: self = .unauthorized

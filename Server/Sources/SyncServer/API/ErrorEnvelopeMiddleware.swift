@@ -16,12 +16,12 @@ import SyncWire
 /// refuses (malformed, a header field or all header fields together over 80 KiB — a long query string counts, as
 /// it is part of the request line) is answered by Hummingbird itself with `400 Bad Request`, an empty body and
 /// `Connection: close` (documented in `Server/README.md` and the OpenAPI document).
-public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
+package struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
-    public init() {}
+    package init() {}
 
     /// Runs the rest of the chain and renders its errors.
-    public func handle(
+    package func handle(
         _ request: Request,
         context: Context,
         next: (Request, Context) async throws -> Response

@@ -4,9 +4,9 @@ import PostgresNIO
 /// A parsed `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require][&host=/socket/dir]`.
 ///
 /// A `host` query item naming a directory connects through the Unix socket `<dir>/.s.PGSQL.<port>`, as libpq does.
-public struct DatabaseURL: Sendable {
+package struct DatabaseURL: Sendable {
     /// Errors parsing a database URL; the password never appears in them.
-    public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Not a URL at all.
         case unparseable
         /// Not a `postgres://` or `postgresql://` URL.
@@ -21,7 +21,7 @@ public struct DatabaseURL: Sendable {
         case unsupportedSSLMode(String)
 
         /// A sentence describing the problem.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unparseable: "The database URL is not a URL (postgres://user@host:port/database)."
             case .unsupportedScheme: "The database URL must start with postgres:// or postgresql://."
@@ -34,14 +34,14 @@ public struct DatabaseURL: Sendable {
     }
 
     /// Where the database listens.
-    public enum Endpoint: Sendable, Equatable, CustomStringConvertible {
+    package enum Endpoint: Sendable, Equatable, CustomStringConvertible {
         /// A TCP host and port.
         case tcp(host: String, port: Int)
         /// A Unix socket's path.
         case socket(path: String)
 
         /// `host:port`, or `socket /dir/.s.PGSQL.5432`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .tcp(let host, let port): host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
             case .socket(let path): "socket \(path)"
@@ -50,7 +50,7 @@ public struct DatabaseURL: Sendable {
     }
 
     /// How the connection uses TLS (`sslmode`).
-    public enum TLSMode: String, Sendable {
+    package enum TLSMode: String, Sendable {
         /// Never TLS.
         case disable
         /// TLS when the server offers it.
@@ -60,19 +60,19 @@ public struct DatabaseURL: Sendable {
     }
 
     /// Where the database listens.
-    public let endpoint: Endpoint
+    package let endpoint: Endpoint
     /// The user to connect as.
-    public let user: String
+    package let user: String
     /// The password, if the URL has one.
-    public let password: String?
+    package let password: String?
     /// The database, if the URL names one (PostgreSQL then uses the user's name).
-    public let database: String?
+    package let database: String?
     /// TLS for TCP connections (sockets never use it).
-    public let tlsMode: TLSMode
+    package let tlsMode: TLSMode
 
     /// Parses a URL.
     /// - Throws: ``ParseError``.
-    public init(_ string: String) throws(ParseError) {
+    package init(_ string: String) throws(ParseError) {
         guard let components = URLComponents(string: string), components.scheme != nil else { throw .unparseable }
         guard components.scheme == "postgres" || components.scheme == "postgresql" else { throw .unsupportedScheme }
         guard let user = components.user, !user.isEmpty else { throw .missingUser }
@@ -96,12 +96,12 @@ public struct DatabaseURL: Sendable {
 
     /// The client configuration a URL describes.
     /// - Throws: ``ParseError``.
-    public static func configuration(from string: String) throws -> PostgresClient.Configuration {
+    package static func configuration(from string: String) throws -> PostgresClient.Configuration {
         try DatabaseURL(string).clientConfiguration
     }
 
     /// The configuration of a pool of connections.
-    public var clientConfiguration: PostgresClient.Configuration {
+    package var clientConfiguration: PostgresClient.Configuration {
         switch endpoint {
         case .socket(let path):
             return PostgresClient.Configuration(unixSocketPath: path, username: user, password: password, database: database)
@@ -118,7 +118,7 @@ public struct DatabaseURL: Sendable {
 
     /// The configuration of one connection, with a connect timeout.
     /// - Throws: NIOSSL's error when the TLS context cannot be made.
-    public func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
+    package func connectionConfiguration(connectTimeout: Duration) throws -> PostgresConnection.Configuration {
         var configuration: PostgresConnection.Configuration
         switch endpoint {
         case .socket(let path):

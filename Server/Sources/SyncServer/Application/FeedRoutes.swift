@@ -14,18 +14,18 @@ import SyncWire
 ///
 /// The calendar takes its token only from the `feed` query parameter (calendar apps subscribe to a URL and send
 /// no header); an `Authorization` header there is ignored. The token is never logged.
-public struct FeedRoutes<Context: RemoteAddressRequestContext>: Sendable {
+package struct FeedRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
-    public let feeds: CalendarFeedService
+    package let feeds: CalendarFeedService
 
     /// The longest body of `POST households/:id/feeds`.
     static var maxCreationBodyBytes: Int { 4096 }
 
     /// Creates the routes.
-    public init(feeds: CalendarFeedService) { self.feeds = feeds }
+    package init(feeds: CalendarFeedService) { self.feeds = feeds }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
-    public func add(to group: RouterGroup<Context>) {
+    package func add(to group: RouterGroup<Context>) {
         group.post("households/:id/feeds") { request, context in
             let household = try await deviceHousehold(request, context)
             let label = try await creationRequest(of: request).label

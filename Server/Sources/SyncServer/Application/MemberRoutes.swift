@@ -10,9 +10,9 @@ import SyncWire
 /// - `POST households/:id/members` → 201 ``MemberInvitation`` (body ``MemberCreationRequest``);
 /// - `GET households/:id/members` → ``MemberList``;
 /// - `DELETE households/:id/members/:memberId` → 204.
-public struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
+package struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
-    public let members: MemberService
+    package let members: MemberService
 
     /// The longest body of `POST households/:id/members`.
     static var maxCreationBodyBytes: Int { 4096 }
@@ -20,10 +20,10 @@ public struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
     static var maxInvitationSeconds: Int { 30 * 24 * 3600 }
 
     /// Creates the routes.
-    public init(members: MemberService) { self.members = members }
+    package init(members: MemberService) { self.members = members }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
-    public func add(to group: RouterGroup<Context>) {
+    package func add(to group: RouterGroup<Context>) {
         group.post("households/:id/members") { request, context in
             let household = try await deviceHousehold(request, context)
             let body = try await creationRequest(of: request)

@@ -5,11 +5,11 @@ import NIOCore
 
 /// The OpenAPI 3.1 document of the `/v1` API, kept in the repository as `Resources/openapi.json` and served
 /// byte for byte at `GET /v1/openapi.json`, without authentication, so other clients can generate code from it.
-public enum OpenAPIDocument {
+package enum OpenAPIDocument {
     /// The document's bytes, read once from the target's resource bundle.
     ///
     /// A build without the resource is a packaging error, so this traps rather than serving something else.
-    public static let data: Data = {
+    package static let data: Data = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
             let data = try? Data(contentsOf: url)
         else { fatalError("openapi.json is missing from the SyncServer resource bundle") }
@@ -17,7 +17,7 @@ public enum OpenAPIDocument {
     }()
 
     /// The path the document is served at, relative to the `/v1` group.
-    public static let routePath = "openapi.json"
+    package static let routePath = "openapi.json"
 }
 
 extension SyncRoutes {

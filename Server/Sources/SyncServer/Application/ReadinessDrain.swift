@@ -7,23 +7,23 @@ import ServiceLifecycle
 ///
 /// Run it as the last service of the group that runs the application: a group shuts its services down in
 /// reverse order, so the drain ends before the HTTP server starts its own shutdown.
-public final class ReadinessDrain: Service, Sendable {
+package final class ReadinessDrain: Service, Sendable {
     /// How long `/v1/ready` answers 503 before the server stops accepting.
-    public let duration: Duration
+    package let duration: Duration
     private let logger: Logger
     private let draining = NIOLockedValueBox(false)
 
     /// Creates a drain of `duration`.
-    public init(duration: Duration, logger: Logger) {
+    package init(duration: Duration, logger: Logger) {
         self.duration = duration
         self.logger = logger
     }
 
     /// Whether a graceful shutdown has begun.
-    public var isDraining: Bool { draining.withLockedValue { $0 } }
+    package var isDraining: Bool { draining.withLockedValue { $0 } }
 
     /// Waits for the graceful shutdown, then marks the server draining and waits ``duration``.
-    public func run() async throws {
+    package func run() async throws {
         do {
             try await gracefulShutdown()
         } catch {

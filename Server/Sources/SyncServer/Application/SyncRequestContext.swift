@@ -3,14 +3,14 @@ import NIOCore
 
 /// The request context of the sync routes: Hummingbird's core context plus the peer's address, which the
 /// failed-authentication limit is keyed by.
-public struct SyncRequestContext: RequestContext, RemoteAddressRequestContext {
+package struct SyncRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Hummingbird's per-request storage.
-    public var coreContext: CoreRequestContextStorage
+    package var coreContext: CoreRequestContextStorage
     /// The address the request came from, when the channel knows it.
-    public let remoteAddress: SocketAddress?
+    package let remoteAddress: SocketAddress?
 
     /// Creates the context of a request arriving on `source.channel`.
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
     }

@@ -5,23 +5,23 @@ import NIOCore
 import SyncWire
 
 /// The `/v1` routes. Each handler decodes and validates its input, calls one ``SyncService`` function and encodes.
-public struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
+package struct SyncRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The rules behind the routes.
-    public let service: SyncService
+    package let service: SyncService
     /// The server-side replica behind the views.
-    public let replication: HouseholdReplication
+    package let replication: HouseholdReplication
     /// The shutdown drain `/v1/ready` reports, if the server has one.
-    public let readiness: ReadinessDrain?
+    package let readiness: ReadinessDrain?
 
     /// Creates the routes.
-    public init(service: SyncService, replication: HouseholdReplication, readiness: ReadinessDrain? = nil) {
+    package init(service: SyncService, replication: HouseholdReplication, readiness: ReadinessDrain? = nil) {
         self.service = service
         self.replication = replication
         self.readiness = readiness
     }
 
     /// Adds the routes to a router group (normally `router.group("v1")`).
-    public func add(to group: RouterGroup<Context>) {
+    package func add(to group: RouterGroup<Context>) {
         group.get("health") { _, _ in Status(status: "ok") }
         addOpenAPIDocument(to: group)
         group.get("ready") { _, _ in

@@ -7,14 +7,14 @@ import SyncWire
 
 /// Builds the server application: router (the `/v1` API and the web app under `/`), error envelope, store and
 /// the PostgreSQL client as a service.
-public enum SyncServerApplication {
+package enum SyncServerApplication {
     /// The router with every `/v1` route behind the ``ErrorEnvelopeMiddleware``; the views and the calendar feed
     /// read households' folded states from `replication`, or from `views` when given (tests pass a double), and
     /// the feed routes read feed tokens from `feedStore`.
     /// The member routes are served when `memberStore` is given (the database members, invitations and sessions
     /// live in). `/v1/ready` answers 503 once `readiness` drains. Every request first passes the
     /// ``RequestObservationMiddleware``, counted in `service.metrics` and logged to `logger`.
-    public static func router(
+    package static func router(
         service: SyncService, replication: HouseholdReplication, feedStore: any FeedTokenStore,
         views: (any HouseholdViewSource)? = nil, memberStore: PostgresSyncStore? = nil, readiness: ReadinessDrain? = nil,
         logger: Logger = Logger(label: "inventorykit-server")
@@ -44,7 +44,7 @@ public enum SyncServerApplication {
     /// let app = SyncServerApplication.build(configuration: config, logger: logger)
     /// try await app.runService()
     /// ```
-    public static func build(
+    package static func build(
         configuration: SyncServerConfiguration,
         logger: Logger,
         views: (any HouseholdViewSource)? = nil,
@@ -60,7 +60,7 @@ public enum SyncServerApplication {
     /// (tests do, to seed data through the same pool). `configuration.database` is not used. `views` replaces the
     /// replica as where the calendar feed reads households' folded states (tests pass a double); `readiness` is the
     /// drain `/v1/ready` reports.
-    public static func build(
+    package static func build(
         client: PostgresClient,
         clientIsRunning: Bool,
         configuration: SyncServerConfiguration,
@@ -105,7 +105,7 @@ public enum SyncServerApplication {
     /// Requests still running when the shutdown timeout ends are cancelled. The pool runs before the server starts,
     /// so the migrations before serving use a running client.
     /// - Throws: what the server or its migrations throw.
-    public static func run(
+    package static func run(
         configuration: SyncServerConfiguration, logger: Logger, metrics: ServerMetrics = ServerMetrics()
     ) async throws {
         try await PostgresClient.withRunningClient(configuration: configuration.database, logger: logger) { client in

@@ -1,30 +1,30 @@
 import PostgresNIO
 
 /// Everything needed to build the server application.
-public struct SyncServerConfiguration: Sendable {
+package struct SyncServerConfiguration: Sendable {
     /// The address to bind, for example `127.0.0.1`.
-    public var host: String
+    package var host: String
     /// The port to bind; `0` picks a free one.
-    public var port: Int
+    package var port: Int
     /// How to reach PostgreSQL.
-    public var database: PostgresClient.Configuration
+    package var database: PostgresClient.Configuration
     /// Input bounds.
-    public var limits: SyncLimits
+    package var limits: SyncLimits
     /// Whether to apply missing migrations before serving.
-    public var migrateOnStart: Bool
+    package var migrateOnStart: Bool
     /// Whether the web app's session cookie is always `Secure` (serve behind TLS). Without it, the cookie is
     /// `Secure` when the request says it came over TLS (`X-Forwarded-Proto: https`).
-    public var secureCookies: Bool
+    package var secureCookies: Bool
     /// How long `/v1/ready` answers 503 after SIGTERM or SIGINT before the server stops accepting (see
     /// ``ReadinessDrain``).
-    public var drainDuration: Duration
+    package var drainDuration: Duration
     /// How long in-flight requests may take to finish once the server stops accepting; after it they are cancelled.
-    public var shutdownTimeout: Duration
+    package var shutdownTimeout: Duration
     /// The port `GET /metrics` is served on, on ``host``; `nil` (the default) serves no metrics.
-    public var metricsPort: Int?
+    package var metricsPort: Int?
 
     /// Creates a configuration.
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         database: PostgresClient.Configuration,

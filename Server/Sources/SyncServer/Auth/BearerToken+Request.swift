@@ -3,7 +3,7 @@ import Hummingbird
 
 extension BearerToken {
     /// The token of an `Authorization: Bearer <token>` header; `nil` when absent or of another scheme.
-    public init?(authorizationHeader value: String?) {
+    package init?(authorizationHeader value: String?) {
         guard let value else { return nil }
         let prefix = "bearer "
         guard value.count > prefix.count, value.prefix(prefix.count).lowercased() == prefix else { return nil }
@@ -13,7 +13,7 @@ extension BearerToken {
     }
 
     /// The bearer token of a request, if any.
-    public init?(request: Request) {
+    package init?(request: Request) {
         self.init(authorizationHeader: request.headers[.authorization])
     }
 }

@@ -10,13 +10,13 @@ import Foundation
 ///
 /// Memory is bounded: at most ``maxTrackedPeers`` peers are remembered; when full, expired windows are dropped
 /// first, then the oldest window.
-public actor FailedAuthenticationLimiter {
+package actor FailedAuthenticationLimiter {
     /// Failures allowed per peer and window.
-    public let maxFailures: Int
+    package let maxFailures: Int
     /// The window's length.
-    public let window: Duration
+    package let window: Duration
     /// The most peers remembered at once.
-    public let maxTrackedPeers: Int
+    package let maxTrackedPeers: Int
 
     private struct Window {
         var start: ContinuousClock.Instant
@@ -28,14 +28,14 @@ public actor FailedAuthenticationLimiter {
     private var windows: [String: Window] = [:]
 
     /// Creates a limiter.
-    public init(maxFailures: Int, window: Duration = .seconds(60), maxTrackedPeers: Int = 10_000) {
+    package init(maxFailures: Int, window: Duration = .seconds(60), maxTrackedPeers: Int = 10_000) {
         self.maxFailures = max(1, maxFailures)
         self.window = window
         self.maxTrackedPeers = max(1, maxTrackedPeers)
     }
 
     /// Whether `peer` used up its failures in the current window.
-    public func isBlocked(_ peer: String, now: ContinuousClock.Instant = .now) -> Bool {
+    package func isBlocked(_ peer: String, now: ContinuousClock.Instant = .now) -> Bool {
         guard let current = windows[peer] else { return false }
         if now - current.start >= window {
             windows[peer] = nil
@@ -47,7 +47,7 @@ public actor FailedAuthenticationLimiter {
     /// Admits one authentication attempt of `peer`, or refuses it (`false`): when the peer used up its failures in
     /// the current window, or when it failed before in this window and its running attempts would use up the rest.
     /// Every admitted attempt must be ended with ``endAttempt(_:failed:now:)``.
-    public func beginAttempt(_ peer: String, now: ContinuousClock.Instant = .now) -> Bool {
+    package func beginAttempt(_ peer: String, now: ContinuousClock.Instant = .now) -> Bool {
         guard var current = windows[peer] else { return true }
         if now - current.start >= window {
             current = Window(start: now, failures: 0, running: current.running)
@@ -62,7 +62,7 @@ public actor FailedAuthenticationLimiter {
     }
 
     /// Ends an attempt ``beginAttempt(_:now:)`` admitted; a failed one counts as a failure.
-    public func endAttempt(_ peer: String, failed: Bool, now: ContinuousClock.Instant = .now) {
+    package func endAttempt(_ peer: String, failed: Bool, now: ContinuousClock.Instant = .now) {
         if var current = windows[peer], current.running > 0 {
             current.running -= 1
             windows[peer] = current
@@ -71,7 +71,7 @@ public actor FailedAuthenticationLimiter {
     }
 
     /// Counts one failed authentication of `peer`.
-    public func recordFailure(_ peer: String, now: ContinuousClock.Instant = .now) {
+    package func recordFailure(_ peer: String, now: ContinuousClock.Instant = .now) {
         if var current = windows[peer], now - current.start < window {
             current.failures += 1
             windows[peer] = current

@@ -2,7 +2,7 @@
 ///
 /// As with ``TokenRefusal``, only a token that once worked (or works elsewhere) learns more than ``unknown``: its
 /// holder had it, so the reason reveals nothing a guesser could use.
-public enum FeedTokenRefusal: String, Sendable, CaseIterable {
+package enum FeedTokenRefusal: String, Sendable, CaseIterable {
     /// The token matches no feed and no device.
     case unknown
     /// The feed was revoked; the household can create another.

@@ -3,7 +3,7 @@
 /// Only a token that once belonged to a device learns more than "unknown": its holder had the token, so telling it
 /// that its device was revoked or its household erased reveals nothing a guesser could use (a guessed token matches
 /// no device and stays ``unknown``).
-public enum TokenRefusal: String, Sendable, CaseIterable {
+package enum TokenRefusal: String, Sendable, CaseIterable {
     /// The token matches no device.
     case unknown
     /// The token's device was revoked; its household lives on, and the device can be given a new token.

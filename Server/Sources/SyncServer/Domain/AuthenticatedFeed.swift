@@ -1,14 +1,14 @@
 /// A calendar feed whose token matched a live (not revoked, household not erased) feed row.
 ///
 /// A feed token only reads its household's calendar: it never authenticates a device route.
-public struct AuthenticatedFeed: Sendable, Hashable {
+package struct AuthenticatedFeed: Sendable, Hashable {
     /// The feed.
-    public let feedID: FeedID
+    package let feedID: FeedID
     /// The one household whose calendar this feed reads.
-    public let householdID: HouseholdID
+    package let householdID: HouseholdID
 
     /// Creates a value.
-    public init(feedID: FeedID, householdID: HouseholdID) {
+    package init(feedID: FeedID, householdID: HouseholdID) {
         self.feedID = feedID
         self.householdID = householdID
     }

@@ -5,7 +5,7 @@ import ProductModule
 import SyncWire
 
 /// The decoded, validated payload of a pushed operation: one of the kit's own types.
-public enum ChangeContent: Sendable, Hashable {
+package enum ChangeContent: Sendable, Hashable {
     /// A journal entry of the household pushing it.
     case journal(InventoryJournalEntry)
     /// A product change with the operation ids it supersedes.
@@ -14,7 +14,7 @@ public enum ChangeContent: Sendable, Hashable {
     case namedEntity(NamedEntity)
 
     /// The kind of change.
-    public var kind: ChangeKind {
+    package var kind: ChangeKind {
         switch self {
         case .journal: .journal
         case .product: .product

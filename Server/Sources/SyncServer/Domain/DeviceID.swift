@@ -1,10 +1,10 @@
 import Foundation
 
 /// The identity of a device registered with a household.
-public struct DeviceID: ServerUUIDID {
+package struct DeviceID: ServerUUIDID {
     /// The underlying UUID.
-    public let rawValue: UUID
+    package let rawValue: UUID
 
     /// Wraps a UUID.
-    public init(_ rawValue: UUID) { self.rawValue = rawValue }
+    package init(_ rawValue: UUID) { self.rawValue = rawValue }
 }

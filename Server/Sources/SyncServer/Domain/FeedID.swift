@@ -1,10 +1,10 @@
 import Foundation
 
 /// The identity of a household's calendar feed token.
-public struct FeedID: ServerUUIDID {
+package struct FeedID: ServerUUIDID {
     /// The underlying UUID.
-    public let rawValue: UUID
+    package let rawValue: UUID
 
     /// Wraps a UUID.
-    public init(_ rawValue: UUID) { self.rawValue = rawValue }
+    package init(_ rawValue: UUID) { self.rawValue = rawValue }
 }

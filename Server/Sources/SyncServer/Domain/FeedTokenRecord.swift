@@ -2,18 +2,18 @@ import Foundation
 
 /// What the server keeps of a household's feed token, as `GET /v1/households/{id}/feeds` and `feed list` show
 /// it: never the token (only its hash is stored).
-public struct FeedTokenRecord: Sendable, Hashable {
+package struct FeedTokenRecord: Sendable, Hashable {
     /// The feed.
-    public let id: FeedID
+    package let id: FeedID
     /// The label its creator gave it, if any.
-    public let label: String?
+    package let label: String?
     /// When it was created.
-    public let createdAt: Date
+    package let createdAt: Date
     /// When it was revoked; `nil` while it works.
-    public let revokedAt: Date?
+    package let revokedAt: Date?
 
     /// Creates a value.
-    public init(id: FeedID, label: String?, createdAt: Date, revokedAt: Date?) {
+    package init(id: FeedID, label: String?, createdAt: Date, revokedAt: Date?) {
         self.id = id
         self.label = label
         self.createdAt = createdAt

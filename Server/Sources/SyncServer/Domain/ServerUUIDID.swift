@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Conforming types store the UUID in `rawValue`; this protocol's extension adds parsing from text, a lower-case
 /// description (as URLs and the database show ids) and `Codable` as that one string.
-public protocol ServerUUIDID: Hashable, Sendable, Codable, CustomStringConvertible {
+package protocol ServerUUIDID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The underlying UUID.
     var rawValue: UUID { get }
 
@@ -14,17 +14,17 @@ public protocol ServerUUIDID: Hashable, Sendable, Codable, CustomStringConvertib
 
 extension ServerUUIDID {
     /// Parses UUID text in any letter case; `nil` when it is not one.
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         guard let uuid = UUID(uuidString: string) else { return nil }
         self.init(uuid)
     }
 
     /// The lower-case UUID text.
-    public var description: String { rawValue.uuidString.lowercased() }
+    package var description: String { rawValue.uuidString.lowercased() }
 
     /// Decodes UUID text.
     /// - Throws: `DecodingError` when the value is not UUID text.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let id = Self(try container.decode(String.self)) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(Self.self) must be a UUID")
@@ -34,7 +34,7 @@ extension ServerUUIDID {
 
     /// Encodes the lower-case UUID text.
     /// - Throws: the encoder's error.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -1,5 +1,5 @@
 /// Why an invitation did not sign anybody in; the page says so in words.
-public enum InvitationRefusal: String, Sendable, Error, CaseIterable {
+package enum InvitationRefusal: String, Sendable, Error, CaseIterable {
     /// No invitation has this token.
     case unknown
     /// The invitation was used already: each opens one session.
@@ -12,7 +12,7 @@ public enum InvitationRefusal: String, Sendable, Error, CaseIterable {
     case householdErased
 
     /// The sentence a page shows.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknown: "This invitation link is not valid. Ask a household member for a new one."
         case .used: "This invitation was used already; each invitation signs in once. Ask for a new one."

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The identity of a household member: a person who reads and changes the household from a browser.
-public struct MemberID: ServerUUIDID {
+package struct MemberID: ServerUUIDID {
     /// The underlying UUID.
-    public let rawValue: UUID
+    package let rawValue: UUID
 
     /// Wraps a UUID.
-    public init(_ rawValue: UUID) { self.rawValue = rawValue }
+    package init(_ rawValue: UUID) { self.rawValue = rawValue }
 
     /// The replica id the journal entries this member writes on the web carry: `web:<member id>`, so every
     /// device sees who wrote them and can undo them.
-    public var replicaName: String { "web:\(description)" }
+    package var replicaName: String { "web:\(description)" }
 }

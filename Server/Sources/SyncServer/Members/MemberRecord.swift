@@ -2,20 +2,20 @@ import Foundation
 
 /// A household member as the store keeps them: `member list` prints them, `GET /v1/households/{id}/members` lists
 /// them as the wire contract's `MemberSummary`.
-public struct MemberRecord: Sendable, Hashable {
+package struct MemberRecord: Sendable, Hashable {
     /// The member.
-    public let memberId: MemberID
+    package let memberId: MemberID
     /// The name the member was invited under.
-    public let name: String
+    package let name: String
     /// When the member was invited.
-    public let createdAt: Date
+    package let createdAt: Date
     /// When the member was revoked, if they were: their sessions and invitations no longer work.
-    public let revokedAt: Date?
+    package let revokedAt: Date?
     /// Sessions of the member that are open now.
-    public let openSessions: Int
+    package let openSessions: Int
 
     /// Creates a record.
-    public init(memberId: MemberID, name: String, createdAt: Date, revokedAt: Date?, openSessions: Int) {
+    package init(memberId: MemberID, name: String, createdAt: Date, revokedAt: Date?, openSessions: Int) {
         self.memberId = memberId
         self.name = name
         self.createdAt = createdAt

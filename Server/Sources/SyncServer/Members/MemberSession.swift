@@ -1,18 +1,18 @@
 import Foundation
 
 /// A signed-in member: what a valid session cookie names.
-public struct MemberSession: Sendable, Hashable {
+package struct MemberSession: Sendable, Hashable {
     /// The household the member belongs to; the session reads and writes no other.
-    public let householdID: HouseholdID
+    package let householdID: HouseholdID
     /// The member.
-    public let memberID: MemberID
+    package let memberID: MemberID
     /// The member's name.
-    public let name: String
+    package let name: String
     /// The token every form of this session carries and every POST must send back.
-    public let csrfToken: String
+    package let csrfToken: String
 
     /// Creates a session.
-    public init(householdID: HouseholdID, memberID: MemberID, name: String, csrfToken: String) {
+    package init(householdID: HouseholdID, memberID: MemberID, name: String, csrfToken: String) {
         self.householdID = householdID
         self.memberID = memberID
         self.name = name
@@ -21,7 +21,7 @@ public struct MemberSession: Sendable, Hashable {
 
     /// Whether `candidate` is this session's CSRF token, compared in time that does not depend on where the two
     /// first differ.
-    public func acceptsCSRFToken(_ candidate: String?) -> Bool {
+    package func acceptsCSRFToken(_ candidate: String?) -> Bool {
         guard let candidate else { return false }
         let expected = Array(csrfToken.utf8)
         let given = Array(candidate.utf8)

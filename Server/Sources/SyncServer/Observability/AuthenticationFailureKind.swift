@@ -1,5 +1,5 @@
 /// Why an authentication (a device's bearer token, a calendar feed token, a web session cookie) was refused, as the `kind` label of `inventorykit_authentication_failures_total`.
-public enum AuthenticationFailureKind: String, CaseIterable, Sendable {
+package enum AuthenticationFailureKind: String, CaseIterable, Sendable {
     /// No bearer token, or a token or session cookie that is not of the token format.
     case missingOrMalformed = "missing_or_malformed"
     /// A well-formed token no device holds.

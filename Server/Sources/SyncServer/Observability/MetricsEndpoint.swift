@@ -9,9 +9,9 @@ import NIOCore
 /// and the metrics (route counts, household lock waits, failed authentications) are for the operator's scraper
 /// only; binding them elsewhere keeps them off the public listener without another credential to manage. The
 /// listener binds the API's host; firewall it like the database.
-public enum MetricsEndpoint {
+package enum MetricsEndpoint {
     /// The router answering `GET /metrics`.
-    public static func router(metrics: ServerMetrics) -> Router<BasicRequestContext> {
+    package static func router(metrics: ServerMetrics) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("metrics") { _, _ in
             Response(
@@ -24,7 +24,7 @@ public enum MetricsEndpoint {
     }
 
     /// An application serving ``router(metrics:)`` on `host` and `port`; run it as a service beside the API's.
-    public static func application(
+    package static func application(
         metrics: ServerMetrics, host: String, port: Int, logger: Logger
     ) -> some ApplicationProtocol {
         Application(

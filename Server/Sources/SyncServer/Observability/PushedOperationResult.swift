@@ -1,7 +1,7 @@
 import SyncWire
 
 /// The result of one pushed operation, as the `result` label of `inventorykit_pushed_operations_total`.
-public enum PushedOperationResult: String, CaseIterable, Sendable {
+package enum PushedOperationResult: String, CaseIterable, Sendable {
     /// Stored.
     case applied
     /// Stored before (same op id).

@@ -5,15 +5,15 @@ import HTTPTypes
 ///
 /// A client's or proxy's `X-Request-ID` is kept when it is 1–128 characters of `[A-Za-z0-9._:-]`; anything else
 /// (a newline, quotes, a longer value) is replaced by a fresh id, so a hostile header never reaches a log line.
-public struct RequestID: Sendable, Hashable, CustomStringConvertible {
+package struct RequestID: Sendable, Hashable, CustomStringConvertible {
     /// The id's text.
-    public let rawValue: String
+    package let rawValue: String
 
     /// The request header and response header the id travels in.
-    public static let headerName = HTTPField.Name("X-Request-ID")!
+    package static let headerName = HTTPField.Name("X-Request-ID")!
 
     /// The id a client sent, when it is acceptable; `nil` otherwise.
-    public init?(accepting header: String?) {
+    package init?(accepting header: String?) {
         guard let header, (1...128).contains(header.utf8.count),
             header.utf8.allSatisfy(Self.isAllowed)
         else { return nil }
@@ -21,7 +21,7 @@ public struct RequestID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A fresh id (a random UUID, lowercased).
-    public static func generate() -> RequestID {
+    package static func generate() -> RequestID {
         RequestID(generated: UUID().uuidString.lowercased())
     }
 
@@ -30,7 +30,7 @@ public struct RequestID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The id's text.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {

@@ -10,20 +10,20 @@ import Logging
 /// The duration ends when the handler returned the response (a streamed body's transfer is not included).
 /// Not Hummingbird's `MetricsMiddleware`: that one labels by route pattern too, but records through the
 /// process-global `MetricsSystem`, which a test process can bootstrap only once.
-public struct RequestObservationMiddleware<Context: RequestContext>: RouterMiddleware {
+package struct RequestObservationMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Where requests are counted.
-    public let metrics: ServerMetrics
+    package let metrics: ServerMetrics
     /// Where the access log line goes.
-    public let logger: Logger
+    package let logger: Logger
 
     /// Creates the middleware.
-    public init(metrics: ServerMetrics, logger: Logger) {
+    package init(metrics: ServerMetrics, logger: Logger) {
         self.metrics = metrics
         self.logger = logger
     }
 
     /// Handles one request as described on the type.
-    public func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let start = ContinuousClock.now

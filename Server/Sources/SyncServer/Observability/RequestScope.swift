@@ -7,37 +7,37 @@ import NIOConcurrencyHelpers
 ///
 /// ``RequestObservationMiddleware`` binds one to the handling task (``current``); ``ServerLogHandler`` adds its
 /// ``metadata`` to each line, so the store's and the services' loggers need no per-request copy.
-public final class RequestScope: Sendable {
+package final class RequestScope: Sendable {
     /// The scope of the request the current task handles, if any.
-    @TaskLocal public static var current: RequestScope?
+    @TaskLocal package static var current: RequestScope?
 
     /// The request's id.
-    public let requestID: RequestID
+    package let requestID: RequestID
     private let endpointPath: EndpointPath
     private let identity = NIOLockedValueBox<(household: HouseholdID?, device: DeviceID?)>((nil, nil))
 
     /// Creates the scope of a request; `endpointPath` is the context's, which the router fills in once it matched.
-    public init(requestID: RequestID, endpointPath: EndpointPath = EndpointPath()) {
+    package init(requestID: RequestID, endpointPath: EndpointPath = EndpointPath()) {
         self.requestID = requestID
         self.endpointPath = endpointPath
     }
 
     /// The route pattern the router matched, if it matched one.
-    public var route: String? { endpointPath.value }
+    package var route: String? { endpointPath.value }
 
     /// Notes who the request acts for, once authenticated.
-    public func identify(household: HouseholdID, device: DeviceID? = nil) {
+    package func identify(household: HouseholdID, device: DeviceID? = nil) {
         identity.withLockedValue { $0 = (household, device ?? $0.device) }
     }
 
     /// The household and device noted by ``identify(household:device:)``.
-    public var household: HouseholdID? { identity.withLockedValue { $0.household } }
+    package var household: HouseholdID? { identity.withLockedValue { $0.household } }
 
     /// The device noted by ``identify(household:device:)``.
-    public var device: DeviceID? { identity.withLockedValue { $0.device } }
+    package var device: DeviceID? { identity.withLockedValue { $0.device } }
 
     /// The fields log lines carry: `request_id`, and `route`, `household`, `device` when known.
-    public var metadata: Logger.Metadata {
+    package var metadata: Logger.Metadata {
         var metadata: Logger.Metadata = ["request_id": .string(requestID.rawValue)]
         if let route { metadata["route"] = .string(route) }
         let (household, device) = identity.withLockedValue { $0 }

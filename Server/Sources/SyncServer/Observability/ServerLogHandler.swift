@@ -17,9 +17,9 @@ import Darwin
 /// `metadata.<key>`; a key that names a credential (`authorization`, `cookie`, `token`, `password`) is written
 /// `[redacted]`, whatever its value. Strings are escaped as JSON requires (quotes, backslashes, control
 /// characters), so one line is always one object.
-public struct ServerLogHandler: LogHandler {
+package struct ServerLogHandler: LogHandler {
     /// How lines are written.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         /// One JSON object a line.
         case json
         /// `time level label: message key=value …`, for a person at a terminal.
@@ -27,20 +27,20 @@ public struct ServerLogHandler: LogHandler {
     }
 
     /// The handler's format.
-    public let format: Format
+    package let format: Format
     /// The logger's label.
-    public let label: String
+    package let label: String
     /// Receives each finished line, without its newline.
-    public let output: @Sendable (String) -> Void
+    package let output: @Sendable (String) -> Void
     /// The lowest level written.
-    public var logLevel: Logger.Level = .info
+    package var logLevel: Logger.Level = .info
     /// The logger's own metadata.
-    public var metadata: Logger.Metadata = [:]
+    package var metadata: Logger.Metadata = [:]
     /// Contributes metadata to every line (swift-log's task-local hook).
-    public var metadataProvider: Logger.MetadataProvider?
+    package var metadataProvider: Logger.MetadataProvider?
 
     /// Creates a handler; `output` defaults to standard error.
-    public init(
+    package init(
         label: String, format: Format, metadataProvider: Logger.MetadataProvider? = nil,
         output: @escaping @Sendable (String) -> Void = ServerLogHandler.writeToStandardError
     ) {
@@ -51,13 +51,13 @@ public struct ServerLogHandler: LogHandler {
     }
 
     /// One of the logger's metadata values.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
     /// Writes one line.
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var fields = metadata
         if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
         if let scope = RequestScope.current { fields.merge(scope.metadata) { $1 } }
@@ -71,7 +71,7 @@ public struct ServerLogHandler: LogHandler {
     }
 
     /// Writes `line` and a newline to standard error in one call.
-    public static func writeToStandardError(_ line: String) {
+    package static func writeToStandardError(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -12,11 +12,11 @@ import Prometheus
 ///
 /// Labels have bounded values only: a route pattern (`/v1/households/{id}/push`), never a path; a status code; a
 /// fixed set of kinds. The names and what to alert on are listed in the server's README ("Metrics and logs").
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     /// The registry the metrics are kept in.
-    public let registry: PrometheusCollectorRegistry
+    package let registry: PrometheusCollectorRegistry
     /// A swift-metrics factory over ``registry``.
-    public let factory: PrometheusMetricsFactory
+    package let factory: PrometheusMetricsFactory
 
     private struct RequestKey: Hashable {
         var route: String
@@ -42,7 +42,7 @@ public final class ServerMetrics: Sendable {
     private let householdsBehind: CoreMetrics.Gauge
 
     /// Creates the metrics in `registry` (a new, empty one by default).
-    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    package init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets = [
@@ -77,7 +77,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The metrics in Prometheus' text exposition format (version 0.0.4).
-    public func exposition() -> String {
+    package func exposition() -> String {
         registry.emitToString()
     }
 

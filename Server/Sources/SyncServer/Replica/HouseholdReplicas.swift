@@ -28,7 +28,7 @@ import SyncWire
 ///
 /// The saved states are also what a new device bootstraps from (``snapshot(of:atLeast:withProducts:)``): the newest
 /// one, or one saved on demand through the household's head, whatever the interval.
-public actor HouseholdReplicas: HouseholdViewSource {
+package actor HouseholdReplicas: HouseholdViewSource {
     /// How folds started, for tests and metrics: continued from the cached or newest saved state, from an older
     /// saved state (new entries reached back into the newer one), or from the whole journal.
     struct FoldCounts: Sendable, Equatable {
@@ -74,7 +74,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     }
 
     /// Creates the replica over the sync store's database.
-    public init(store: PostgresSyncStore, policy: Policy = Policy(), logger: Logger) {
+    package init(store: PostgresSyncStore, policy: Policy = Policy(), logger: Logger) {
         self.store = store
         self.policy = policy
         self.logger = logger
@@ -83,7 +83,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
 
     // MARK: - Reading
 
-    public func view(of household: HouseholdID, atLeast: Int64?) async throws -> ReplicaView {
+    package func view(of household: HouseholdID, atLeast: Int64?) async throws -> ReplicaView {
         try await reaching(atLeast, seq: \.seq) { try await caughtUp(household) }
     }
 
@@ -161,7 +161,7 @@ public actor HouseholdReplicas: HouseholdViewSource {
     /// - Returns: the snapshot, or `nil` when the household's journal has nothing to fold.
     /// - Throws: `SyncStoreError.householdNotFound` for an unknown or erased household; ``APIError`` `conflict`
     ///   when its log did not reach `atLeast` in time, `internal` when the kit's checkpoints cannot be encoded.
-    public func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> ReplicaSnapshot? {
+    package func snapshot(of household: HouseholdID, atLeast: Int64, withProducts: Bool) async throws -> ReplicaSnapshot? {
         guard let header = CheckpointHeader.current else {
             throw APIError(.internal, "The server cannot encode the kit's checkpoints.")
         }

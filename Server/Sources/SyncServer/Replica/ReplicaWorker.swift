@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// under a heavy burst the worker takes at most about a third of a core per household and folds more entries at
 /// once, while readers still fold what they ask for themselves. It stops on graceful shutdown. Each sweep first
 /// sets the replica's lag in the store's metrics.
-public final class ReplicaWorker: Service, Sendable {
+package final class ReplicaWorker: Service, Sendable {
     private let replicas: HouseholdReplicas
     private let store: PostgresSyncStore
     private let logger: Logger
@@ -32,7 +32,7 @@ public final class ReplicaWorker: Service, Sendable {
 
     /// Creates a worker; `sweepInterval` is how often it looks for households behind their watermark, `settle`
     /// how long a nudged fold waits for more pushes.
-    public init(
+    package init(
         replicas: HouseholdReplicas, store: PostgresSyncStore, logger: Logger, sweepInterval: Duration = .seconds(5),
         settle: Duration = .milliseconds(100)
     ) {
@@ -45,11 +45,11 @@ public final class ReplicaWorker: Service, Sendable {
     }
 
     /// Asks for the household to be folded soon (after a push committed to it). Never waits.
-    public func nudge(_ household: HouseholdID) {
+    package func nudge(_ household: HouseholdID) {
         continuation.yield(household)
     }
 
-    public func run() async throws {
+    package func run() async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 await withDiscardingTaskGroup { folds in

@@ -8,29 +8,29 @@ import SyncWire
 /// A feed token is read-only and belongs to one household: it authenticates only the calendar, never a device
 /// route (those look tokens up among devices, and tell a feed token's holder why it is refused). Failed feed
 /// authentications count in the same ``FailedAuthenticationLimiter`` as failed device authentications.
-public struct CalendarFeedService: Sendable {
+package struct CalendarFeedService: Sendable {
     /// The device rules: authentication, authorization, the limiter and the mapping of store errors.
-    public let service: SyncService
+    package let service: SyncService
     /// The feed tokens and product titles.
-    public let store: any FeedTokenStore
+    package let store: any FeedTokenStore
     /// Where the household's folded state comes from (the server's replica).
-    public let views: any HouseholdViewSource
+    package let views: any HouseholdViewSource
     /// The span the calendar covers.
-    public let window: CalendarFeedWindow
+    package let window: CalendarFeedWindow
     /// The clock "today" is read from.
     let now: @Sendable () -> Date
 
     /// The longest label, in UTF-8 bytes.
-    public static let maxLabelBytes = 200
+    package static let maxLabelBytes = 200
 
     /// Whether a feed's label is 1 to ``maxLabelBytes`` bytes without control characters.
-    public static func isValidLabel(_ label: String) -> Bool {
+    package static func isValidLabel(_ label: String) -> Bool {
         !label.isEmpty && label.utf8.count <= maxLabelBytes
             && !label.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// Creates the service.
-    public init(
+    package init(
         service: SyncService, store: any FeedTokenStore, views: any HouseholdViewSource,
         window: CalendarFeedWindow = CalendarFeedWindow(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -46,7 +46,7 @@ public struct CalendarFeedService: Sendable {
     /// Creates a feed token of the household.
     /// - Throws: ``APIError`` `invalid_request` for a label that is empty, longer than ``maxLabelBytes`` or holds
     ///   a control character; `not_found` when the household is gone.
-    public func addFeed(to household: HouseholdID, label: String?) async throws -> FeedCreationResponse {
+    package func addFeed(to household: HouseholdID, label: String?) async throws -> FeedCreationResponse {
         if let label, !Self.isValidLabel(label) {
             throw APIError.invalidField("label", "label must be 1 to \(Self.maxLabelBytes) bytes without control characters.")
         }
@@ -57,14 +57,14 @@ public struct CalendarFeedService: Sendable {
 
     /// The household's feeds, revoked ones included.
     /// - Throws: ``APIError`` `not_found` when the household is gone.
-    public func feeds(of household: HouseholdID) async throws -> FeedList {
+    package func feeds(of household: HouseholdID) async throws -> FeedList {
         FeedList(try await service.mapStoreErrors { try await store.feeds(of: household) })
     }
 
     /// Revokes a feed of the household by the id a path names.
     /// - Throws: ``APIError`` `invalid_request` for an id that is not a UUID, `not_found` when the household has
     ///   no such feed or is gone.
-    public func revokeFeed(_ feedParameter: String, of household: HouseholdID) async throws {
+    package func revokeFeed(_ feedParameter: String, of household: HouseholdID) async throws {
         guard let feed = FeedID(feedParameter) else {
             throw APIError.invalidField("feedId", "The feed id must be a UUID.")
         }
@@ -73,7 +73,7 @@ public struct CalendarFeedService: Sendable {
 
     /// The path of a feed's calendar: `/v1/households/{id}/calendar.ics?feed=TOKEN` (a token is base64url, so it
     /// needs no escaping in a query).
-    public static func calendarPath(of household: HouseholdID, token: BearerToken) -> String {
+    package static func calendarPath(of household: HouseholdID, token: BearerToken) -> String {
         "/v1/households/\(household)/calendar.ics?feed=\(token.rawValue)"
     }
 
@@ -86,7 +86,7 @@ public struct CalendarFeedService: Sendable {
     /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown, revoked, a device's, or
     ///   of an erased household, or the peer is blocked; a token that once worked (or is a device's) is told why
     ///   in `details.reason` (``FeedTokenRefusal``).
-    public func authenticateFeed(_ text: String?, peer: String = "unknown") async throws -> AuthenticatedFeed {
+    package func authenticateFeed(_ text: String?, peer: String = "unknown") async throws -> AuthenticatedFeed {
         let limiter = service.failedAuthentications
         guard await limiter.beginAttempt(peer) else {
             service.metrics.recordAuthenticationFailure(.rateLimited)
@@ -136,7 +136,7 @@ public struct CalendarFeedService: Sendable {
     /// The household a path names, if the feed reads it: a feed of another household is `forbidden`, as a device
     /// of another household is.
     /// - Throws: ``APIError`` `invalid_request` for a malformed id, `forbidden` for another household.
-    public func authorize(_ feed: AuthenticatedFeed, householdParameter: String) throws -> HouseholdID {
+    package func authorize(_ feed: AuthenticatedFeed, householdParameter: String) throws -> HouseholdID {
         guard let household = HouseholdID(householdParameter) else {
             throw APIError.invalidField("id", "The household id must be a UUID.")
         }
@@ -149,7 +149,7 @@ public struct CalendarFeedService: Sendable {
     /// The household's calendar: its state from ``views`` rendered by the kit's `HouseholdCalendarFeed` over
     /// ``window``, with the titles of its products on this server.
     /// - Throws: ``APIError`` `not_found` when the household is gone, and what the view source throws.
-    public func calendar(of household: HouseholdID) async throws -> CalendarFeedDocument {
+    package func calendar(of household: HouseholdID) async throws -> CalendarFeedDocument {
         let state = try await service.mapStoreErrors { try await views.view(of: household, atLeast: nil) }.state
         let kitHousehold = InventoryModule.HouseholdID(household.rawValue)
         let (start, end) = window.range(of: kitHousehold, in: state, at: now())

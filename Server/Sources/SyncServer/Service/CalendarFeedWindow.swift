@@ -9,17 +9,17 @@ import InventoryModule
 /// below-minimum event falls on today or tomorrow rather than in the past. Since the window moves only at the
 /// household's midnight, and the stamp is that midnight, the feed's bytes (and so its ETag) change only when the
 /// household's state changes or its day turns.
-public struct CalendarFeedWindow: Sendable, Hashable {
+package struct CalendarFeedWindow: Sendable, Hashable {
     /// How many days after the start of the household's day the window runs (365 by default).
-    public var daysAhead: Int
+    package var daysAhead: Int
 
     /// Creates a window; `daysAhead` below 0 counts as 0.
-    public init(daysAhead: Int = 365) {
+    package init(daysAhead: Int = 365) {
         self.daysAhead = max(0, daysAhead)
     }
 
     /// The window at `instant` for `household`: from the start of its day through ``daysAhead`` days later.
-    public func range(
+    package func range(
         of household: InventoryModule.HouseholdID, in state: InventoryState, at instant: Date
     ) -> (start: Date, end: Date) {
         var calendar = Calendar(identifier: .gregorian)

@@ -10,9 +10,9 @@ import SyncWire
 /// by id.
 ///
 /// Pure: the store reads the current state inside its transaction (under the household's lock) and asks here.
-public enum ChangeRules {
+package enum ChangeRules {
     /// What to do with a change.
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         /// Append a change to the log and make it the entity's current state.
         case write(EntityWrite)
         /// The change adds nothing to the current state (a named entity version already joined): answer
@@ -27,9 +27,9 @@ public enum ChangeRules {
     }
 
     /// Errors reading the server's own records.
-    public struct DamagedRecord: Error, CustomStringConvertible {
+    package struct DamagedRecord: Error, CustomStringConvertible {
         /// Which record and why.
-        public let description: String
+        package let description: String
     }
 
     /// Decides a change.
@@ -39,7 +39,7 @@ public enum ChangeRules {
     ///   - current: the entity's current state, if the server holds one.
     ///   - keyHolder: for a named entity, the live entity of another id holding the same kind and semantic key.
     /// - Throws: ``DamagedRecord`` when a stored record does not decode.
-    public static func decide(
+    package static func decide(
         _ change: PendingChange, current: StoredEntity?, keyHolder: StoredEntity? = nil
     ) throws -> Decision {
         switch change.content {

@@ -5,9 +5,9 @@ import InventorySync
 import ProductModule
 
 /// A change the rules accepted: what the store writes to the log and to the entity's current state.
-public struct EntityWrite: Sendable, Hashable {
+package struct EntityWrite: Sendable, Hashable {
     /// The accepted state.
-    public enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         /// A journal entry, appended once.
         case journal(InventoryJournalEntry)
         /// A product's new remote state (its `sequence` is set when the store numbers the change).
@@ -17,10 +17,10 @@ public struct EntityWrite: Sendable, Hashable {
     }
 
     /// The accepted state.
-    public let state: State
+    package let state: State
 
     /// Whether the entity is live after the write: a product tombstone or a merged named entity is not.
-    public var isLive: Bool {
+    package var isLive: Bool {
         switch state {
         case .journal: true
         case .product(let record): record.product != nil
@@ -29,14 +29,14 @@ public struct EntityWrite: Sendable, Hashable {
     }
 
     /// The kind and semantic key a live named entity claims; `nil` for anything else.
-    public var semanticSlot: (kind: String, key: String)? {
+    package var semanticSlot: (kind: String, key: String)? {
         guard case .namedEntity(let entity) = state, entity.isLive, let key = entity.semanticKey else { return nil }
         return (entity.kind.rawValue, key.rawValue)
     }
 
     /// The payload of the change numbered `seq`, as pullers receive it.
     /// - Throws: `EncodingError` (a kit value that cannot encode, which validation rules out).
-    public func payload(seq: Int64) throws -> Data {
+    package func payload(seq: Int64) throws -> Data {
         switch state {
         case .journal(let entry): return try RecordCoding.encode(entry)
         case .product(var record):
@@ -48,7 +48,7 @@ public struct EntityWrite: Sendable, Hashable {
 
     /// The entity's current record after the change numbered `seq`; `nil` for a journal entry (the log holds it).
     /// - Throws: `EncodingError`.
-    public func record(seq: Int64) throws -> Data? {
+    package func record(seq: Int64) throws -> Data? {
         if case .journal = state { return nil }
         return try payload(seq: seq)
     }

@@ -7,32 +7,32 @@ import SyncWire
 /// `POST /v1/households/{id}/members` creates one with a one-time invitation; using it opens a session whose token
 /// lives in an `HttpOnly` cookie and whose CSRF token every form sends back. Sign-in attempts count against the
 /// same failed-authentication limit as device tokens, per peer address.
-public struct MemberService: Sendable {
+package struct MemberService: Sendable {
     /// How long things last.
-    public struct Lifetimes: Sendable {
+    package struct Lifetimes: Sendable {
         /// How long an invitation works, unless its creator says otherwise.
-        public var invitation: Duration = .seconds(7 * 24 * 3600)
+        package var invitation: Duration = .seconds(7 * 24 * 3600)
         /// How long a session lasts after sign-in.
-        public var session: Duration = .seconds(30 * 24 * 3600)
+        package var session: Duration = .seconds(30 * 24 * 3600)
 
         /// The defaults: invitations for 7 days, sessions for 30.
-        public init() {}
+        package init() {}
     }
 
     /// The longest member name, in characters.
-    public static let maxNameLength = 100
+    package static let maxNameLength = 100
 
     /// The sync rules (store, limits, failed-authentication limiter).
-    public let service: SyncService
+    package let service: SyncService
     /// The database.
-    public let store: PostgresSyncStore
+    package let store: PostgresSyncStore
     /// How long invitations and sessions last.
-    public let lifetimes: Lifetimes
+    package let lifetimes: Lifetimes
     /// The clock.
     var now: @Sendable () -> Date = { Date() }
 
     /// Creates the service.
-    public init(service: SyncService, store: PostgresSyncStore, lifetimes: Lifetimes = Lifetimes()) {
+    package init(service: SyncService, store: PostgresSyncStore, lifetimes: Lifetimes = Lifetimes()) {
         self.service = service
         self.store = store
         self.lifetimes = lifetimes
@@ -41,7 +41,7 @@ public struct MemberService: Sendable {
     /// Adds a member with a one-time invitation that works for `lifetime` (the default lifetime when `nil`).
     /// - Throws: ``APIError`` `invalid_request` for an empty or overlong name or a non-positive lifetime,
     ///   `not_found` for an unknown or erased household.
-    public func invite(_ name: String, to household: HouseholdID, lifetime: Duration? = nil) async throws -> MemberInvitation {
+    package func invite(_ name: String, to household: HouseholdID, lifetime: Duration? = nil) async throws -> MemberInvitation {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= Self.maxNameLength,
             !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
@@ -57,13 +57,13 @@ public struct MemberService: Sendable {
 
     /// The household's members.
     /// - Throws: ``APIError`` `not_found` for an unknown or erased household.
-    public func members(of household: HouseholdID) async throws -> [MemberRecord] {
+    package func members(of household: HouseholdID) async throws -> [MemberRecord] {
         try await service.mapStoreErrors { try await store.members(of: household) }
     }
 
     /// Revokes a member: their sessions end at once and their invitations stop working.
     /// - Throws: ``APIError`` `not_found` for an unknown household or member.
-    public func revoke(_ member: MemberID, of household: HouseholdID) async throws {
+    package func revoke(_ member: MemberID, of household: HouseholdID) async throws {
         try await service.mapStoreErrors { try await store.revokeMember(member, of: household) }
     }
 
@@ -72,7 +72,7 @@ public struct MemberService: Sendable {
     /// A malformed token is refused without a lookup; a refusal counts as a failed authentication of `peer`, and
     /// a blocked peer is refused without one.
     /// - Throws: ``APIError`` `unauthorized` when the peer is blocked.
-    public func signIn(with invitation: String, peer: String) async throws -> Result<(MemberSession, BearerToken), InvitationRefusal> {
+    package func signIn(with invitation: String, peer: String) async throws -> Result<(MemberSession, BearerToken), InvitationRefusal> {
         let limiter = service.failedAuthentications
         guard await limiter.beginAttempt(peer) else {
             throw APIError(
@@ -106,7 +106,7 @@ public struct MemberService: Sendable {
 
     /// The open session a cookie names, or `nil` (no cookie, malformed, ended, expired, revoked, erased). A
     /// well-formed cookie that names no open session counts as a failed authentication of `peer`.
-    public func session(cookie: String?, peer: String) async throws -> MemberSession? {
+    package func session(cookie: String?, peer: String) async throws -> MemberSession? {
         guard let cookie else { return nil }
         let token = BearerToken(rawValue: cookie)
         let metrics = service.metrics
@@ -136,7 +136,7 @@ public struct MemberService: Sendable {
     }
 
     /// Ends the session a cookie names (sign-out).
-    public func signOut(cookie: String?) async throws {
+    package func signOut(cookie: String?) async throws {
         guard let cookie else { return }
         let token = BearerToken(rawValue: cookie)
         guard token.isWellFormed else { return }

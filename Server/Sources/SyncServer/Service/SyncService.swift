@@ -8,18 +8,18 @@ import SyncWire
 /// Handlers decode and call one function here; this type calls the ``SyncStore`` and owns no transaction itself
 /// (each store call is one transaction). Payloads are decoded into the kit's types by ``OperationValidator`` and
 /// judged by ``ChangeRules`` inside the store's transaction.
-public struct SyncService: Sendable {
+package struct SyncService: Sendable {
     /// The storage port.
-    public let store: any SyncStore
+    package let store: any SyncStore
     /// Input bounds.
-    public let limits: SyncLimits
+    package let limits: SyncLimits
     /// Failed authentications per peer.
-    public let failedAuthentications: FailedAuthenticationLimiter
+    package let failedAuthentications: FailedAuthenticationLimiter
     /// Where pushes, pulls and refused authentications are counted.
-    public let metrics: ServerMetrics
+    package let metrics: ServerMetrics
 
     /// Creates a service; `metrics` defaults to a registry of its own.
-    public init(store: any SyncStore, limits: SyncLimits = SyncLimits(), metrics: ServerMetrics = ServerMetrics()) {
+    package init(store: any SyncStore, limits: SyncLimits = SyncLimits(), metrics: ServerMetrics = ServerMetrics()) {
         self.store = store
         self.limits = limits
         self.metrics = metrics
@@ -35,7 +35,7 @@ public struct SyncService: Sendable {
     /// ``SyncLimits/maxFailedAuthenticationsPerMinute`` times is refused without a lookup until its minute ends.
     /// - Throws: ``APIError`` `unauthorized` when the token is missing, malformed, unknown or revoked, or the peer
     ///   is blocked; for a token that belonged to a device, `details.reason` says why (``TokenRefusal``).
-    public func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
+    package func authenticate(_ token: BearerToken?, peer: String = "unknown") async throws -> AuthenticatedDevice {
         guard await failedAuthentications.beginAttempt(peer) else {
             metrics.recordAuthenticationFailure(.rateLimited)
             throw APIError(
@@ -80,7 +80,7 @@ public struct SyncService: Sendable {
 
     /// The household a path names, if the device may use it.
     /// - Throws: ``APIError`` `invalid_request` for a malformed id, `forbidden` for another household.
-    public func authorize(_ device: AuthenticatedDevice, householdParameter: String) throws -> HouseholdID {
+    package func authorize(_ device: AuthenticatedDevice, householdParameter: String) throws -> HouseholdID {
         guard let household = HouseholdID(householdParameter) else {
             throw APIError.invalidField("id", "The household id must be a UUID.")
         }
@@ -93,11 +93,11 @@ public struct SyncService: Sendable {
     /// Validates each operation, stores the valid ones in one transaction and reports one result per operation.
     /// - Throws: ``APIError`` `invalid_request` for a batch that is too large or an `opId` that is not a UUID,
     ///   `not_found` when the household is gone.
-    public func push(_ request: PushRequest, to household: HouseholdID) async throws -> PushResponse {
+    package func push(_ request: PushRequest, to household: HouseholdID) async throws -> PushResponse {
         try await push(PushBody(request), to: household)
     }
 
-    /// The push of a body as the route reads it (payloads decoded by kind where possible); see the public one above.
+    /// The push of a body as the route reads it (payloads decoded by kind where possible); see the one above.
     func push(_ request: PushBody, to household: HouseholdID) async throws -> PushResponse {
         guard request.operations.count <= limits.maxOperationsPerPush else {
             throw APIError.invalidField(
@@ -152,7 +152,7 @@ public struct SyncService: Sendable {
     /// One page of changes after a cursor.
     /// - Throws: ``APIError`` `invalid_request` for a bad `after` or `limit`, `resync_required` when the cursor is
     ///   ahead of the log, `not_found` when the household is gone.
-    public func changes(
+    package func changes(
         of household: HouseholdID, after: String?, limit: String?, kinds: String? = nil
     ) async throws -> ChangesResponse<JSONFragment> {
         var kindFilter: [ChangeKind] = []
@@ -189,7 +189,7 @@ public struct SyncService: Sendable {
     /// The server's current record of a product, tombstones included, as a pull serves it.
     /// - Throws: ``APIError`` `invalid_request` for an id the kit would not accept, `not_found` when the server
     ///   never held the product or the household is gone.
-    public func product(of household: HouseholdID, id: String) async throws -> JSONFragment {
+    package func product(of household: HouseholdID, id: String) async throws -> JSONFragment {
         guard (try? ProductID(id)) != nil else {
             throw APIError.invalidField("productId", "productId is not a valid product id.")
         }
@@ -202,14 +202,14 @@ public struct SyncService: Sendable {
 
     /// Erases the household's changes and revokes its devices.
     /// - Throws: ``APIError`` `not_found` when the household is already gone.
-    public func erase(_ household: HouseholdID) async throws {
+    package func erase(_ household: HouseholdID) async throws {
         try await mapStoreErrors { try await store.erase(household) }
     }
 
     // MARK: - Health
 
     /// How long ``ready()`` waits for the database's answer.
-    public static let readinessWait: Duration = .seconds(2)
+    package static let readinessWait: Duration = .seconds(2)
 
     /// Whether the database answers within ``readinessWait``.
     ///
@@ -217,7 +217,7 @@ public struct SyncService: Sendable {
     /// it for a minute or more, and a readiness check must answer well within a load balancer's check timeout.
     /// - Throws: ``APIError`` `unavailable` (503) when the database does not answer in time or fails: not ready,
     ///   rather than broken, so a load balancer sends requests elsewhere until it answers.
-    public func ready() async throws {
+    package func ready() async throws {
         let store = self.store
         let answered = await FirstAnswer.within(Self.readinessWait) { try await store.ping() }
         guard answered else {

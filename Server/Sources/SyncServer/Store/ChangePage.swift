@@ -1,14 +1,14 @@
 import SyncWire
 
 /// One page of a household's change log.
-public struct ChangePage: Sendable, Equatable {
+package struct ChangePage: Sendable, Equatable {
     /// The changes, in `seq` order.
-    public let changes: [Change<JSONFragment>]
+    package let changes: [Change<JSONFragment>]
     /// Whether more changes follow the last one.
-    public let hasMore: Bool
+    package let hasMore: Bool
 
     /// Creates a page.
-    public init(changes: [Change<JSONFragment>], hasMore: Bool) {
+    package init(changes: [Change<JSONFragment>], hasMore: Bool) {
         self.changes = changes
         self.hasMore = hasMore
     }

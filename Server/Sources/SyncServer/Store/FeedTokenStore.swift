@@ -5,7 +5,7 @@
 /// - a token is returned once by ``addFeed(to:label:)`` and only its hash is stored (as for device tokens);
 /// - ``authenticateFeed(_:)`` matches only a feed that is not revoked, of a household that is not erased;
 /// - every read and write is scoped by household.
-public protocol FeedTokenStore: Sendable {
+package protocol FeedTokenStore: Sendable {
     /// Creates a feed token for the household; the token is returned once and only its hash is stored.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)`` when the household is missing or erased.
     func addFeed(to household: HouseholdID, label: String?) async throws -> (FeedID, BearerToken)

@@ -4,14 +4,14 @@ import PostgresNIO
 ///
 /// Statements are constant SQL (no values), each sent as its own query. A migration never changes once it has
 /// shipped: a later change to the schema is a new migration.
-public struct Migration: Sendable {
+package struct Migration: Sendable {
     /// The unique name recorded in `schema_migrations`; ordered by position in ``SchemaMigrations/all``.
-    public let name: String
+    package let name: String
     /// The statements, run in order inside the migrator's transaction.
-    public let statements: [PostgresQuery]
+    package let statements: [PostgresQuery]
 
     /// Creates a migration.
-    public init(name: String, statements: [PostgresQuery]) {
+    package init(name: String, statements: [PostgresQuery]) {
         self.name = name
         self.statements = statements
     }

@@ -5,19 +5,19 @@ import PostgresNIO
 ///
 /// A transaction-scoped advisory lock makes two servers starting at once apply each migration once; the
 /// names applied are recorded in `schema_migrations(name, applied_at)`.
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     /// The migrations this migrator applies, in order.
-    public let migrations: [Migration]
+    package let migrations: [Migration]
 
     /// Creates a migrator; defaults to the server's schema.
-    public init(migrations: [Migration] = SchemaMigrations.all) {
+    package init(migrations: [Migration] = SchemaMigrations.all) {
         self.migrations = migrations
     }
 
     /// Applies the missing migrations and returns their names.
     /// - Throws: `PSQLError` when a statement fails; the transaction is rolled back and nothing is recorded.
     @discardableResult
-    public func migrate(client: PostgresClient, logger: Logger) async throws -> [String] {
+    package func migrate(client: PostgresClient, logger: Logger) async throws -> [String] {
         let migrations = self.migrations
         return try await client.withStoreTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7305241)", logger: logger)

@@ -2,19 +2,19 @@ import Foundation
 import SyncWire
 
 /// A validated operation on its way into the change log.
-public struct PendingChange: Sendable, Hashable {
+package struct PendingChange: Sendable, Hashable {
     /// The idempotency key within the household.
-    public let opID: UUID
+    package let opID: UUID
     /// The journal entry, product or named entity id in its one spelling (a UUID in lower case).
-    public let entityID: String
+    package let entityID: String
     /// The decoded payload.
-    public let content: ChangeContent
+    package let content: ChangeContent
     /// The content in the kit's canonical encoding (`RecordCoding`) when validation encoded it already; the store
     /// encodes a journal entry that has none when it writes it.
-    public let canonicalPayload: Data?
+    package let canonicalPayload: Data?
 
     /// Creates a pending change.
-    public init(opID: UUID, entityID: String, content: ChangeContent, canonicalPayload: Data? = nil) {
+    package init(opID: UUID, entityID: String, content: ChangeContent, canonicalPayload: Data? = nil) {
         self.opID = opID
         self.entityID = entityID
         self.content = content
@@ -22,5 +22,5 @@ public struct PendingChange: Sendable, Hashable {
     }
 
     /// The kind of change.
-    public var kind: ChangeKind { content.kind }
+    package var kind: ChangeKind { content.kind }
 }

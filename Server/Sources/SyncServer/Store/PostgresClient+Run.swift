@@ -9,7 +9,7 @@ extension PostgresClient {
     /// before `run()` makes PostgresNIO warn that `run()` has not been called). Before Swift 6.2's immediate tasks
     /// (macOS before 26) it starts as an ordinary child task.
     /// - Throws: whatever `body` throws.
-    public static func withRunningClient<Result: Sendable>(
+    package static func withRunningClient<Result: Sendable>(
         configuration: Configuration,
         logger: Logger,
         _ body: @Sendable (PostgresClient) async throws -> Result

@@ -15,7 +15,7 @@ extension PostgresSyncStore {
     /// One transaction under the household's lock; no statement touches another household.
     /// - Returns: how many changes were removed.
     /// - Throws: ``SyncStoreError/householdNotFound(_:)``.
-    public func compact(_ household: HouseholdID, through seq: Int64) async throws -> Int {
+    package func compact(_ household: HouseholdID, through seq: Int64) async throws -> Int {
         let logger = self.logger
         let householdID = household.rawValue
         return try await transaction { connection in
@@ -65,7 +65,7 @@ extension PostgresSyncStore {
     /// For each live household, the highest sequence number among its changes stored before `date`: the horizon
     /// a retention of "changes older than `date`" compacts through. Households with nothing that old are left out.
     /// - Throws: the driver's error.
-    public func compactionHorizons(before date: Date) async throws -> [(HouseholdID, Int64)] {
+    package func compactionHorizons(before date: Date) async throws -> [(HouseholdID, Int64)] {
         var horizons: [(HouseholdID, Int64)] = []
         for (householdID, seq) in try await client.watchedQuery(
             """

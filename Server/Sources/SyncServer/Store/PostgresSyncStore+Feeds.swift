@@ -9,7 +9,7 @@ extension PostgresSyncStore: FeedTokenStore {
     // MARK: - Writes
 
     /// Inserts a feed with the hash of a fresh token, if the household is live.
-    public func addFeed(to household: HouseholdID, label: String?) async throws -> (FeedID, BearerToken) {
+    package func addFeed(to household: HouseholdID, label: String?) async throws -> (FeedID, BearerToken) {
         let feed = FeedID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
@@ -31,7 +31,7 @@ extension PostgresSyncStore: FeedTokenStore {
     }
 
     /// Sets `revoked_at` of the household's feed (keeps the first revocation time).
-    public func revokeFeed(_ feed: FeedID, of household: HouseholdID) async throws {
+    package func revokeFeed(_ feed: FeedID, of household: HouseholdID) async throws {
         var live = false
         var found = false
         for (erased, revoked) in try await client.committedQuery(
@@ -58,7 +58,7 @@ extension PostgresSyncStore: FeedTokenStore {
     // MARK: - Reads
 
     /// Reads the household's feeds, oldest first.
-    public func feeds(of household: HouseholdID) async throws -> [FeedTokenRecord] {
+    package func feeds(of household: HouseholdID) async throws -> [FeedTokenRecord] {
         var live = false
         var feeds: [FeedTokenRecord] = []
         for (erased, id, label, createdAt, revokedAt) in try await client.watchedQuery(
@@ -81,7 +81,7 @@ extension PostgresSyncStore: FeedTokenStore {
     }
 
     /// Looks the token's hash up among live feeds of live households.
-    public func authenticateFeed(_ token: BearerToken) async throws -> AuthenticatedFeed? {
+    package func authenticateFeed(_ token: BearerToken) async throws -> AuthenticatedFeed? {
         let hash = ByteBuffer(bytes: token.hash)
         for (feedID, householdID) in try await client.watchedQuery(
             """
@@ -98,7 +98,7 @@ extension PostgresSyncStore: FeedTokenStore {
     }
 
     /// The state of the feed the token's hash names, else whether it is a device's token.
-    public func feedRefusal(of token: BearerToken) async throws -> FeedTokenRefusal {
+    package func feedRefusal(of token: BearerToken) async throws -> FeedTokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
         for (isFeed, erased) in try await client.watchedQuery(
             """

@@ -10,7 +10,7 @@ extension PostgresSyncStore {
     // MARK: - Members
 
     /// Adds a member to a live household with an invitation valid until `expiresAt`.
-    public func addMember(named name: String, to household: HouseholdID, expiresAt: Date) async throws -> MemberInvitation {
+    package func addMember(named name: String, to household: HouseholdID, expiresAt: Date) async throws -> MemberInvitation {
         let member = MemberID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
@@ -40,7 +40,7 @@ extension PostgresSyncStore {
     }
 
     /// Revokes a member: their sessions end and their unused invitations stop working.
-    public func revokeMember(_ member: MemberID, of household: HouseholdID) async throws {
+    package func revokeMember(_ member: MemberID, of household: HouseholdID) async throws {
         let logger = self.logger
         try await transaction { connection in
             var live = false
@@ -74,7 +74,7 @@ extension PostgresSyncStore {
     }
 
     /// The household's members, oldest first, with their open sessions.
-    public func members(of household: HouseholdID) async throws -> [MemberRecord] {
+    package func members(of household: HouseholdID) async throws -> [MemberRecord] {
         var live = false
         var members: [MemberRecord] = []
         for (erased, id, name, createdAt, revokedAt, sessions) in try await client.watchedQuery(
@@ -104,7 +104,7 @@ extension PostgresSyncStore {
 
     /// Uses the invitation the token names, if it still works, and opens a session until `expiresAt`; otherwise
     /// says why not. One transaction: of two uses of one invitation, one opens a session.
-    public func acceptInvitation(
+    package func acceptInvitation(
         _ invitation: BearerToken, session: BearerToken, csrfToken: String, expiresAt: Date
     ) async throws -> Result<MemberSession, InvitationRefusal> {
         let invitationHash = ByteBuffer(bytes: invitation.hash)
@@ -146,7 +146,7 @@ extension PostgresSyncStore {
     }
 
     /// The open session the token names: not ended, not expired, its member not revoked, its household not erased.
-    public func session(_ token: BearerToken) async throws -> MemberSession? {
+    package func session(_ token: BearerToken) async throws -> MemberSession? {
         let hash = ByteBuffer(bytes: token.hash)
         for (household, member, name, csrf) in try await client.watchedQuery(
             """
@@ -165,7 +165,7 @@ extension PostgresSyncStore {
     }
 
     /// Ends the session the token names (signing out); does nothing for an unknown or ended one.
-    public func endSession(_ token: BearerToken) async throws {
+    package func endSession(_ token: BearerToken) async throws {
         let hash = ByteBuffer(bytes: token.hash)
         let logger = self.logger
         try await client.withWatchedConnection { connection in

@@ -8,7 +8,7 @@ extension PostgresSyncStore {
     /// The titles of the household's live products among `ids`, read from their current records with the kit's
     /// `RemoteProductRecord`; a product without a title, a deleted one, one the server never received, or a record
     /// that does not decode has no entry.
-    public func productTitles(of household: HouseholdID, ids: [String]) async throws -> [String: String] {
+    package func productTitles(of household: HouseholdID, ids: [String]) async throws -> [String: String] {
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return [:] }
         var titles: [String: String] = [:]

@@ -16,7 +16,7 @@ extension PostgresSyncStore {
     /// head — a push of journal entries holds the lock for four statements: the lock, the read, the insert and
     /// the commit. A journal entry writes its change row only: the row records its op id, and its presence is
     /// the entry's state (see ``SchemaMigrations``).
-    public func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome] {
+    package func push(_ changes: [PendingChange], to household: HouseholdID) async throws -> [StoreOutcome] {
         try await push(changes, to: household, expectingHead: nil)
     }
 

@@ -16,18 +16,18 @@ import SyncWire
 /// last number back under the same lock, so the log is gapless until compaction removes superseded rows. A push of
 /// new journal entries takes the same row lock inside `append_new_journal_entries` (`SELECT … FOR UPDATE`), which
 /// numbers, writes and moves the head in the transaction that commits it: the same argument holds.
-public struct PostgresSyncStore: SyncStore {
+package struct PostgresSyncStore: SyncStore {
     /// The connection pool; the caller runs it.
-    public let client: PostgresClient
+    package let client: PostgresClient
     /// Where queries log.
-    public let logger: Logger
+    package let logger: Logger
     /// Where transactions, household lock waits and the replica's lag are measured.
-    public let metrics: ServerMetrics
+    package let metrics: ServerMetrics
     /// The journal entries this store appended, for its replica (kept only once a replica enables it).
     let appendedJournal = AppendedJournal()
 
     /// Creates a store over a running client; `metrics` defaults to a registry of its own.
-    public init(client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
+    package init(client: PostgresClient, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
         self.client = client
         self.logger = logger
         self.metrics = metrics
@@ -50,14 +50,14 @@ public struct PostgresSyncStore: SyncStore {
     // MARK: - Health
 
     /// Runs `SELECT 1`.
-    public func ping() async throws {
+    package func ping() async throws {
         _ = try await client.watchedQuery("SELECT 1", logger: logger, decoding: Int32.self)
     }
 
     // MARK: - Households and devices
 
     /// Creates a household and its counter row in one transaction.
-    public func createHousehold(name: String) async throws -> HouseholdID {
+    package func createHousehold(name: String) async throws -> HouseholdID {
         let id = HouseholdID(UUID())
         let logger = self.logger
         try await transaction { connection in
@@ -74,7 +74,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     /// Inserts a device with the hash of a fresh token.
-    public func addDevice(to household: HouseholdID) async throws -> (DeviceID, BearerToken) {
+    package func addDevice(to household: HouseholdID) async throws -> (DeviceID, BearerToken) {
         let device = DeviceID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
@@ -93,7 +93,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     /// Sets `revoked_at` (keeps the first revocation time).
-    public func revokeDevice(_ device: DeviceID) async throws {
+    package func revokeDevice(_ device: DeviceID) async throws {
         let rows = try await client.committedQuery(
             """
             UPDATE devices SET revoked_at = COALESCE(revoked_at, now())
@@ -108,7 +108,7 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Why a token that authenticates no live device is refused: the state of the device its hash names, if any,
     /// else whether it is a calendar feed's token.
-    public func refusal(of token: BearerToken) async throws -> TokenRefusal {
+    package func refusal(of token: BearerToken) async throws -> TokenRefusal {
         let hash = ByteBuffer(bytes: token.hash)
         for erased in try await client.watchedQuery(
             """
@@ -126,7 +126,7 @@ public struct PostgresSyncStore: SyncStore {
     /// Looks the token's hash up among live devices of live households.
     ///
     /// Every request runs it, so it is a prepared statement: each connection parses and plans it once.
-    public func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
+    package func authenticate(_ token: BearerToken) async throws -> AuthenticatedDevice? {
         let statement = AuthenticateStatement(tokenHash: ByteBuffer(bytes: token.hash))
         let logger = self.logger
         return try await client.withWatchedConnection { connection in
@@ -144,7 +144,7 @@ public struct PostgresSyncStore: SyncStore {
     /// A product or named entity is served only in its latest state — the remote contract of the kit's gateways
     /// ("the latest state of each record changed after a cursor"): a device that pulled an older state on one page
     /// and its own newer one on the next would otherwise keep the older one. Journal entries are all served.
-    public func changes(of household: HouseholdID, after: Int64, limit: Int, kinds: [ChangeKind]) async throws
+    package func changes(of household: HouseholdID, after: Int64, limit: Int, kinds: [ChangeKind]) async throws
         -> ChangePage
     {
         let kindNames = (kinds.isEmpty ? ChangeKind.allCases : kinds).map(\.rawValue)
@@ -204,7 +204,7 @@ public struct PostgresSyncStore: SyncStore {
 
     /// Deletes the changes and the replica's folded states, revokes the devices and marks the household erased, in
     /// one transaction.
-    public func erase(_ household: HouseholdID) async throws {
+    package func erase(_ household: HouseholdID) async throws {
         let logger = self.logger
         let householdID = household.rawValue
         try await transaction { connection in
@@ -253,7 +253,7 @@ public struct PostgresSyncStore: SyncStore {
     }
 
     /// Reads an entity's current state from a live household.
-    public func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity? {
+    package func entity(of household: HouseholdID, kind: ChangeKind, id: String) async throws -> StoredEntity? {
         var live = false
         var found: StoredEntity?
         for (erased, record, lastOpID, seq) in try await client.watchedQuery(

@@ -1,9 +1,9 @@
 import PostgresNIO
 
 /// The server's schema, as an ordered list of migrations. Every table is keyed by `household_id` first.
-public enum SchemaMigrations {
+package enum SchemaMigrations {
     /// All migrations, in the order they apply.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
         canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalProcedure,
         appendJournalCachedPlans,

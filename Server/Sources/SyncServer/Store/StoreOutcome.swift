@@ -1,7 +1,7 @@
 import SyncWire
 
 /// What the store did with one ``PendingChange``.
-public enum StoreOutcome: Sendable, Hashable {
+package enum StoreOutcome: Sendable, Hashable {
     /// Stored now under this sequence number.
     case applied(seq: Int64)
     /// Stored before — an earlier push with the same op id, or the same journal entry under another op id — under

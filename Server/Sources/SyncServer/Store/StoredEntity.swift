@@ -2,20 +2,20 @@ import Foundation
 import SyncWire
 
 /// The server's current state of one entity of a household, as the `entities` table keeps it.
-public struct StoredEntity: Sendable, Hashable {
+package struct StoredEntity: Sendable, Hashable {
     /// The entity's kind.
-    public var kind: ChangeKind
+    package var kind: ChangeKind
     /// The entity id, as pushed.
-    public var entityID: String
+    package var entityID: String
     /// The current record as canonical JSON (a product's remote record, a named entity); `nil` for a journal entry.
-    public var record: Data?
+    package var record: Data?
     /// The operation that wrote the current state.
-    public var lastOpID: UUID
+    package var lastOpID: UUID
     /// The sequence number of the change that wrote the current state.
-    public var seq: Int64
+    package var seq: Int64
 
     /// Creates a stored entity.
-    public init(kind: ChangeKind, entityID: String, record: Data?, lastOpID: UUID, seq: Int64) {
+    package init(kind: ChangeKind, entityID: String, record: Data?, lastOpID: UUID, seq: Int64) {
         self.kind = kind
         self.entityID = entityID
         self.record = record

@@ -7,7 +7,7 @@ import SyncWire
 ///   an op id already stored for the household as a duplicate (never stores it twice);
 /// - ``changes(of:after:limit:kinds:)`` never skips a change that a later page could return (cursor safety);
 /// - every read and write is scoped by household.
-public protocol SyncStore: Sendable {
+package protocol SyncStore: Sendable {
     /// Whether the database answers.
     /// - Throws: the driver's error when it does not.
     func ping() async throws
@@ -54,5 +54,5 @@ public protocol SyncStore: Sendable {
 
 extension SyncStore {
     /// Says nothing more than that the token is refused.
-    public func refusal(of token: BearerToken) async throws -> TokenRefusal { .unknown }
+    package func refusal(of token: BearerToken) async throws -> TokenRefusal { .unknown }
 }

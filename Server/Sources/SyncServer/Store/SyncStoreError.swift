@@ -1,5 +1,5 @@
 /// Errors of a ``SyncStore`` that callers act on.
-public enum SyncStoreError: Error, Sendable, Equatable {
+package enum SyncStoreError: Error, Sendable, Equatable {
     /// The household does not exist or has been erased.
     case householdNotFound(HouseholdID)
     /// The device does not exist.
@@ -18,7 +18,7 @@ public enum SyncStoreError: Error, Sendable, Equatable {
 
 extension SyncStoreError: CustomStringConvertible {
     /// One sentence naming what was not found or not read, for a command line's error message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .householdNotFound(let household): "No household \(household) on this server (it does not exist or was erased)."
         case .deviceNotFound(let device): "No device \(device) on this server."

@@ -17,9 +17,9 @@ import Logging
 /// hint whether it exists); every POST needs the session's CSRF token. Each action is the `InventoryCommand` a
 /// device would perform (``WebCommandService``): a refusal of the kit's rules re-renders the page with the kit's
 /// message (`422`) and writes nothing. Errors render as pages, never as the API's JSON.
-public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
+package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     /// The session cookie's name.
-    public static var sessionCookie: String { "ik_session" }
+    package static var sessionCookie: String { "ik_session" }
 
     let members: MemberService
     let pages: WebPageBuilder
@@ -31,7 +31,7 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     let logger: Logger
 
     /// Creates the routes over the store, the replica's folded states and the sync rules.
-    public init(
+    package init(
         service: SyncService, store: PostgresSyncStore, views: any HouseholdViewSource, worker: ReplicaWorker?,
         secureCookies: Bool = false, logger: Logger
     ) {
@@ -44,7 +44,7 @@ public struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     /// Adds the pages and actions to the router's root.
-    public func add(to router: Router<Context>) {
+    package func add(to router: Router<Context>) {
         let styleSheet = templates.styleSheet
         router.get("assets/site.css") { _, _ in
             Response(
