@@ -77,7 +77,7 @@ struct WebPageBuilder: Sendable {
             unit: unit)
     }
 
-    func product(_ session: MemberSession, id: String, error: String? = nil) async throws -> ProductPage {
+    func product(_ session: MemberSession, id: String, error: String? = nil) async throws -> WebProductPage {
         let view = try await folded(session.householdID)
         let lots = view.state.lots.values.filter { $0.productID.rawValue == id }
             .sorted { lhs, rhs in
@@ -90,7 +90,7 @@ struct WebPageBuilder: Sendable {
             }
         let context = try await rowContext(session, view, lots: lots, extraProducts: [id])
         let title = context.titles[id] ?? id
-        return ProductPage(
+        return WebProductPage(
             chrome: WebChrome(page: .product, title: title, session: session, view: view, error: error),
             productId: id, lots: lots.map(context.row))
     }

@@ -50,7 +50,7 @@ struct ShoppingPage: Sendable {
 }
 
 /// `product.mustache`: one product's lots, with consume and open forms.
-struct ProductPage: Sendable {
+struct WebProductPage: Sendable {
     let chrome: WebChrome
     let productId: String
     let lots: [WebLotRow]
