@@ -1,7 +1,8 @@
 """The household web app in a real headless Chromium, with two `pantry` devices and the server's CLI.
 
-Run by `browser-tests` (beside this file), which starts a throwaway PostgreSQL cluster and `inventorykit-server serve`
-on a loopback port, makes the households and devices, and hands them over in environment variables:
+Run by pytest from `Server/scripts/browser-tests`, which starts a throwaway PostgreSQL cluster and
+`inventorykit-server serve` on a loopback port, makes the households and devices, and hands them over in environment
+variables:
 
     IK_BASE_URL          http://127.0.0.1:PORT
     IK_DATABASE_URL      the cluster, for the server's CLI
@@ -16,8 +17,9 @@ on a loopback port, makes the households and devices, and hands them over in env
 
 Each scenario asserts what a person would see (elements, texts, the HTTP status of the page Chromium shows, read
 from its performance log) and what the server stored (SQL through psql): a refused action must write nothing to
-`changes`. Every wait is bounded. Prints one line per scenario, then what the run counted (axe's rules, the
-double click's POSTs), and `browser-tests: N passed, N failed`; exits 1 when any failed.
+`changes`. Every wait is bounded. The scenarios run in file order and share one `Scenarios` (the first joins the
+devices and signs the member in; when it fails the others are skipped). A failing scenario leaves a screenshot of
+each browser in BROWSER_WORK; the run ends with what it counted (axe's rules, the double click's POSTs).
 """
 
 import base64
@@ -26,14 +28,13 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
-import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
 
+import pytest
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, WebDriverException
@@ -48,7 +49,7 @@ HOUSEHOLD_A = ENV["IK_HOUSEHOLD_A"]
 HOUSEHOLD_B = ENV["IK_HOUSEHOLD_B"]
 HOUSEHOLD_C = ENV["IK_HOUSEHOLD_C"]
 WORK = ENV["BROWSER_WORK"]
-REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 WAIT = 15  # seconds any one wait for the browser may take
 COMMAND_TIMEOUT = 120  # seconds one pantry or CLI run may take
 
@@ -407,6 +408,8 @@ def hidden(form, name):
 
 
 class Scenarios:
+    __test__ = False  # pytest collects the module-level wrappers below, not these methods
+
     """The scenarios, run in order; later ones use what earlier ones made (devices, the member's browser)."""
 
     def __init__(self):
@@ -1048,46 +1051,41 @@ class Scenarios:
         self.report.append(f"screenshots: {len(photographed)} in {os.path.dirname(photographed[0])}")
 
 
-def main():
-    scenarios = Scenarios()
-    names = [name for name in Scenarios.__dict__ if name.startswith("test_")]
-    only = ENV.get("BROWSER_ONLY")
-    passed = failed = skipped = 0
-    first_failed = False
-    try:
-        for name in names:
-            # The first scenario joins the devices and signs the member in: it always runs, and the others need it.
-            if only and only not in name and name != names[0]:
-                continue
-            if name != names[0] and first_failed:
-                skipped += 1
-                print(f"SKIP {name}: the first scenario failed", flush=True)
-                continue
-            started = time.monotonic()
-            try:
-                getattr(scenarios, name)()
-                passed += 1
-                print(f"PASS {name} ({time.monotonic() - started:.1f} s)", flush=True)
-            except Exception as error:  # noqa: BLE001 - every failure is reported, then the next scenario runs
-                failed += 1
-                first_failed = first_failed or name == names[0]
-                print(f"FAIL {name} ({time.monotonic() - started:.1f} s): {error}", flush=True)
-                if not isinstance(error, Check):
-                    traceback.print_exc()
-                for browser in scenarios.browsers:
-                    try:
-                        shot = os.path.join(WORK, f"failure-{name}-{browser.label}.png")
-                        browser.driver.save_screenshot(shot)
-                        print(f"  {browser.label} was at {browser.driver.current_url} (screenshot {shot})", flush=True)
-                    except Exception:  # noqa: BLE001
-                        pass
-    finally:
-        scenarios.close()
-    for line in scenarios.report:
+# pytest: one test per scenario, in file order, sharing the module's `Scenarios`.
+
+SCENARIO_NAMES = [name for name in Scenarios.__dict__ if name.startswith("test_")]
+
+
+@pytest.fixture(scope="module")
+def scenarios():
+    shared = Scenarios()
+    shared.first_failed = False
+    yield shared
+    shared.close()
+    for line in shared.report:
         print(f"  {line}")
-    print(f"browser-tests: {passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-    return 1 if failed or not passed else 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def _scenario(name):
+    def run(scenarios):
+        if name != SCENARIO_NAMES[0] and scenarios.first_failed:
+            pytest.skip("the first scenario failed: it joins the devices and signs the member in")
+        try:
+            getattr(scenarios, name)()
+        except BaseException:
+            scenarios.first_failed = scenarios.first_failed or name == SCENARIO_NAMES[0]
+            for browser in scenarios.browsers:
+                try:
+                    shot = os.path.join(WORK, f"failure-{name}-{browser.label}.png")
+                    browser.driver.save_screenshot(shot)
+                    print(f"  {browser.label} was at {browser.driver.current_url} (screenshot {shot})")
+                except Exception:  # noqa: BLE001 - the scenario's own failure is the one to report
+                    pass
+            raise
+
+    run.__name__ = name
+    return run
+
+
+for _name in SCENARIO_NAMES:
+    globals()[_name] = _scenario(_name)
