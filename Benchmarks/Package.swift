@@ -27,9 +27,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
+        // The uuid5.generate baseline's one-shot SHA-1 (SHA-NI when the CPU has it): C, for the CPU's intrinsics.
+        .target(name: "CSHA1"),
         .executableTarget(
             name: "KitBench",
             dependencies: [
+                "CSHA1",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

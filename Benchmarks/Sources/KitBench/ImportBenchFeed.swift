@@ -5,7 +5,8 @@ import ProductImport
 import ProductModule
 
 /// The Open Food Facts-shaped feed the import scenarios share, built once per run (untimed): the lines, and what
-/// the baseline writes — the products the import stores, as rows of a `ProductLocalTransaction`.
+/// the baseline writes — the products the import stores (with the fingerprint the import stores), as rows of a
+/// `ProductLocalTransaction`.
 actor ImportBenchFeed {
     /// The one feed of the run.
     static let shared = ImportBenchFeed()
@@ -17,6 +18,24 @@ actor ImportBenchFeed {
 
     private var cached: (count: Int, lines: [Data], rows: ProductLocalTransaction)?
 
+    /// What `ImportService` (default limits and category table, as the scenarios create it) combines every
+    /// record's fingerprint with before storing it: the same recipe as its `fingerprintSalt`.
+    static func fingerprintSalt(_ normalizer: OpenFoodFactsNormalizer) throws -> String {
+        var digest = SourceFingerprinter(seed: "inventorykit.import.v1")
+        digest.combine(normalizer.providerID.rawValue)
+        digest.combine(try RecordCoding.encode(ImportLimits.standard))
+        digest.combine(try RecordCoding.encode(CategoryNormalizer().table))
+        return digest.fingerprint
+    }
+
+    /// A record's fingerprint as the import stores it: the normalizer's, combined with the salt.
+    static func storedFingerprint(of line: Data, normalizer: OpenFoodFactsNormalizer, salt: String) -> String? {
+        guard let raw = normalizer.sourceFingerprint(of: line) else { return nil }
+        var digest = SourceFingerprinter(seed: salt)
+        digest.combine(raw)
+        return digest.fingerprint
+    }
+
     /// The lines (one JSON object each, no newline) and the baseline's rows.
     func feed(count: Int, log: @Sendable (String) -> Void) throws -> (lines: [Data], rows: ProductLocalTransaction) {
         if let cached, cached.count == count { return (cached.lines, cached.rows) }
@@ -24,6 +43,7 @@ actor ImportBenchFeed {
         let lines = feed.lines(0..<count)
         // What the import stores: each record normalized at the bench's clock, as version 1 with its fingerprint.
         let normalizer = OpenFoodFactsNormalizer()
+        let salt = try Self.fingerprintSalt(normalizer)
         let context = NormalizationContext(now: BenchData.now)
         var products: [Product] = []
         products.reserveCapacity(count)
@@ -32,7 +52,9 @@ actor ImportBenchFeed {
                 throw BenchmarkError.setup("a generated Open Food Facts record does not normalize")
             }
             var product = imported.product
-            if let fingerprint = normalizer.sourceFingerprint(of: line) { product.recordSourceFingerprint(fingerprint, atVersion: 1) }
+            if let fingerprint = Self.storedFingerprint(of: line, normalizer: normalizer, salt: salt) {
+                product.recordSourceFingerprint(fingerprint, atVersion: 1)
+            }
             products.append(product)
         }
         let bytes = lines.reduce(0) { $0 + $1.count + 1 }

@@ -69,6 +69,7 @@ struct KitBench: ParsableCommand {
         if list {
             for scenario in Self.scenarios {
                 print("\(scenario.name)  (target <= \(scenario.target)x)\n    \(scenario.summary)")
+                print("    timed, ours: \(scenario.timed.ours)\n    timed, baseline: \(scenario.timed.baseline)")
             }
             return
         }

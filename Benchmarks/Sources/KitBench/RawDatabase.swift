@@ -6,13 +6,18 @@ let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_d
 
 /// The baselines' database: one connection through SQLite's C API, no wrapper library.
 ///
-/// Opened with the durability settings of `SQLiteStorage`: WAL, `synchronous = NORMAL`, foreign keys on. Not
-/// thread-safe; each side of a scenario uses its own connection from one task.
+/// Opened with the durability settings of `SQLiteStorage`: WAL, `synchronous = NORMAL`, foreign keys on. A writing
+/// baseline compared with `SQLiteStorage`'s writer opens with ``writerCacheKiB`` (the writer's `cache_size`), so
+/// both sides run the same pragmas. Not thread-safe; each side of a scenario uses its own connection from one task.
 final class RawDatabase {
     let handle: OpaquePointer
 
-    /// Opens (or creates) the database file at `path`.
-    init(path: String) throws {
+    /// `SQLiteStorage.makeConfiguration`'s page cache of the writing connection: `PRAGMA cache_size = -32768`.
+    static let writerCacheKiB = 32_768
+
+    /// Opens (or creates) the database file at `path`; with `cacheKiB`, sets `PRAGMA cache_size = -cacheKiB`
+    /// (otherwise SQLite's default of 2 MiB).
+    init(path: String, cacheKiB: Int? = nil) throws {
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let connection else {
@@ -23,6 +28,7 @@ final class RawDatabase {
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
+        if let cacheKiB { try execute("PRAGMA cache_size = -\(cacheKiB)") }
     }
 
     deinit {

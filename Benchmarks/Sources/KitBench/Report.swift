@@ -2,7 +2,8 @@ import Foundation
 
 /// The run's results as a text table or as one JSON object.
 enum Report {
-    /// The results as an aligned table: scenario, ours, baseline, ratio, target, pass.
+    /// The results as an aligned table (scenario, ours, baseline, ratio, target, pass), then what each side's time
+    /// includes, scenario by scenario.
     static func table(_ results: [ScenarioResult]) -> String {
         let header = ["scenario", "ours", "baseline", "ratio", "target", "pass"]
         let rows = results.map { result in
@@ -25,16 +26,23 @@ enum Report {
             }.joined(separator: " | ")
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-")
-        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+        let timed = results.map { result in
+            "\(result.name)\n  ours:     \(result.timed.ours)\n  baseline: \(result.timed.baseline)"
+        }
+        return ([line(header), rule] + rows.map(line) + ["", "timed:"] + timed).joined(separator: "\n")
     }
 
     /// The results as one JSON object, keys in the documented order:
-    /// `{"scenarios": [{"name": …, "ours_s": …, "baseline_s": …, "ratio": …, "target": …, "pass": …}]}`.
+    /// `{"scenarios": [{"name": …, "ours_s": …, "baseline_s": …, "ratio": …, "target": …, "pass": …,
+    /// "ours_timed": …, "baseline_timed": …}]}`.
     static func json(_ results: [ScenarioResult]) throws -> String {
+        func quoted(_ text: String) throws -> String {
+            String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+        }
         let scenarios = try results.map { result in
-            let name = String(decoding: try JSONEncoder().encode(result.name), as: UTF8.self)
-            return "{\"name\": \(name), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
-                + "\"ratio\": \(result.ratio), \"target\": \(result.target), \"pass\": \(result.pass)}"
+            "{\"name\": \(try quoted(result.name)), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
+                + "\"ratio\": \(result.ratio), \"target\": \(result.target), \"pass\": \(result.pass), "
+                + "\"ours_timed\": \(try quoted(result.timed.ours)), \"baseline_timed\": \(try quoted(result.timed.baseline))}"
         }
         return "{\"scenarios\": [" + scenarios.joined(separator: ", ") + "]}"
     }

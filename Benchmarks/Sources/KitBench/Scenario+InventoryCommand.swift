@@ -11,7 +11,10 @@ extension Scenario {
     static let inventoryCommand = Scenario(
         name: "inventory.command",
         summary: "median of 200 single perform calls (purchase/consume) on the open 100k-entry household vs decide + one-row insert + apply on an in-memory state",
-        target: 3
+        target: 3,
+        timed: Timed(
+            ours: "the median of 200 single perform calls, each timed alone, on the open 100k household",
+            baseline: "the median of 200 x decide + one-row insert transaction + apply on an in-memory state")
     ) { fixtures in
         let name = "inventory.command"
         let sizes = fixtures.configuration.inventoryScale
@@ -42,7 +45,10 @@ extension Scenario {
     static let inventoryCommandGrowth = Scenario(
         name: "inventory.command-growth",
         summary: "median single perform on the 100k-entry household vs on the 1k-entry household (how a command grows with the journal)",
-        target: 1.5
+        target: 1.5,
+        timed: Timed(
+            ours: "the command median at 100k",
+            baseline: "the command median at 1k")
     ) { fixtures in
         let name = "inventory.command-growth"
         let sizes = fixtures.configuration.inventoryScale

@@ -11,7 +11,10 @@ extension Scenario {
     static let inventoryOpen = Scenario(
         name: "inventory.open",
         summary: "cold open of the 100k-entry household (SQLiteStorage + SQLiteInventoryStore + InventoryModuleService, state(of:)) vs SELECT of the newest checkpoint blob + InventoryCheckpoint.state()",
-        target: 2
+        target: 2,
+        timed: Timed(
+            ours: "new SQLiteStorage + SQLiteInventoryStore + service, state(of:) of the 100k household",
+            baseline: "open the file, SELECT the newest checkpoint blob, InventoryCheckpoint.state()")
     ) { fixtures in
         let name = "inventory.open"
         let sizes = fixtures.configuration.inventoryScale
@@ -49,7 +52,10 @@ extension Scenario {
     static let inventoryOpenGrowth = Scenario(
         name: "inventory.open-growth",
         summary: "cold open through the service: 100k-entry household vs 1k-entry household (how open time grows with the journal)",
-        target: 3
+        target: 3,
+        timed: Timed(
+            ours: "the service's open of the 100k household",
+            baseline: "the same open of the 1k household")
     ) { fixtures in
         let name = "inventory.open-growth"
         let sizes = fixtures.configuration.inventoryScale

@@ -15,7 +15,11 @@ extension Scenario {
     static let inventoryPull = Scenario(
         name: "inventory.pull",
         summary: "syncPending on an empty device pulling the 100k-entry household from InMemoryInventoryRemote (+ its background checkpoints) vs one commit of the entries + one InventoryProjector.project",
-        target: 2
+        target: 2,
+        timed: Timed(
+            ours: "syncPending of an empty device from InMemoryInventoryRemote + waiting for its background checkpoints"
+                + "syncPending of an empty device from InMemoryInventoryRemote + waiting for its background checkpoints",
+            baseline: "one commit of the entries into an empty store + one InventoryProjector.project")
     ) { fixtures in
         let name = "inventory.pull"
         let household = InventoryHouseholdCatalog.household

@@ -20,7 +20,11 @@ extension Scenario {
     static let syncPushInventory = Scenario(
         name: "sync.push-inventory",
         summary: "InventoryModuleService.syncPending: S pending journal entries, SQLite store -> InMemoryInventoryRemote vs the S entries committed into a second store in push-size batches",
-        target: 3
+        target: 3,
+        timed: Timed(
+            ours: "InventoryModuleService.syncPending(households:): push rounds to InMemoryInventoryRemote, settle "
+                + "commits, the pull",
+            baseline: "20 x SQLiteInventoryStore.commit of 500 entries into an empty store")
     ) { fixtures in
         let name = "sync.push-inventory"
         let count = fixtures.configuration.syncCount

@@ -12,7 +12,10 @@ extension Scenario {
     static let recordsQueryPage = Scenario(
         name: "records.query-page",
         summary: "SQLiteStorage RecordQuery last page (status = active, updatedAt desc, keyset, 50) over N clients vs a C API keyset page on a composite index",
-        target: 1.5
+        target: 1.5,
+        timed: Timed(
+            ours: "400 x domainMetadata.query of the last page, records decoded; storage open",
+            baseline: "400 x the C API keyset page on the composite index, payloads decoded; statement prepared before")
     ) { fixtures in
         let setup = try await RecordPageSetup.make(fixtures)
         let fetches = fixtures.configuration.pageFetches
@@ -44,7 +47,10 @@ extension Scenario {
     static let recordsQueryDepth = Scenario(
         name: "records.query-depth",
         summary: "SQLiteStorage RecordQuery over N clients: the last page (ours) vs the first page (baseline), pages of 50",
-        target: 1.5
+        target: 1.5,
+        timed: Timed(
+            ours: "400 x domainMetadata.query of the last page",
+            baseline: "400 x the first page, same storage")
     ) { fixtures in
         let setup = try await RecordPageSetup.make(fixtures)
         let fetches = fixtures.configuration.pageFetches

@@ -12,7 +12,13 @@ extension Scenario {
     static let sqliteBulkAdd = Scenario(
         name: "sqlite.bulk-add",
         summary: "SQLiteProductStore.commit of N new products + sync records + outbox vs C API inserts, one transaction",
-        target: 1.3
+        target: 1.3,
+        timed: Timed(
+            ours: "SQLiteProductStore.commit: rows encoded on every core (RecordCoding), one WAL transaction "
+                + "(synchronous NORMAL, 32 MiB cache); open and close (checkpoint) untimed",
+            baseline: "statements prepared, one C API transaction of prepared INSERTs, its rows encoded on every core "
+                + "(RecordCoding.encode, outbox entries spliced) 2 048 rows ahead of the writer, same pragmas "
+                + "(32 MiB cache); open and close untimed")
     ) { fixtures in
         let transaction = BenchData.addTransaction(await fixtures.products())
         return try await bulkWrite("sqlite.bulk-add", transaction, template: fixtures.emptyTemplate(), upsert: false, fixtures)
@@ -23,7 +29,12 @@ extension Scenario {
     static let sqliteBulkUpdate = Scenario(
         name: "sqlite.bulk-update",
         summary: "SQLiteProductStore.commit updating N existing products (+ sync, outbox) vs C API INSERT … ON CONFLICT DO UPDATE",
-        target: 1.3
+        target: 1.3,
+        timed: Timed(
+            ours: "SQLiteProductStore.commit upserting N products, sync records, N outbox entries into a copy of the "
+                + "synced store: rows encoded on every core, one WAL transaction (32 MiB cache); open and close untimed",
+            baseline: "statements prepared, one C API transaction of INSERT ... ON CONFLICT DO UPDATE, its rows encoded "
+                + "on every core 2 048 rows ahead of the writer, same pragmas (32 MiB cache); open and close untimed")
     ) { fixtures in
         let transaction = BenchData.updateTransaction(await fixtures.products())
         return try await bulkWrite("sqlite.bulk-update", transaction, template: fixtures.syncedTemplate(), upsert: true, fixtures)
@@ -60,14 +71,17 @@ extension Scenario {
             finish: { await files.removeAll() })
     }
 
-    /// Opens the database (untimed), then times statement preparation and the one transaction.
+    /// Opens the database with the kit writer's pragmas (untimed), then times statement preparation and the one
+    /// transaction, its rows encoded on every core a chunk ahead of the writer.
     private static func rawWrite(_ transaction: ProductLocalTransaction, path: String, upsert: Bool) throws -> Double {
-        let database = try RawDatabase(path: path)
+        let database = try RawDatabase(path: path, cacheKiB: RawDatabase.writerCacheKiB)
         let clock = ContinuousClock()
         let start = clock.now
         let writer = try RawProductWriter(database: database, upsert: upsert)
-        try writer.writeInOneTransaction(transaction)
-        return Stopwatch.seconds(start.duration(to: clock.now))
+        let waited = try writer.writeInOneTransaction(transaction)
+        let seconds = Stopwatch.seconds(start.duration(to: clock.now))
+        ScaleLog.write("   baseline: the writer waited \(Report.formatSeconds(waited)) for encoded rows")
+        return seconds
     }
 
     /// Every product, page by page (`ProductQuery`, newest change first, pages of 50, keyset cursor), against
@@ -76,7 +90,12 @@ extension Scenario {
     static let sqliteFetchAllPages = Scenario(
         name: "sqlite.fetch-all-pages",
         summary: "every product through ProductQuery pages of 50 (updatedAt desc, keyset) vs C API keyset pagination + JSONDecoder",
-        target: 1.6
+        target: 1.6,
+        timed: Timed(
+            ours: "every page through SQLiteProductStore.query until nextCursor is nil, payloads decoded; connection "
+                + "opened before, untimed",
+            baseline: "every keyset page through the C API, each payload decoded with one reused JSONDecoder; "
+                + "statements prepared inside, connection (2 MiB cache) opened before")
     ) { fixtures in
         let path = try await fixtures.copy(fixtures.syncedTemplate(), as: "pages.sqlite")
         let pageSize = fixtures.configuration.pageSize
@@ -155,7 +174,10 @@ extension Scenario {
     static let sqlitePageDepth = Scenario(
         name: "sqlite.last-vs-first-page",
         summary: "SQLiteProductStore.query of the last page (ours) vs the first page (baseline), pages of 50",
-        target: 1.5
+        target: 1.5,
+        timed: Timed(
+            ours: "400 x SQLiteProductStore.query of the last page on an open store",
+            baseline: "400 x the first page on the same store")
     ) { fixtures in
         let path = try await fixtures.copy(fixtures.syncedTemplate(), as: "depth.sqlite")
         let storage = try SQLiteStorage(path: path)
@@ -204,7 +226,12 @@ extension Scenario {
     static let sqliteAddOne = Scenario(
         name: "sqlite.add-one",
         summary: "ProductModuleService.addProducts([p]) x K into N synced products vs C API single-row autocommit INSERT x K",
-        target: 2.5
+        target: 2.5,
+        timed: Timed(
+            ours: "1 000 x ProductModuleService.addProducts([p]): validation, one commit each of product, sync record "
+                + "and outbox entry (WAL, NORMAL)",
+            baseline: "statements prepared, 1 000 autocommit INSERTs of the products row alone, JSONEncoder payloads (2 "
+                + "MiB cache); connection opened before")
     ) { fixtures in
         let configuration = fixtures.configuration
         let template = try await fixtures.syncedTemplate()

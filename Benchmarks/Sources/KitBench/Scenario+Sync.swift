@@ -14,7 +14,11 @@ extension Scenario {
     static let syncPush = Scenario(
         name: "sync.push-pending",
         summary: "ProductModuleService.syncPending: S pending adds, SQLite store -> InMemoryProductRemote vs one commit of the S products into a second store",
-        target: 3
+        target: 3,
+        timed: Timed(
+            ours: "ProductModuleService.syncPending(): push rounds to InMemoryProductRemote, settle commits, the pull; "
+                + "store opened before",
+            baseline: "one SQLiteProductStore.commit of the S products (synced) and sync records into an empty store")
     ) { fixtures in
         let count = fixtures.configuration.syncCount
         let products = Array(await fixtures.products().prefix(count))

@@ -11,8 +11,17 @@ struct Scenario: Sendable {
     let summary: String
     /// The largest acceptable ratio ours / baseline.
     let target: Double
+    /// What each side's stopwatch covers, for `--list` and the report.
+    let timed: Timed
     /// Builds the shared fixtures and returns the two sides.
     let prepare: @Sendable (BenchFixtures) async throws -> ScenarioRun
+}
+
+/// What one measurement of each side of a scenario includes: the work inside the stopwatch, and what is done
+/// outside it when that matters (opening, closing, caches, syncs).
+struct Timed: Sendable {
+    let ours: String
+    let baseline: String
 }
 
 /// The two sides of a prepared scenario.
@@ -34,6 +43,7 @@ struct ScenarioResult: Sendable {
     let oursSeconds: Double
     let baselineSeconds: Double
     let target: Double
+    let timed: Timed
 
     var ratio: Double { oursSeconds / baselineSeconds }
     var pass: Bool { ratio <= target }

@@ -64,7 +64,7 @@ struct ScenarioRunner: Sendable {
             + "\(Report.formatSeconds(measured)) measured")
         return ScenarioResult(
             name: scenario.name, oursSeconds: Self.median(ours), baselineSeconds: Self.median(baseline),
-            target: scenario.target)
+            target: scenario.target, timed: scenario.timed)
     }
 
     /// Flushes every dirty page to disk (`sync(2)`).
