@@ -78,7 +78,7 @@ struct DatabaseURLTests {
     }
 }
 
-struct APIErrorCodeTests {
+struct ErrorCodeStatusTests {
     /// Codes that refine another code's status: a status produced outside the handlers reads as the general one.
     static let refinements: [ErrorCode: ErrorCode] = [.noSnapshot: .notFound, .snapshotGone: .notFound]
 
