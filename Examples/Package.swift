@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "OpenFoodFactsFeed",
             dependencies: [.product(name: "InventoryKit", package: "InventoryKit")],
+            path: "Tools/OpenFoodFactsFeed",
             swiftSettings: settings
         ),
         // Imports a streamed Open Food Facts-shaped feed into SQLite and prints its peak memory (for ImportScaleTests).
@@ -59,6 +60,7 @@ let package = Package(
                 .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
             ],
+            path: "Tools/ImportScaleProbe",
             swiftSettings: settings
         ),
         // Imports at catalog scale into SQLite: peak memory of a streamed feed (in a process of its own) and re-imports
@@ -154,6 +156,7 @@ let package = Package(
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
             ],
+            path: "Tools/JSONStoreCrashWriter",
             swiftSettings: settings
         ),
         .testTarget(

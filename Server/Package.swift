@@ -84,6 +84,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            path: "Tools/off-mirror",
             swiftSettings: strictSettings
         ),
         .target(
