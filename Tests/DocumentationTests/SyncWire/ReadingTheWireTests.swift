@@ -59,4 +59,18 @@ struct ReadingTheWireTests {
         #expect(reread.opId == hostile.opId)
         #expect(reread.entityId == hostile.entityId)
     }
+
+    @Test("a push answer keeps the results of the statuses this build knows and leaves the others unanswered")
+    func unknownPushStatus() throws {
+        let body = Data(#"""
+            {"results":[{"opId":"a","status":"applied","seq":3},{"opId":"b","status":"deferred"},
+            {"opId":"c","status":"rejected","code":"invalid_request","message":"No."}]}
+            """#.utf8)
+        let answer = try JSONDecoder().decode(PushResponse.self, from: body)
+        #expect(answer.results.map(\.opId) == ["a", "c"])
+        #expect(answer.results.last?.reason == "No. (invalid_request)")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(PushResponse.self, from: Data(#"{"results":[{"opId":"a","status":"applied","seq":"x"}]}"#.utf8))
+        }
+    }
 }
