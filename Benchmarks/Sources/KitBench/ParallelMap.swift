@@ -1,7 +1,8 @@
 import Dispatch
 
 /// The baselines' way of using both cores: `transform` applied to every element on every core, results in order
-/// (what a hand-written program encoding or parsing many independent rows would do).
+/// (what a hand-written program encoding or parsing many independent rows would do). Kept apart from
+/// SQLiteStorage's `ConcurrentCoding` on purpose: a floor must not run the code it is the floor of.
 enum ParallelMap {
     /// Elements per slice handed to a core.
     static let sliceSize = 32
