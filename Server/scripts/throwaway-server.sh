@@ -51,12 +51,29 @@ ik_pg_stop() {
   IK_PG_ROOT=""
 }
 
-# Builds inventorykit-server in Server/.build and sets IK_SERVER_BIN. Arguments go to swift build: the fuzz script
-# passes --build-tests, the flags `swift test` builds with, so running it after the tests compiles nothing again.
+# Builds inventorykit-server in Server/.build and sets IK_SERVER_BIN. Arguments go to swift build; the default,
+# --build-tests, is the configuration `scripts/test` builds (a build without tests compiles every module again, so
+# the scripts and the tests share one build). When the executable is newer than every source, manifest and resolved
+# file it is built from, swift build is not run at all: even a build with nothing to do takes 5-20 s to plan.
 ik_build_server() {
-  if [ "$#" = 0 ]; then set -- --product inventorykit-server; fi
+  if [ "$#" = 0 ]; then set -- --build-tests; fi
+  local bin_path
+  bin_path="$IK_SERVER_PACKAGE/.build/debug"
+  IK_SERVER_BIN="$bin_path/inventorykit-server"
+  if [ -x "$IK_SERVER_BIN" ] && [ -z "$(ik_server_sources_newer_than "$IK_SERVER_BIN")" ]; then
+    return 0
+  fi
   swift build --package-path "$IK_SERVER_PACKAGE" --scratch-path "$IK_SERVER_PACKAGE/.build" "$@" >&2
   IK_SERVER_BIN="$(swift build --package-path "$IK_SERVER_PACKAGE" --scratch-path "$IK_SERVER_PACKAGE/.build" --show-bin-path)/inventorykit-server"
+}
+
+# Prints the first file the server's build reads (its sources, the kit's, the manifests and resolved files) that
+# is newer than $1; prints nothing when there is none.
+ik_server_sources_newer_than() {
+  local kit
+  kit="$(cd "$IK_SERVER_PACKAGE/.." && pwd)"
+  find "$IK_SERVER_PACKAGE/Sources" "$kit/Sources" "$IK_SERVER_PACKAGE/Package.swift" "$kit/Package.swift" \
+    "$IK_SERVER_PACKAGE/Package.resolved" "$kit/Package.resolved" -newer "$1" -print -quit 2>/dev/null || true
 }
 
 # Runs an inventorykit-server subcommand against the cluster.
