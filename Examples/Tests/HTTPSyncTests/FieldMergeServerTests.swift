@@ -25,7 +25,11 @@ struct FieldMergeServerTests {
         var service: ProductModuleService
     }
 
-    @Test("200 seeds: fields end at their latest-stamped write on every device and the server", arguments: 0..<200)
+    /// 50 seeds in a normal run (the kit's in-memory `FieldMergeSyncTests` run the same model for 200), 200 in a long
+    /// one (``PropertyRunSize``).
+    @Test(
+        "fields end at their latest-stamped write on every device and the server, for every seed",
+        arguments: 0..<PropertyRunSize.seeds(normal: 50, long: 200))
     func converges(seed: Int) async throws {
         let server = try SyncServerFixture.shared()
         let household = try server.household(devices: 3)

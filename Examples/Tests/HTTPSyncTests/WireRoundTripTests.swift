@@ -14,14 +14,15 @@ import Testing
 /// entries with their ids in other case spellings answer `duplicate` with the first `seq`, and the log never holds
 /// an entry twice (checked in SQL).
 ///
-/// 20 households of 10 seeds each: 200 seeds, half from SQLite to a JSON-file store, half the other way.
+/// Households of 10 seeds each, half from SQLite to a JSON-file store, half the other way: 8 households (80 seeds) in
+/// a normal run, 20 (200 seeds) in a long one (``PropertyRunSize``).
 @Suite(
     "Exact values on the wire: a second device reads byte for byte what the first wrote", .serialized,
     .enabled(if: SyncServerFixture.postgresInstalled, SyncServerFixture.skipReason))
 struct WireRoundTripTests {
     static let seedsPerHousehold = 10
 
-    @Test(arguments: 0..<20)
+    @Test(arguments: 0..<PropertyRunSize.seeds(normal: 8, long: 20))
     func aSecondDeviceReadsExactlyWhatTheFirstWrote(household number: Int) async throws {
         let server = try SyncServerFixture.shared()
         let serverHousehold = try server.household(named: "Wire \(number)", devices: 2)
