@@ -199,12 +199,4 @@ final class SealedHistory: @unchecked Sendable {
     func decodedRecords() -> [ConsumptionRecord] {
         (try? records()) ?? []
     }
-
-    /// Decodes every body, so a damaged one is found when the checkpoint is opened rather than when it is used.
-    ///
-    /// - Throws: ``CheckpointFormatError`` when a body does not decode.
-    func validateBodies() throws {
-        _ = try effects()
-        _ = try records()
-    }
 }
