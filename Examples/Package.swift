@@ -122,6 +122,7 @@ let package = Package(
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "ProductModuleTesting", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
+                .product(name: "InventoryModuleTesting", package: "InventoryKit"),
             ],
             swiftSettings: settings
         ),

@@ -126,6 +126,7 @@ let package = Package(
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventoryModuleTesting", package: "InventoryKit"),
+                .product(name: "ProductModuleTesting", package: "InventoryKit"),
                 .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -11,7 +11,7 @@ extension InventoryStoreConformance {
         let check = "snapshots"
         let home = try HouseholdID("home")
         let cabin = try HouseholdID("cabin")
-        let entries = (0..<8).map { Self.entry($0, household: $0 < 6 ? home : cabin) }
+        let entries = (0..<8).map { InventoryJournalEntry.fixture(number: $0, in: $0 < 6 ? home : cabin) }
         guard store.keepsSnapshots else {
             let floor = try await store.snapshotFloor(of: home)
             try conformanceCheck(floor == nil, check, "a store without snapshots answered a floor")

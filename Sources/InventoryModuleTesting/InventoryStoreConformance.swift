@@ -67,7 +67,7 @@ public struct InventoryStoreConformance: Sendable {
         let check = "journalRoundTrip"
         let home = try HouseholdID("home")
         let cabin = try HouseholdID("cabin/../x")
-        let entries = (0..<30).map { Self.entry($0, household: $0 % 3 == 0 ? cabin : home) }
+        let entries = (0..<30).map { InventoryJournalEntry.fixture(number: $0, in: $0 % 3 == 0 ? cabin : home) }
         let hadEntries = try await store.hasEntries(of: home)
         try conformanceCheck(!hadEntries, check, "a new store says the home household has entries")
         var transaction = InventoryLocalTransaction()
@@ -93,7 +93,7 @@ public struct InventoryStoreConformance: Sendable {
     private func entriesAreStoredOnce(_ store: any InventoryJournalStore) async throws {
         let check = "entriesAreStoredOnce"
         let home = try HouseholdID("home")
-        let entry = Self.entry(1, household: home)
+        let entry = InventoryJournalEntry.fixture(number: 1, in: home)
         var transaction = InventoryLocalTransaction()
         transaction.entries = [entry, entry]
         try await store.commit(transaction)
@@ -105,13 +105,11 @@ public struct InventoryStoreConformance: Sendable {
     private func outboxOrderAndRemoval(_ store: any InventoryJournalStore) async throws {
         let check = "outboxOrderAndRemoval"
         let home = try HouseholdID("home")
-        let entries = (0..<5).map { Self.entry($0, household: home) }
+        let entries = (0..<5).map { InventoryJournalEntry.fixture(number: $0, in: home) }
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
         transaction.outboxEntries = entries.enumerated().reversed().map { index, entry in
-            InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(index + 1),
-                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt)
+            InventoryOutboxEntry.fixture(entry, sequence: index + 1)
         }
         try await store.commit(transaction)
         let pending = try await store.pendingOutbox(limit: 10)
@@ -134,10 +132,10 @@ public struct InventoryStoreConformance: Sendable {
         let home = try HouseholdID("home")
         let initial = try await store.lastOutboxSequence()
         try conformanceCheck(initial == 0, check, "a new store's last outbox sequence is \(initial), not 0")
-        let entries = (1...5).map { Self.entry($0, household: home) }
+        let entries = (1...5).map { InventoryJournalEntry.fixture(number: $0, in: home) }
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
-        transaction.outboxEntries = entries.enumerated().map { index, entry in Self.outboxEntry(entry, sequence: index + 1) }
+        transaction.outboxEntries = entries.enumerated().map { InventoryOutboxEntry.fixture($1, sequence: $0 + 1) }
         try await store.commit(transaction)
         var acknowledge = InventoryLocalTransaction()
         acknowledge.removedOutboxEntries = entries.map(\.id)
@@ -148,7 +146,7 @@ public struct InventoryStoreConformance: Sendable {
             count == 0 && last == 5, check,
             "after removing entries 1...5: \(count) entries left, last outbox sequence \(last), expected 5")
         var lower = InventoryLocalTransaction()
-        lower.outboxEntries = [Self.outboxEntry(entries[1], sequence: 2)]
+        lower.outboxEntries = [InventoryOutboxEntry.fixture(entries[1], sequence: 2)]
         try await store.commit(lower)
         let afterLower = try await store.lastOutboxSequence()
         try conformanceCheck(afterLower == 5, check, "committing sequence 2 after 5 made the last outbox sequence \(afterLower)")
@@ -161,12 +159,13 @@ public struct InventoryStoreConformance: Sendable {
         let home = try HouseholdID("home")
         let none = try await store.quarantinedOutbox()
         try conformanceCheck(none.isEmpty, check, "a new store lists \(none.count) quarantined entries")
-        let entries = (1...8).map { Self.entry($0, household: home) }
+        let entries = (1...8).map { InventoryJournalEntry.fixture(number: $0, in: home) }
         let quarantined: Set<Int64> = [2, 6, 7]
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
         transaction.outboxEntries = entries.enumerated().reversed().map { index, entry in
-            Self.outboxEntry(entry, sequence: index + 1, quarantined: quarantined.contains(Int64(index + 1)))
+            InventoryOutboxEntry.fixture(
+                entry, sequence: index + 1, quarantined: quarantined.contains(Int64(index + 1)))
         }
         try await store.commit(transaction)
         let listed = try await store.quarantinedOutbox()
@@ -177,7 +176,7 @@ public struct InventoryStoreConformance: Sendable {
             listed.map(\.operationID) == [entries[1].id, entries[5].id, entries[6].id], check,
             "the quarantined entries are not the ones committed")
         var failed = InventoryLocalTransaction()
-        failed.outboxEntries = [Self.outboxEntry(entries[2], sequence: 3, quarantined: true)]
+        failed.outboxEntries = [InventoryOutboxEntry.fixture(entries[2], sequence: 3, quarantined: true)]
         try await store.commit(failed)
         let after = try await store.quarantinedOutbox().map(\.sequence)
         try conformanceCheck(after == [2, 3, 6, 7], check, "after quarantining sequence 3: \(after), expected [2, 3, 6, 7]")
@@ -191,7 +190,7 @@ public struct InventoryStoreConformance: Sendable {
         let check = "dueOutbox"
         let home = try HouseholdID("home")
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
-        let entries = (1...29).map { Self.entry($0, household: home) }
+        let entries = (1...29).map { InventoryJournalEntry.fixture(number: $0, in: home) }
         try await store.commit(Self.enqueued(entries) { sequence in
             (sequence <= 25 ? now + 60 : sequence == 28 ? now - 1 : sequence == 29 ? now : nil, sequence == 26)
         })
@@ -213,7 +212,7 @@ public struct InventoryStoreConformance: Sendable {
         let cabin = try HouseholdID("cabin")
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         // Odd sequences are home's, even ones the cabin's; 3 waits for a retry, 6 is quarantined.
-        let entries = (1...8).map { Self.entry($0, household: $0 % 2 == 1 ? home : cabin) }
+        let entries = (1...8).map { InventoryJournalEntry.fixture(number: $0, in: $0 % 2 == 1 ? home : cabin) }
         try await store.commit(Self.enqueued(entries) { sequence in (sequence == 3 ? now + 60 : nil, sequence == 6) })
         let expectations: [(Set<HouseholdID>, Int, [Int64])] = [
             ([home], 10, [1, 5, 7]), ([home], 2, [1, 5]), ([cabin], 10, [2, 4, 8]), ([home, cabin], 4, [1, 2, 4, 5]),
@@ -284,8 +283,9 @@ public struct InventoryStoreConformance: Sendable {
         let cabin = try HouseholdID("cabin")
         // Entries sharing a `recordedAt` order by replica, then id: the tail must follow the whole key.
         let entries = (0..<24).map { index in
-            Self.entry(index, household: index % 4 == 3 ? cabin : home, at: Double(index / 3),
-                       replica: index % 2 == 0 ? "a" : "b")
+            InventoryJournalEntry.fixture(
+                number: index, in: index % 4 == 3 ? cabin : home, recordedAt: .fixtureEpoch + Double(index / 3),
+                replica: index % 2 == 0 ? "a" : "b")
         }
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
@@ -302,7 +302,7 @@ public struct InventoryStoreConformance: Sendable {
     private func storedEntryIDs(_ store: any InventoryJournalStore) async throws {
         let check = "storedEntryIDs"
         let home = try HouseholdID("home")
-        let entries = (0..<6).map { Self.entry($0, household: home) }
+        let entries = (0..<6).map { InventoryJournalEntry.fixture(number: $0, in: home) }
         var transaction = InventoryLocalTransaction()
         transaction.entries = Array(entries.prefix(4))
         try await store.commit(transaction)
@@ -316,7 +316,7 @@ public struct InventoryStoreConformance: Sendable {
         let check = "checkpoints"
         let home = try HouseholdID("home")
         let cabin = try HouseholdID("cabin")
-        let entries = (0..<8).map { Self.entry($0, household: $0 < 6 ? home : cabin) }
+        let entries = (0..<8).map { InventoryJournalEntry.fixture(number: $0, in: $0 < 6 ? home : cabin) }
         func checkpoint(of household: HouseholdID, through count: Int) throws -> InventoryCheckpoint {
             let state = InventoryProjector.project(entries.filter { $0.householdID == household }.prefix(count))
             guard let checkpoint = try InventoryCheckpoint(state: state, of: household) else {
@@ -359,15 +359,6 @@ public struct InventoryStoreConformance: Sendable {
 
     // MARK: - Data
 
-    private static func outboxEntry(
-        _ entry: InventoryJournalEntry, sequence: Int, quarantined: Bool = false
-    ) -> InventoryOutboxEntry {
-        InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-            payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
-            attempts: quarantined ? 1 : 0, lastError: quarantined ? "rejected" : nil, isQuarantined: quarantined)
-    }
-
     /// A transaction committing `entries` with their outbox entries, numbered from 1; `schedule` gives an entry's
     /// next attempt (an entry with one has been tried once) and whether it is quarantined, by sequence.
     private static func enqueued(
@@ -376,23 +367,10 @@ public struct InventoryStoreConformance: Sendable {
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
         transaction.outboxEntries = entries.enumerated().map { index, entry in
-            let sequence = index + 1
-            let (nextAttemptAt, isQuarantined) = schedule(sequence)
-            return InventoryOutboxEntry(
-                operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-                payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt,
-                attempts: nextAttemptAt == nil ? 0 : 1, nextAttemptAt: nextAttemptAt, isQuarantined: isQuarantined)
+            let (nextAttemptAt, isQuarantined) = schedule(index + 1)
+            return InventoryOutboxEntry.fixture(
+                entry, sequence: index + 1, nextAttemptAt: nextAttemptAt, quarantined: isQuarantined)
         }
         return transaction
-    }
-
-    static func entry(
-        _ index: Int, household: HouseholdID, at offset: Double? = nil, replica: String = "conformance"
-    ) -> InventoryJournalEntry {
-        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
-        return InventoryJournalEntry(
-            id: id, householdID: household, transactionID: TransactionID(id), correlationID: CorrelationID(id),
-            recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + (offset ?? Double(index))), replicaID: ReplicaID(replica),
-            operation: .createHousehold(name: "Household \(index)"))
     }
 }

@@ -130,7 +130,7 @@ public struct ProductQueryConformance: Sendable {
             let page = try await execute(query)
             seen += page.products.map(\.productID)
             let early = Product(
-                productID: ProductID.generated(Self.uuid(900_000 + index)), title: "  ", createdAt: Self.t0, updatedAt: Self.t0)
+                productID: ProductID.generated(UUID(fixtureNumber: 900_000 + index)), title: "  ", createdAt: Self.t0, updatedAt: Self.t0)
             try await insert(early)
             inserted.insert(early.productID)
             index += 1
@@ -152,17 +152,8 @@ public struct ProductQueryConformance: Sendable {
     private static let brands = ["Acme", "acme ", "Brøderbund", "Zeta", nil]
     private static let categories = [("food", "dairy"), ("food", nil), ("household", "cleaning"), ("beverage", nil)]
 
-    private static func uuid(_ index: Int) -> UUID {
-        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
-    }
-
     private static func request(_ product: Product) -> ProductPushRequest {
-        ProductPushRequest(
-            operationID: UUID(),
-            change: ProductChange(
-                productID: product.productID, product: product,
-                stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("conformance")),
-                baseStamp: nil))
+        ProductPushRequest(operationID: UUID(), change: .fixture(creating: product, replica: "conformance"))
     }
 
     private func makeProducts(using random: inout SeededRandomNumberGenerator) -> [Product] {
@@ -171,7 +162,7 @@ public struct ProductQueryConformance: Sendable {
             let barcode: Barcode? = index % 3 == 0 ? Self.barcode(index) : nil
             let category = Self.categories[Int.random(in: 0..<Self.categories.count, using: &random)]
             return Product(
-                productID: barcode?.productID ?? .generated(Self.uuid(index)),
+                productID: barcode?.productID ?? .generated(UUID(fixtureNumber: index)),
                 barcode: barcode,
                 title: Self.titles[Int.random(in: 0..<Self.titles.count, using: &random)],
                 brand: Self.brands[Int.random(in: 0..<Self.brands.count, using: &random)],
@@ -183,8 +174,7 @@ public struct ProductQueryConformance: Sendable {
     }
 
     private static func barcode(_ index: Int) -> Barcode? {
-        let body = String(format: "%012d", 400_000_000_000 + index)
-        return try? Barcode(body + String(GTIN.checkDigit(for: body) ?? 0))
+        try? Barcode(GTIN.fixtureEAN13(index))
     }
 
     private func randomFilter(depth: Int, using random: inout SeededRandomNumberGenerator) -> ProductFilterStrategy {

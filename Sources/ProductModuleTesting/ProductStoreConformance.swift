@@ -21,7 +21,6 @@ public struct ProductStoreConformance: Sendable {
     /// The names of the checks, in the order they run.
     public static let checks = ["requiredUnknown", "dueEntries", "syncStateChanges", "batchReads", "lastSequenceAfterRemoval"]
 
-    private static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
     private static let replica = ReplicaID("conformance")
 
     /// Creates the suite.
@@ -48,11 +47,15 @@ public struct ProductStoreConformance: Sendable {
     private func checkRequiredUnknown(_ store: any ProductStore) async throws {
         let check = "requiredUnknown"
         let (stored, tombstoned, recorded, fresh, bystander) = (
-            try Self.product(1), try Self.product(2), try Self.product(3), try Self.product(4), try Self.product(5)
+            try Product.fixture(number: 1), try Product.fixture(number: 2), try Product.fixture(number: 3),
+            try Product.fixture(number: 4), try Product.fixture(number: 5)
         )
         var setup = ProductLocalTransaction()
         setup.products = [.init(product: stored, syncState: .synced)]
-        setup.tombstones = [ProductTombstone(productID: tombstoned.productID, stamp: Self.stamp(1))]
+        setup.tombstones = [
+            ProductTombstone(
+                productID: tombstoned.productID, stamp: SyncStamp.fixture(version: 1, replica: Self.replica))
+        ]
         setup.syncRecords = [Self.syncedRecord(recorded.productID)]
         try await store.commit(setup)
         for known in [stored, tombstoned, recorded] {
@@ -81,7 +84,7 @@ public struct ProductStoreConformance: Sendable {
     /// of waiting ones.
     private func checkDueEntries(_ store: any ProductStore) async throws {
         let check = "dueEntries"
-        let now = Self.t0
+        let now = Date.fixtureEpoch
         var transaction = ProductLocalTransaction()
         for sequence in 1...25 {
             transaction.outboxEntries.append(try Self.entry(sequence, nextAttemptAt: now + 60))
@@ -107,7 +110,9 @@ public struct ProductStoreConformance: Sendable {
     /// product in the same transaction, and skips products that are not stored.
     private func checkSyncStateChanges(_ store: any ProductStore) async throws {
         let check = "syncStateChanges"
-        let (first, second, missing) = (try Self.product(1), try Self.product(2), try Self.product(3))
+        let (first, second, missing) = (
+            try Product.fixture(number: 1), try Product.fixture(number: 2), try Product.fixture(number: 3)
+        )
         try await store.commit(Self.creation(of: [first], syncState: .pendingUpsert))
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: second, syncState: .pendingUpsert)]
@@ -134,9 +139,12 @@ public struct ProductStoreConformance: Sendable {
     /// `pendingOperationIDs(_:)` the operations those records name.
     private func checkBatchReads(_ store: any ProductStore) async throws {
         let check = "batchReads"
-        let products = try (1...6).map(Self.product)
+        let products = try (1...6).map { try Product.fixture(number: $0) }
         var transaction = Self.creation(of: Array(products[0...2]), syncState: .pendingUpsert)
-        transaction.tombstones = [ProductTombstone(productID: products[3].productID, stamp: Self.stamp(2))]
+        transaction.tombstones = [
+            ProductTombstone(
+                productID: products[3].productID, stamp: SyncStamp.fixture(version: 2, replica: Self.replica))
+        ]
         transaction.syncRecords.append(Self.syncedRecord(products[3].productID))
         try await store.commit(transaction)
         let ids = products.map(\.productID) + [products[0].productID]
@@ -193,47 +201,34 @@ public struct ProductStoreConformance: Sendable {
 
     // MARK: - Data
 
-    private static func product(_ number: Int) throws -> Product {
-        try Product.new(barcode: nil, title: "Conformance \(number)", id: uuid(number), now: t0)
-    }
-
-    private static func uuid(_ number: Int) -> UUID {
-        UUID(uuid: (0xC0, 0xF0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(number >> 8 & 0xFF), UInt8(number & 0xFF)))
-    }
-
-    private static func stamp(_ version: Int) -> SyncStamp {
-        SyncStamp(updatedAt: t0, version: version, replicaID: replica)
-    }
-
     private static func syncedRecord(_ id: ProductID) -> ProductSyncRecord {
-        ProductSyncRecord(productID: id, status: .synced, stamp: stamp(1), baseStamp: stamp(1), lastSyncedAt: t0)
+        let stamp = SyncStamp.fixture(version: 1, replica: replica)
+        return ProductSyncRecord(
+            productID: id, status: .synced, stamp: stamp, baseStamp: stamp, lastSyncedAt: .fixtureEpoch)
     }
 
     /// What `addProducts` commits for new products: each product, a pending sync record and an outbox entry.
     private static func creation(of products: [Product], syncState: SyncStatusKind = .pendingUpsert) -> ProductLocalTransaction {
         var transaction = ProductLocalTransaction()
         for (index, product) in products.enumerated() {
-            let operation = uuid(0x1000 + index)
+            let entry = ProductOutboxEntry.fixture(
+                creating: product, sequence: index + 1, operationID: UUID(fixtureNumber: 1_000 + index),
+                replica: replica)
             transaction.products.append(.init(product: product, syncState: syncState))
             transaction.syncRecords.append(
                 ProductSyncRecord(
-                    productID: product.productID, status: .pendingUpsert, stamp: stamp(1), baseStamp: nil,
-                    pendingOperationID: operation))
-            transaction.outboxEntries.append(
-                ProductOutboxEntry(
-                    operationID: operation, entityID: product.productID.rawValue, sequence: Int64(index + 1),
-                    payload: ProductChange(productID: product.productID, product: product, stamp: stamp(1), baseStamp: nil),
-                    enqueuedAt: t0))
+                    productID: product.productID, status: .pendingUpsert, stamp: entry.payload.stamp, baseStamp: nil,
+                    pendingOperationID: entry.operationID))
+            transaction.outboxEntries.append(entry)
         }
         return transaction
     }
 
+    /// The outbox entry creating product `sequence`, enqueued at that sequence.
     private static func entry(_ sequence: Int, nextAttemptAt: Date? = nil, quarantined: Bool = false) throws -> ProductOutboxEntry {
-        let product = try product(sequence)
-        return ProductOutboxEntry(
-            operationID: uuid(0x2000 + sequence), entityID: product.productID.rawValue, sequence: Int64(sequence),
-            payload: ProductChange(productID: product.productID, product: product, stamp: stamp(1), baseStamp: nil),
-            enqueuedAt: t0, attempts: nextAttemptAt == nil ? 0 : 1, nextAttemptAt: nextAttemptAt,
-            isQuarantined: quarantined)
+        ProductOutboxEntry.fixture(
+            creating: try Product.fixture(number: sequence), sequence: sequence,
+            operationID: UUID(fixtureNumber: 2_000 + sequence), replica: replica, nextAttemptAt: nextAttemptAt,
+            quarantined: quarantined)
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 import HTTPSync
 import InventoryKit
+import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import Testing
 
 @Suite(
@@ -14,7 +17,7 @@ struct HTTPGatewayTests {
     func productPushAndConflict() async throws {
         let server = try SyncServerFixture.shared()
         let gateway = HTTPProductGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
-        let create = try HTTPTestSupport.newProduct("Oat milk")
+        let create = ProductChange.fixture(creating: try Product.fixture(title: "Oat milk"))
         let operation = UUID()
         let first = try await gateway.push([ProductPushRequest(operationID: operation, change: create)])
         guard case .applied(let sequence)? = first.first?.outcome else { Issue.record("not applied: \(first)"); return }
@@ -34,14 +37,10 @@ struct HTTPGatewayTests {
     func productIDsWithPathCharacters() async throws {
         let server = try SyncServerFixture.shared()
         let gateway = HTTPProductGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
-        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         for raw in ["a/b", "50%off", "tea&biscuits?#", "..", "café"] {
             let id = try ProductID(raw)
-            let product = Product(productID: id, title: raw, createdAt: now, updatedAt: now)
-            let change = ProductChange(
-                productID: id, product: product, stamp: SyncStamp(updatedAt: now, version: 1, replicaID: ReplicaID("test-device")),
-                baseStamp: nil)
-            _ = try await gateway.push([ProductPushRequest(operationID: UUID(), change: change)])
+            let product = Product(productID: id, title: raw, createdAt: .fixtureEpoch, updatedAt: .fixtureEpoch)
+            _ = try await gateway.push([ProductPushRequest(operationID: UUID(), change: .fixture(creating: product))])
             #expect(try await gateway.fetch(id)?.product == product, "\(raw)")
         }
     }
@@ -50,13 +49,13 @@ struct HTTPGatewayTests {
     func productFetchChangesAndQuery() async throws {
         let server = try SyncServerFixture.shared()
         let gateway = HTTPProductGateway(client: try HTTPTestSupport.client(server, try server.household(devices: 1)))
-        let milk = try HTTPTestSupport.newProduct("Milk")
-        let apples = try HTTPTestSupport.newProduct("Apples")
+        let milk = ProductChange.fixture(creating: try Product.fixture(title: "Milk"))
+        let apples = ProductChange.fixture(creating: try Product.fixture(title: "Apples"))
         _ = try await gateway.push([milk, apples].map { ProductPushRequest(operationID: UUID(), change: $0) })
         #expect(try await gateway.fetch(milk.productID)?.product == milk.product)
         #expect(try await gateway.fetch(try ProductID("prd_\(UUID().uuidString.lowercased())")) == nil)
 
-        let later = SyncStamp(updatedAt: Date(timeIntervalSinceReferenceDate: 800_000_100), version: 2, replicaID: ReplicaID("test-device"))
+        let later = SyncStamp.fixture(version: 2, updatedAt: Date.fixtureEpoch + 100)
         let deletion = ProductChange(productID: apples.productID, product: nil, stamp: later, baseStamp: apples.stamp)
         let deleted = try await gateway.push([ProductPushRequest(operationID: UUID(), change: deletion)])
         guard case .applied(let deletedAt)? = deleted.first?.outcome else { Issue.record("not applied: \(deleted)"); return }
@@ -117,8 +116,9 @@ struct HTTPGatewayTests {
         let gateway = HTTPInventoryGateway(client: client)
         let household = client.configuration.householdID
         let entries = [
-            HTTPTestSupport.entry(household, .createHousehold(name: "Home")),
-            HTTPTestSupport.entry(household, .createHousehold(name: "Home again"), at: 800_000_001),
+            InventoryJournalEntry.fixture(.createHousehold(name: "Home"), in: household),
+            InventoryJournalEntry.fixture(
+                .createHousehold(name: "Home again"), in: household, recordedAt: Date.fixtureEpoch + 1),
         ]
         let pushed = try await gateway.push(entries)
         let sequences = pushed.compactMap { result -> Int64? in
@@ -131,7 +131,7 @@ struct HTTPGatewayTests {
         let feed = try await gateway.changes(of: household, after: nil, limit: 100)
         #expect(feed.entries == entries && feed.cursor == sequences.last && !feed.hasMore)
 
-        let foreign = HTTPTestSupport.entry(HouseholdID(UUID()), .createHousehold(name: "Elsewhere"))
+        let foreign = InventoryJournalEntry.fixture(.createHousehold(name: "Elsewhere"), in: HouseholdID(UUID()))
         let refused = try await gateway.push([foreign])
         guard case .rejected? = refused.first?.outcome else { Issue.record("accepted: \(refused)"); return }
         await #expect(throws: RemoteSyncError.self) { try await gateway.changes(of: HouseholdID(UUID()), after: nil, limit: 10) }
@@ -143,7 +143,9 @@ struct HTTPGatewayTests {
         let client = try HTTPTestSupport.client(server, try server.household(devices: 1))
         let gateway = HTTPInventoryGateway(client: client)
         let entries = (0..<1_201).map { index in
-            HTTPTestSupport.entry(client.configuration.householdID, .createHousehold(name: "Home \(index)"), at: 800_000_000 + Double(index))
+            InventoryJournalEntry.fixture(
+                .createHousehold(name: "Home \(index)"), in: client.configuration.householdID,
+                recordedAt: .fixtureEpoch + Double(index))
         }
         let results = try await gateway.push(entries)
         #expect(results.count == entries.count)
@@ -175,7 +177,7 @@ struct HTTPGatewayTests {
 
         try server.revoke(household.devices[1])
         do {
-            _ = try await journal.push([HTTPTestSupport.entry(client.configuration.householdID, .createHousehold(name: "Home"))])
+            _ = try await journal.push([.fixture(.createHousehold(name: "Home"), in: client.configuration.householdID)])
             Issue.record("a revoked device pushed")
         } catch let error as RemoteSyncError {
             guard case .unauthorized(let message) = error else { Issue.record("not unauthorized: \(error)"); return }

@@ -1,9 +1,12 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -16,7 +19,7 @@ struct SQLiteAtomicityTests {
         let storage = try SQLiteStorage(path: S.temporaryDatabasePath())
         let store = SQLiteProductStore(storage: storage)
         var transaction = ProductLocalTransaction()
-        let existing = try S.product(1, barcode: true, title: "Existing")
+        let existing = try Product.fixture(number: 1, barcoded: true, title: "Existing")
         transaction.products = [.init(product: existing, syncState: .synced)]
         transaction.syncRecords = [Self.syncRecord(existing)]
         transaction.pullCursor = 7
@@ -30,33 +33,25 @@ struct SQLiteAtomicityTests {
         ProductSyncRecord(
             productID: product.productID, status: .pendingUpsert,
             stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("test")),
-            baseStamp: nil, pendingOperationID: S.uuid(900))
-    }
-
-    private static func outboxEntry(_ product: Product, sequence: Int64) -> ProductOutboxEntry {
-        ProductOutboxEntry(
-            operationID: S.uuid(900 + Int(sequence)), entityID: product.productID.rawValue, sequence: sequence,
-            payload: ProductChange(
-                productID: product.productID, product: product,
-                stamp: SyncStamp(updatedAt: product.updatedAt, version: product.version, replicaID: ReplicaID("test")),
-                baseStamp: nil),
-            enqueuedAt: S.t0)
+            baseStamp: nil, pendingOperationID: UUID(fixtureNumber: 900))
     }
 
     @Test("a product transaction whose last product breaks the CHECK constraint writes nothing: not the earlier products, outbox entries, sync records or cursor")
     func productConstraintViolation() async throws {
         let (storage, store) = try await Self.seededStorage()
         let before = try await S.dump(storage.reader)
-        let good = try S.product(2, title: "Good")
+        let good = try Product.fixture(number: 2, title: "Good")
         // A product whose barcode is not its id: the service never builds one, the schema refuses it.
         let bad = Product(
-            productID: .generated(S.uuid(3)), barcode: try Barcode(S.ean13(3)), title: "Bad", createdAt: S.t0,
-            updatedAt: S.t0)
+            productID: .generated(UUID(fixtureNumber: 3)), barcode: try Barcode(GTIN.fixtureEAN13(3)), title: "Bad",
+            createdAt: S.t0, updatedAt: S.t0)
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: good, syncState: .pendingUpsert), .init(product: bad, syncState: .pendingUpsert)]
         transaction.syncRecords = [Self.syncRecord(good)]
-        transaction.outboxEntries = [Self.outboxEntry(good, sequence: 1)]
-        transaction.removedProducts = [try ProductID(S.ean13(1))]
+        transaction.outboxEntries = [
+            ProductOutboxEntry.fixture(creating: good, sequence: 1, operationID: UUID(fixtureNumber: 901), replica: "test")
+        ]
+        transaction.removedProducts = [try ProductID(GTIN.fixtureEAN13(1))]
         transaction.pullCursor = 99
         let error = await #expect(throws: StorageError.self) { try await store.commit(transaction) }
         guard case .backendFailure(_, let reason)? = error else {
@@ -96,10 +91,7 @@ struct SQLiteAtomicityTests {
         let store = SQLiteInventoryStore(storage: storage)
         let before = try await S.dump(storage.reader)
         let home = try HouseholdID("home")
-        let entry = InventoryJournalEntry(
-            id: S.uuid(1), householdID: home, transactionID: TransactionID(S.uuid(1)), correlationID: CorrelationID(S.uuid(1)),
-            recordedAt: Date(timeIntervalSinceReferenceDate: .nan), replicaID: ReplicaID("test"),
-            operation: .createHousehold(name: "Home"))
+        let entry = InventoryJournalEntry.fixture(number: 1, in: home, recordedAt: Date(timeIntervalSinceReferenceDate: .nan))
         var transaction = InventoryLocalTransaction()
         transaction.entries = [entry]
         transaction.pullCursor = (home, 3)

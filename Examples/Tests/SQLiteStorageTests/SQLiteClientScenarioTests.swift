@@ -32,7 +32,7 @@ struct SQLiteClientScenarioTests {
         let path = S.temporaryDatabasePath()
         let remote = InMemoryProductRemote()
         let clock = ManualClock(S.t0)
-        let milk = try Product.new(barcode: S.ean13(1), title: "Whole Milk", brand: "Acme", id: S.uuid(1), now: S.t0)
+        let milk = try Product.fixture(number: 1, barcoded: true, title: "Whole Milk", brand: "Acme")
 
         // First launch: add a product, then the app quits.
         do {
@@ -49,7 +49,7 @@ struct SQLiteClientScenarioTests {
         clock.advance(by: 60)
         let (storage, products) = try Self.launch(path: path, remote: remote, clock: clock)
         #expect(try await products.pendingCount() == 1)
-        #expect(try await products.retrieveProduct(by: .barcode(S.ean13(1)))?.title == "Whole Milk")
+        #expect(try await products.retrieveProduct(by: .barcode(GTIN.fixtureEAN13(1)))?.title == "Whole Milk")
         let report = try await products.syncPending()
         #expect(report.pushed == 1 && report.remaining == 0)
         #expect(try await products.syncStatus(of: milk.productID) == .synced)
@@ -67,7 +67,7 @@ struct SQLiteClientScenarioTests {
         let (storage, products) = try Self.launch(
             path: S.temporaryDatabasePath(), remote: remote, clock: ManualClock(S.t0), connectivity: network,
             writePolicy: .localThenRemoteImmediate)
-        let bread = try Product.new(barcode: nil, title: "Rye Bread", id: S.uuid(2), now: S.t0)
+        let bread = try Product.fixture(number: 2, title: "Rye Bread")
         try await products.addProducts([bread])
         await products.waitForBackgroundWork()
         #expect(try await products.syncStatus(of: bread.productID) == .pendingUpsert)
@@ -89,8 +89,8 @@ struct SQLiteClientScenarioTests {
         let tabletPath = S.temporaryDatabasePath()
         var (tabletStorage, tablet) = try Self.launch(path: tabletPath, remote: remote, device: "tablet", clock: clock)
 
-        let tea = try Product.new(barcode: S.ean13(3), title: "Tea", id: S.uuid(3), now: S.t0)
-        let jam = try Product.new(barcode: nil, title: "Jam", id: S.uuid(4), now: S.t0)
+        let tea = try Product.fixture(number: 3, barcoded: true, title: "Tea")
+        let jam = try Product.fixture(number: 4, title: "Jam")
         try await phone.addProducts([tea, jam])
         try await phone.syncPending()
         try await tablet.syncPending()

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -14,7 +15,7 @@ struct SQLiteCloseTests {
         let path = S.temporaryDatabasePath()
         let storage = try SQLiteStorage(path: path)
         let store = SQLiteProductStore(storage: storage)
-        let products = try (1...50).map { try S.product($0, title: "Item \($0)") }
+        let products = try (1...50).map { try Product.fixture(number: $0, title: "Item \($0)") }
         var transaction = ProductLocalTransaction()
         transaction.products = products.map { .init(product: $0, syncState: .synced) }
         try await store.commit(transaction)

@@ -3,6 +3,7 @@ import GRDB
 import InventoryKit
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -14,8 +15,8 @@ struct SQLiteCorruptionTests {
     func corruptProduct() async throws {
         let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
         let store = SQLiteProductStore(storage: try SQLiteStorage(queue))
-        let good = try S.product(1, title: "Good")
-        let bad = try S.product(2, title: "Bad")
+        let good = try Product.fixture(number: 1, title: "Good")
+        let bad = try Product.fixture(number: 2, title: "Bad")
         var transaction = ProductLocalTransaction()
         transaction.products = [.init(product: good, syncState: .synced), .init(product: bad, syncState: .synced)]
         try await store.commit(transaction)
@@ -39,7 +40,7 @@ struct SQLiteCorruptionTests {
     func corruptProductsAcrossPages(_ limit: Int) async throws {
         let queue = try DatabaseQueue(configuration: SQLiteStorage.makeConfiguration())
         let store = SQLiteProductStore(storage: try SQLiteStorage(queue))
-        let products = try (0..<6).map { try S.product($0 + 1, title: "Item \($0)") }
+        let products = try (0..<6).map { try Product.fixture(number: $0 + 1, title: "Item \($0)") }
         var transaction = ProductLocalTransaction()
         transaction.products = products.map { .init(product: $0, syncState: .synced) }
         try await store.commit(transaction)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import InventoryKit
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import SQLiteStorage
 import Testing
@@ -19,7 +20,7 @@ struct SQLiteInventoryOutboxRowTests {
     func freshEntriesAreDetached() async throws {
         let storage = try SQLiteStorage.inMemory()
         let store = SQLiteInventoryStore(storage: storage)
-        let entries = (1...4).map(Self.journalEntry)
+        let entries = (1...4).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         let outbox = entries.enumerated().map { Self.outboxEntry($1, sequence: $0 + 1) }
         try await store.commit(Self.transaction(entries, outbox))
 
@@ -38,7 +39,7 @@ struct SQLiteInventoryOutboxRowTests {
     func failedEntryIsStoredWhole() async throws {
         let storage = try SQLiteStorage.inMemory()
         let store = SQLiteInventoryStore(storage: storage)
-        let entry = Self.journalEntry(1)
+        let entry = InventoryJournalEntry.fixture(number: 1, in: Self.home)
         let fresh = Self.outboxEntry(entry, sequence: 1)
         try await store.commit(Self.transaction([entry], [fresh]))
         var failed = fresh
@@ -59,7 +60,7 @@ struct SQLiteInventoryOutboxRowTests {
     @Test("a quarantined fresh entry keeps its quarantine in the columns")
     func quarantinedFreshEntry() async throws {
         let store = SQLiteInventoryStore(storage: try SQLiteStorage.inMemory())
-        let entries = (1...2).map(Self.journalEntry)
+        let entries = (1...2).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         var outbox = entries.enumerated().map { Self.outboxEntry($1, sequence: $0 + 1) }
         outbox[1].isQuarantined = true
         try await store.commit(Self.transaction(entries, outbox))
@@ -72,7 +73,7 @@ struct SQLiteInventoryOutboxRowTests {
         let path = S.temporaryDatabasePath()
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        let entries = (1...3).map(Self.journalEntry)
+        let entries = (1...3).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         let outbox = entries.enumerated().map { Self.outboxEntry($1, sequence: $0 + 1) }
         do {
             let queue = try DatabaseQueue(path: path)
@@ -109,7 +110,7 @@ struct SQLiteInventoryOutboxRowTests {
     func detachedRowWithoutJournalRowIsCorrupt() async throws {
         let queue = try DatabaseQueue()
         let store = SQLiteInventoryStore(storage: try SQLiteStorage(queue))
-        let entry = Self.journalEntry(1)
+        let entry = InventoryJournalEntry.fixture(number: 1, in: Self.home)
         try await store.commit(Self.transaction([entry], [Self.outboxEntry(entry, sequence: 1)]))
         try await queue.write { db in try db.execute(sql: "DELETE FROM inventory_journal") }
         do {
@@ -123,13 +124,9 @@ struct SQLiteInventoryOutboxRowTests {
 
     // MARK: - Data
 
-    private static func journalEntry(_ number: Int) -> InventoryJournalEntry {
-        S.journalEntry(number, household: home)
-    }
-
     /// Enqueued a moment after recording, so a read that took the journal's time for the enqueue time would show.
     private static func outboxEntry(_ entry: InventoryJournalEntry, sequence: Int) -> InventoryOutboxEntry {
-        S.outboxEntry(entry, sequence: sequence, enqueuedAt: entry.recordedAt + 0.25)
+        InventoryOutboxEntry.fixture(entry, sequence: sequence, enqueuedAt: entry.recordedAt + 0.25)
     }
 
     private static func transaction(

@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import SQLiteStorage
 import Testing
@@ -10,14 +11,6 @@ struct SQLiteInventoryRemoteTests {
     private static let home = HouseholdID(rawValue: "home") ?? HouseholdID(UUID())
     private static let cellar = HouseholdID(rawValue: "cellar") ?? HouseholdID(UUID())
 
-    /// Entry `index` of a household: a household creation, which needs no other entry.
-    private static func entry(_ index: Int, _ household: HouseholdID) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: UUID(), householdID: household, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
-            recordedAt: Date(timeIntervalSinceReferenceDate: Double(index)), replicaID: ReplicaID("device"),
-            operation: .createHousehold(name: "Home \(index)"))
-    }
-
     private static func sequences(_ results: [InventoryPushResult]) -> [Int64] {
         results.compactMap { if case .applied(let sequence) = $0.outcome { sequence } else { nil } }
     }
@@ -26,9 +19,9 @@ struct SQLiteInventoryRemoteTests {
     func replayedPushesAppendOnce() async throws {
         let remote = StorageInventoryRemote(storage: try SQLiteStorage.inMemory())
         let count = StorageInventoryRemote.lookupBatchSize * 2 + 37
-        let first = (0..<count).map { Self.entry($0, $0 % 3 == 0 ? Self.cellar : Self.home) }
+        let first = (0..<count).map { InventoryJournalEntry.fixture(number: $0, in: $0 % 3 == 0 ? Self.cellar : Self.home) }
         #expect(Self.sequences(try await remote.push(first)) == (1...Int64(count)).map { $0 })
-        let fresh = (count..<(count + 5)).map { Self.entry($0, Self.home) }
+        let fresh = (count..<(count + 5)).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         let replay = Array(first.suffix(600)) + fresh + [fresh[0], first[0]]
         let sequences = Self.sequences(try await remote.push(replay))
         let expected = (Int64(count - 599)...Int64(count)).map { $0 } + (Int64(count + 1)...Int64(count + 5)).map { $0 }

@@ -1,9 +1,12 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -22,7 +25,10 @@ struct SQLiteOutboxSequenceTests {
             let storage = try SQLiteStorage(path: path)
             let store = SQLiteProductStore(storage: storage)
             var transaction = ProductLocalTransaction()
-            transaction.outboxEntries = try (1...5).map { try Self.productEntry($0, sequence: $0) }
+            transaction.outboxEntries = try (1...5).map {
+                ProductOutboxEntry.fixture(
+                    creating: try Product.fixture(number: $0), sequence: $0, operationID: UUID(fixtureNumber: 1_000 + $0))
+            }
             try await store.commit(transaction)
             var acknowledge = ProductLocalTransaction()
             acknowledge.removedOutboxEntries = transaction.outboxEntries.map(\.operationID)
@@ -34,7 +40,10 @@ struct SQLiteOutboxSequenceTests {
         let store = SQLiteProductStore(storage: storage)
         #expect(try await store.lastSequence() == 5)
         var lower = ProductLocalTransaction()
-        lower.outboxEntries = [try Self.productEntry(6, sequence: 3)]
+        lower.outboxEntries = [
+            ProductOutboxEntry.fixture(
+                creating: try Product.fixture(number: 6), sequence: 3, operationID: UUID(fixtureNumber: 1_006))
+        ]
         try await store.commit(lower)
         #expect(try await store.lastSequence() == 5)
         // The inventory outbox keeps its own mark.
@@ -47,10 +56,10 @@ struct SQLiteOutboxSequenceTests {
         do {
             let storage = try SQLiteStorage(path: path)
             let store = SQLiteInventoryStore(storage: storage)
-            let entries = (1...5).map(Self.journalEntry)
+            let entries = (1...5).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
             var transaction = InventoryLocalTransaction()
             transaction.entries = entries
-            transaction.outboxEntries = entries.enumerated().map { Self.inventoryEntry($1, sequence: $0 + 1) }
+            transaction.outboxEntries = entries.enumerated().map { InventoryOutboxEntry.fixture($1, sequence: $0 + 1) }
             try await store.commit(transaction)
             var acknowledge = InventoryLocalTransaction()
             acknowledge.removedOutboxEntries = entries.map(\.id)
@@ -68,8 +77,8 @@ struct SQLiteOutboxSequenceTests {
         let path = S.temporaryDatabasePath()
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        let productOperations = (1...3).map { S.uuid(100 + $0) }
-        let inventoryOperations = (1...2).map { S.uuid(200 + $0) }
+        let productOperations = (1...3).map { UUID(fixtureNumber: 100 + $0) }
+        let inventoryOperations = (1...2).map { UUID(fixtureNumber: 200 + $0) }
 
         // The app as it shipped with v2: outbox rows, no marks.
         do {
@@ -124,25 +133,5 @@ struct SQLiteOutboxSequenceTests {
         #expect(count == 0)
         #expect(try await SQLiteProductStore(storage: storage).lastSequence() == 0)
         #expect(try await SQLiteInventoryStore(storage: storage).lastOutboxSequence() == 0)
-    }
-
-    // MARK: - Data
-
-    private static func productEntry(_ number: Int, sequence: Int) throws -> ProductOutboxEntry {
-        let product = try S.product(number)
-        return ProductOutboxEntry(
-            operationID: S.uuid(1_000 + number), entityID: product.productID.rawValue, sequence: Int64(sequence),
-            payload: ProductChange(
-                productID: product.productID, product: product,
-                stamp: SyncStamp(updatedAt: S.t0, version: 1, replicaID: ReplicaID("tests")), baseStamp: nil),
-            enqueuedAt: S.t0)
-    }
-
-    private static func journalEntry(_ number: Int) -> InventoryJournalEntry {
-        S.journalEntry(number, household: home)
-    }
-
-    private static func inventoryEntry(_ entry: InventoryJournalEntry, sequence: Int) -> InventoryOutboxEntry {
-        S.outboxEntry(entry, sequence: sequence)
     }
 }

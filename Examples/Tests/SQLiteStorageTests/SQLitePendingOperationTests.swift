@@ -21,7 +21,7 @@ struct SQLitePendingOperationTests {
         let service = ProductModuleService(
             store: store, remote: remote, strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue),
             replicaID: ReplicaID("tests"), clock: .constant(S.t0))
-        let products = try (1...3).map { try S.product($0) }
+        let products = try (1...3).map { try Product.fixture(number: $0) }
         _ = try await service.addProducts(products)
         return (queue, store, service, remote, products)
     }
@@ -29,7 +29,7 @@ struct SQLitePendingOperationTests {
     @Test("the operations read from the JSON are those the decoded records name")
     func operationsMatchTheDecodedRecords() async throws {
         let (_, store, _, _, products) = try await Self.pendingCatalog()
-        let ids = products.map(\.productID) + [try S.product(9).productID]
+        let ids = products.map(\.productID) + [try Product.fixture(number: 9).productID]
         let operations = try await store.pendingOperationIDs(ids)
         let records = try await store.syncRecords(ids)
         #expect(operations.count == 3)

@@ -47,8 +47,8 @@ struct SQLiteProductQueryTests {
         let store = SQLiteProductStore(storage: storage)
         var items: [(product: Product, syncState: SyncStatusKind?)] = []
         for number in 0..<12 {
-            let product = try S.product(
-                number, barcode: number % 2 == 0, title: number % 4 == 0 ? nil : "title \(number % 3)",
+            let product = try Product.fixture(
+                number: number, barcoded: number % 2 == 0, title: number % 4 == 0 ? nil : "title \(number % 3)",
                 now: S.t0 + Double(number % 5))
             items.append((product, .synced))
         }
@@ -94,7 +94,7 @@ struct SQLiteProductQueryTests {
         for chunk in stride(from: 0, to: total, by: 500) {
             var transaction = ProductLocalTransaction()
             transaction.products = try (chunk..<chunk + 500).map { number in
-                .init(product: try S.product(number, title: String(format: "title %05d", number)), syncState: .synced)
+                .init(product: try Product.fixture(number: number, title: String(format: "title %05d", number)), syncState: .synced)
             }
             try await store.commit(transaction)
         }

@@ -56,7 +56,7 @@ struct SQLiteProductStoreParityTests {
             }
             #expect(outcomes[0] == outcomes[1], "step \(step), action \(action)")
             // Ids the step may have created: an added product, or the barcode id a product migrated to.
-            for id in [try Self.newID(number), try ProductID(S.ean13(1_000 + number))] where !ids.contains(id) {
+            for id in [try Self.newID(number), try ProductID(GTIN.fixtureEAN13(1_000 + number))] where !ids.contains(id) {
                 ids.append(id)
             }
             try await Self.expectSameReads(sqlite, memory, ids: ids, step: step)
@@ -69,13 +69,13 @@ struct SQLiteProductStoreParityTests {
         switch action {
         case 0, 1, 2:
             let product = try Product.new(
-                barcode: number % 3 == 0 ? S.ean13(number) : nil, title: "Product \(number % 7)",
-                brand: number % 2 == 0 ? "Acme" : nil, id: S.uuid(number), now: twin.clock.now)
+                barcode: number % 3 == 0 ? GTIN.fixtureEAN13(number) : nil, title: "Product \(number % 7)",
+                brand: number % 2 == 0 ? "Acme" : nil, id: UUID(fixtureNumber: number), now: twin.clock.now)
             return "\(try await service.addProducts([product]))"
         case 3, 4:
             guard !ids.isEmpty, var product = try await twin.store.product(ids[number % ids.count]) else { return "none" }
             product.title = "Renamed \(number)"
-            if product.barcode == nil, number % 4 == 0 { product.barcode = try Barcode(S.ean13(1_000 + number)) }
+            if product.barcode == nil, number % 4 == 0 { product.barcode = try Barcode(GTIN.fixtureEAN13(1_000 + number)) }
             return "\(try await service.updateProducts([product]))"
         case 5:
             guard !ids.isEmpty else { return "none" }
@@ -92,7 +92,7 @@ struct SQLiteProductStoreParityTests {
     }
 
     private static func newID(_ number: Int) throws -> ProductID {
-        number % 3 == 0 ? try ProductID(S.ean13(number)) : .generated(S.uuid(number))
+        number % 3 == 0 ? try ProductID(GTIN.fixtureEAN13(number)) : .generated(UUID(fixtureNumber: number))
     }
 
     private static func expectSameReads(_ a: Twin, _ b: Twin, ids: [ProductID], step: Int) async throws {

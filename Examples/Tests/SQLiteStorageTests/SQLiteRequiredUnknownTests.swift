@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryKitTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -13,22 +14,17 @@ import Testing
 struct SQLiteRequiredUnknownTests {
     typealias S = SQLiteTestSupport
 
-    private static let replica = ReplicaID("tests")
-
-    private static func stamp(_ version: Int) -> SyncStamp {
-        SyncStamp(updatedAt: S.t0, version: version, replicaID: replica)
-    }
-
     /// A store holding the product numbered 700 and 20, a tombstone of 5 and a sync record of 900.
     private static func seededStore() async throws -> (SQLiteStorage, SQLiteProductStore) {
         let storage = try SQLiteStorage.inMemory()
         let store = SQLiteProductStore(storage: storage)
         var setup = ProductLocalTransaction()
-        setup.products = try [700, 20].map { .init(product: try S.product($0), syncState: .synced) }
-        setup.tombstones = [ProductTombstone(productID: try S.product(5).productID, stamp: stamp(1))]
+        setup.products = try [700, 20].map { .init(product: try Product.fixture(number: $0), syncState: .synced) }
+        let stamp = SyncStamp.fixture(version: 1)
+        setup.tombstones = [ProductTombstone(productID: try Product.fixture(number: 5).productID, stamp: stamp)]
         setup.syncRecords = [
             ProductSyncRecord(
-                productID: try S.product(900).productID, status: .synced, stamp: stamp(1), baseStamp: stamp(1),
+                productID: try Product.fixture(number: 900).productID, status: .synced, stamp: stamp, baseStamp: stamp,
                 lastSyncedAt: S.t0)
         ]
         try await store.commit(setup)
@@ -39,16 +35,13 @@ struct SQLiteRequiredUnknownTests {
     private static func creation(of numbers: [Int]) throws -> ProductLocalTransaction {
         var transaction = ProductLocalTransaction()
         for number in numbers {
-            let product = try S.product(number)
+            let product = try Product.fixture(number: number)
             transaction.products.append(.init(product: product, syncState: .pendingUpsert))
             transaction.outboxEntries.append(
-                ProductOutboxEntry(
-                    operationID: S.uuid(100_000 + number), entityID: product.productID.rawValue,
-                    sequence: Int64(number + 1),
-                    payload: ProductChange(productID: product.productID, product: product, stamp: stamp(1), baseStamp: nil),
-                    enqueuedAt: S.t0))
+                ProductOutboxEntry.fixture(
+                    creating: product, sequence: number + 1, operationID: UUID(fixtureNumber: 100_000 + number)))
         }
-        transaction.requiredUnknown = try numbers.map { try S.product($0).productID }
+        transaction.requiredUnknown = try numbers.map { try Product.fixture(number: $0).productID }
         return transaction
     }
 
@@ -85,7 +78,7 @@ struct SQLiteRequiredUnknownTests {
             return
         }
         #expect(named.rawValue == collection)
-        #expect(id == (try S.product(expected).productID.recordID))
+        #expect(id == (try Product.fixture(number: expected).productID.recordID))
         #expect(expectation == .absent)
         #expect(try await S.dump(storage.reader) == before)
     }
@@ -96,7 +89,7 @@ struct SQLiteRequiredUnknownTests {
         let numbers = Self.numbers(placing: [])
         try await store.commit(try Self.creation(of: numbers))
         try await store.commit(try Self.creation(of: [1]))
-        let stored = try await store.products(try (numbers + [1]).map { try S.product($0).productID })
+        let stored = try await store.products(try (numbers + [1]).map { try Product.fixture(number: $0).productID })
         #expect(stored.count == 1_201)
         #expect(try await store.outboxCount() == 1_201)
     }

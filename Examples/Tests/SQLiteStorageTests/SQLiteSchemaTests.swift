@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventoryKitTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SQLiteStorage
 import Testing
 
@@ -19,7 +21,7 @@ struct SQLiteSchemaTests {
     @Test("the CHECK constraint rejects a barcode row whose product_id is not the barcode")
     func checkConstraint() throws {
         let (queue, _) = try Self.migratedQueue()
-        let barcode = S.ean13(1)
+        let barcode = GTIN.fixtureEAN13(1)
         let error = #expect(throws: DatabaseError.self) {
             try queue.write { db in
                 try db.execute(
@@ -43,7 +45,7 @@ struct SQLiteSchemaTests {
     @Test("a barcode belongs to one product: the column is UNIQUE and a second row with it is rejected")
     func uniqueBarcode() throws {
         let (queue, _) = try Self.migratedQueue()
-        let barcode = S.ean13(2)
+        let barcode = GTIN.fixtureEAN13(2)
         let barcodeIndex = try queue.read { db in
             try db.indexes(on: "products").first { $0.columns == ["barcode"] }
         }
@@ -94,10 +96,10 @@ struct SQLiteSchemaTests {
         let path = S.temporaryDatabasePath()
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        var organicMilk = try S.product(1, barcode: true, title: "Whole Milk", brand: "Acme")
+        var organicMilk = try Product.fixture(number: 1, barcoded: true, title: "Whole Milk", brand: "Acme")
         organicMilk.searchKeywords = ["Organic"]
         let milk = organicMilk
-        let bread = try S.product(2, title: "Bread")
+        let bread = try Product.fixture(number: 2, title: "Bread")
 
         // The app as it shipped with v1: its schema, its rows.
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import InventoryModule
+import InventoryModuleTesting
 import SyncServer
 import Testing
 
@@ -34,15 +35,12 @@ struct CalendarFeedDocumentTests {
         let utc = CalendarFeedWindow(daysAhead: 365).range(of: household, in: state, at: instant)
         #expect(utc.start == Date(timeIntervalSince1970: 1_773_100_800))
         #expect(utc.end == utc.start.addingTimeInterval(365 * 86_400))
-        let entry = InventoryJournalEntry(
-            id: UUID(), householdID: household, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
-            recordedAt: instant, replicaID: KitPayloads.replica,
-            operation: .createHousehold(name: "Home"))
-        _ = state.apply(entry)
-        _ = state.apply(InventoryJournalEntry(
-            id: UUID(), householdID: household, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
-            recordedAt: instant.addingTimeInterval(1), replicaID: KitPayloads.replica,
-            operation: .setHouseholdTimeZone(try HouseholdTimeZone(identifier: "Pacific/Kiritimati"))))
+        _ = state.apply(
+            .fixture(.createHousehold(name: "Home"), in: household, recordedAt: instant, replica: KitPayloads.replica))
+        _ = state.apply(
+            .fixture(
+                .setHouseholdTimeZone(try HouseholdTimeZone(identifier: "Pacific/Kiritimati")), in: household,
+                recordedAt: instant.addingTimeInterval(1), replica: KitPayloads.replica))
         let kiritimati = CalendarFeedWindow().range(of: household, in: state, at: instant)
         #expect(kiritimati.start == Date(timeIntervalSince1970: 1_773_050_400))
     }

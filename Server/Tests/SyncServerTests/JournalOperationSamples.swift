@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKit
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import SyncWire
 import Testing
@@ -9,9 +10,7 @@ import Testing
 extension JournalOperationSchemaTests {
     /// An entry of the test household recording `operation`.
     static func entry(_ operation: InventoryOperation, idempotencyKey: IdempotencyKey? = nil) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: UUID(), householdID: household, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
-            idempotencyKey: idempotencyKey, recordedAt: recordedAt, replicaID: replica, operation: operation)
+        .fixture(operation, in: household, idempotencyKey: idempotencyKey, recordedAt: recordedAt, replica: replica)
     }
 
     static func decimal(_ text: String) throws -> Decimal {

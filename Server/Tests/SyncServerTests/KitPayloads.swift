@@ -1,14 +1,17 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import SyncServer
 import SyncWire
 
 /// Wire operations carrying the kit's own values, as a device's gateway would send them.
 enum KitPayloads {
-    static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    static let epoch = Date.fixtureEpoch
     static let replica = ReplicaID("test-device")
 
     /// The kit's JSON form of a value as a wire payload.
@@ -16,14 +19,14 @@ enum KitPayloads {
         JSONFragment(verbatim: String(decoding: try RecordCoding.encode(value), as: UTF8.self))
     }
 
-    /// A journal entry of `household` that names a shopping-list-free operation (renaming the household).
+    /// A journal entry of `household` that names a shopping-list-free operation (renaming the household), recorded by
+    /// this test's replica `index` seconds after the epoch.
     static func journalEntry(
         of household: SyncServer.HouseholdID, id: UUID = UUID(), name: String = "Home", index: Int = 0
     ) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: id, householdID: InventoryModule.HouseholdID(household.rawValue), transactionID: TransactionID(id),
-            correlationID: CorrelationID(id), recordedAt: epoch.addingTimeInterval(Double(index)), replicaID: replica,
-            operation: .createHousehold(name: name))
+        .fixture(
+            .createHousehold(name: name), in: InventoryModule.HouseholdID(household.rawValue), id: id,
+            recordedAt: epoch.addingTimeInterval(Double(index)), replica: replica)
     }
 
     /// A push operation appending a journal entry; its op id is fresh unless given.
@@ -36,14 +39,14 @@ enum KitPayloads {
             payload: try payload(entry))
     }
 
-    /// A product with a barcode and a title.
+    /// A product with a barcode and a title: the pen unless told otherwise.
     static func product(_ barcode: String = "4006381333931", title: String = "Pen") throws -> Product {
-        try Product.new(barcode: barcode, title: title, id: UUID(), now: epoch)
+        try .fixture(title: title, barcode: barcode)
     }
 
-    /// A stamp of this test's replica.
+    /// A stamp of this test's replica (`SyncStamp.fixture`: `version` seconds after the epoch).
     static func stamp(_ version: Int, replica: ReplicaID = replica) -> SyncStamp {
-        SyncStamp(updatedAt: epoch.addingTimeInterval(Double(version)), version: version, replicaID: replica)
+        .fixture(version: version, replica: replica)
     }
 
     /// A push operation writing (or, with `product == nil`, deleting) a product.

@@ -1,6 +1,8 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import ProductModule
 import SyncServer
@@ -10,7 +12,7 @@ import SyncWire
 /// (`RecordCoding`), so the responses checked against the document are those a real client gets.
 enum ContractPayloads {
     static let replica = ReplicaID("contract-test-device")
-    static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    static let epoch = Date.fixtureEpoch
 
     static func operation(kind: String, entityId: String, _ value: some Encodable) throws -> PushOperation {
         PushOperation(
@@ -20,22 +22,22 @@ enum ContractPayloads {
 
     /// A journal entry of the household.
     static func journal(household: UUID) throws -> PushOperation {
-        let entry = InventoryJournalEntry(
-            id: UUID(), householdID: InventoryModule.HouseholdID(household), transactionID: TransactionID(UUID()),
-            correlationID: CorrelationID(UUID()), recordedAt: epoch, replicaID: replica,
-            operation: .createHousehold(name: "Home"))
+        let entry = InventoryJournalEntry.fixture(
+            .createHousehold(name: "Home"), in: InventoryModule.HouseholdID(household), replica: replica)
         return try operation(kind: "journal", entityId: entry.id.uuidString.lowercased(), entry)
     }
 
     /// A change of product `id` written at `version` (a deletion when `deleted`), based on the state of `base`.
     static func product(_ id: String, version: Int, deleted: Bool = false, base: Int? = nil) throws -> PushOperation {
         let productID = try ProductID(id)
-        func stamp(_ version: Int) -> SyncStamp {
-            SyncStamp(updatedAt: epoch.addingTimeInterval(Double(version)), version: version, replicaID: replica)
-        }
+        let stamp = SyncStamp.fixture(version: version, replica: replica)
         let product =
-            deleted ? nil : Product(productID: productID, title: "Pen v\(version)", createdAt: epoch, updatedAt: stamp(version).updatedAt, version: version)
-        let change = ProductChange(productID: productID, product: product, stamp: stamp(version), baseStamp: base.map(stamp))
+            deleted
+            ? nil
+            : Product(productID: productID, title: "Pen v\(version)", createdAt: epoch, updatedAt: stamp.updatedAt, version: version)
+        let change = ProductChange(
+            productID: productID, product: product, stamp: stamp,
+            baseStamp: base.map { SyncStamp.fixture(version: $0, replica: replica) })
         return try operation(kind: "product", entityId: id, change)
     }
 

@@ -3,12 +3,13 @@ import HTTPTypes
 import HummingbirdTesting
 import InventoryKit
 import InventoryModule
+import InventoryModuleTesting
 import NIOCore
 import ProductModule
 import SyncServer
+import SyncWire
 import Testing
 import ThrowawayPostgres
-import SyncWire
 
 /// A push body's payloads are decoded straight from the body into the kit's types: exact numbers, one result per
 /// operation whatever its neighbours are, and the kit's canonical encoding stored.
@@ -169,10 +170,9 @@ struct PushPayloadReadingTests {
             let id = UUID()
             let conversion = UnitConversion(
                 from: try UnitID("piece"), to: try UnitID("pack"), factor: try #require(Decimal(string: "2")))
-            let entry = InventoryJournalEntry(
-                id: id, householdID: InventoryModule.HouseholdID(household.rawValue), transactionID: TransactionID(id),
-                correlationID: CorrelationID(id), recordedAt: KitPayloads.epoch, replicaID: KitPayloads.replica,
-                operation: .defineConversion(conversion))
+            let entry = InventoryJournalEntry.fixture(
+                .defineConversion(conversion), in: InventoryModule.HouseholdID(household.rawValue), id: id,
+                recordedAt: KitPayloads.epoch, replica: KitPayloads.replica)
             // The factor's text as a device would write it, with a 16-digit recordedAt as pantries write them.
             let payload = String(decoding: try RecordCoding.encode(entry), as: UTF8.self)
                 .replacingOccurrences(of: #""factor":2"#, with: #""factor":\#(text)"#)

@@ -82,7 +82,7 @@ struct ReplicaConcurrencyTests {
         let fridge = LocationID.derived(household: household, name: "Fridge")
         try await device.perform(.defineLocation(LocationDefinition(id: fridge, name: "Fridge")), in: household)
         let piece = UnitID.derived(name: "piece")
-        let products = (0..<6).map { ProductReference(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", $0)) ?? UUID()) }
+        let products = (0..<6).map { ProductReference(UUID(fixtureNumber: $0)) }
         for index in 0..<purchases {
             let product = products[index % products.count]
             try await device.perform(

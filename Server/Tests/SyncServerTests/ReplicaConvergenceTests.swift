@@ -78,7 +78,7 @@ struct HouseholdScenario {
                 clock: InventoryClock { base.addingTimeInterval(Double(ticks.next()) * 60 - lag) },
                 timeZone: HouseholdTimeZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt), makeUUID: { uuids.next() })
         }
-        let products = (0..<4).map { ProductReference(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", $0)) ?? UUID()) }
+        let products = (0..<4).map { ProductReference(UUID(fixtureNumber: $0)) }
         try await devices[0].perform(.createHousehold(name: "Home"), in: household)
         try await devices[0].perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: household)
         let locations = ["Fridge", "Pantry"].map { LocationID.derived(household: household, name: $0) }

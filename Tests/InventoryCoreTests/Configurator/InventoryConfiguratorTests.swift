@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import Testing
 
 /// A configurator that counts calls, to prove the named-argument API routes through the overridable requirement.
@@ -116,8 +117,8 @@ struct InventoryConfiguratorTests {
     func sourceCode() throws {
         let url = try #require(URL(string: "https://example.com/repo.git"))
         var source = SampleSourceCode()
-        configurator.configure(&source, url: url, notes: "6502 asm", dateOpened: referenceDate, license: "MIT")
-        let full = SampleSourceCode(url: url, notes: "6502 asm", dateOpened: referenceDate, license: "MIT")
+        configurator.configure(&source, url: url, notes: "6502 asm", dateOpened: Date.fixtureEpoch, license: "MIT")
+        let full = SampleSourceCode(url: url, notes: "6502 asm", dateOpened: Date.fixtureEpoch, license: "MIT")
         #expect(source == full)
         configurator.configure(&source)
         #expect(source == full)
@@ -164,13 +165,13 @@ struct InventoryConfiguratorTests {
         configurator.configure(
             &product, sku: "SKU-1", identifiers: [barcode], title: "Lode Runner", summary: "s", productType: "software",
             classification: "game", genre: "puzzle", manufacturer: maker, publisher: "Brøderbund", developer: "Doug Smith",
-            creator: "Doug Smith", releaseDate: referenceDate, productionDate: referenceDate, platform: "Apple II",
+            creator: "Doug Smith", releaseDate: .fixtureEpoch, productionDate: .fixtureEpoch, platform: "Apple II",
             systemRequirements: requirements, productVersion: "1.0", sourceCode: source, relatedAssetIDs: [asset],
             references: ["mobygames": "lode-runner"], metadata: ["box": "yes"])
         let full = SampleProduct(
             id: id, sku: "SKU-1", identifiers: [barcode], title: "Lode Runner", summary: "s", productType: "software",
             classification: "game", genre: "puzzle", manufacturer: maker, publisher: "Brøderbund", developer: "Doug Smith",
-            creator: "Doug Smith", releaseDate: referenceDate, productionDate: referenceDate, platform: "Apple II",
+            creator: "Doug Smith", releaseDate: .fixtureEpoch, productionDate: .fixtureEpoch, platform: "Apple II",
             systemRequirements: requirements, productVersion: "1.0", sourceCode: source, relatedAssetIDs: [asset],
             references: ["mobygames": "lode-runner"], metadata: ["box": "yes"])
         #expect(product == full)

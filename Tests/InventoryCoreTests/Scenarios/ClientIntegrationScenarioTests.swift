@@ -179,7 +179,7 @@ struct ClientIntegrationScenarioTests {
     @Test("saving through a storage provider, re-importing the feed creates nothing new, and data survives a restart")
     func saveThroughStorageProvider() async throws {
         let storage = InMemoryStorageProvider()
-        let service = StorageService(storage: storage, clock: .constant(referenceDate))
+        let service = StorageService(storage: storage, clock: .constant(Date.fixtureEpoch))
         for _ in 0..<2 {
             for row in feed {
                 let title = try makeTitle(from: row, configurator: RetroConfigurator())

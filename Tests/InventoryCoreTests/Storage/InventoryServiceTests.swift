@@ -8,11 +8,11 @@ struct InventoryServiceTests {
     @Test("a user asset goes to user data and user metadata, a domain asset to the domain stores")
     func routing() async throws {
         let storage = InMemoryStorageProvider()
-        let service = StorageService(storage: storage, clock: .constant(referenceDate))
+        let service = StorageService(storage: storage, clock: .constant(Date.fixtureEpoch))
         let photo = try await service.saveAsset(Data("jpeg".utf8), kind: .image, scope: .user, contentType: "image/jpeg", ownerID: "p1")
         let manual = try await service.saveAsset(Data("pdf".utf8), kind: .manual, scope: .domain, ownerID: "p1")
         #expect(photo.sha1 == "14993722cfd06f0e85fcc82a9dc489400beeabb9")
-        #expect(photo.createdAt == referenceDate && photo.byteCount == 4)
+        #expect(photo.createdAt == Date.fixtureEpoch && photo.byteCount == 4)
         #expect(try await storage.userData.read(photo.recordID) == Data("jpeg".utf8))
         #expect(try await storage.domainData.read(photo.recordID) == nil)
         #expect(try await storage.domainData.read(manual.recordID) == Data("pdf".utf8))

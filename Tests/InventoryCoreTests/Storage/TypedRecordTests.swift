@@ -8,7 +8,7 @@ struct TypedRecordTests {
     static func sampleGame(_ title: String, platform: String = "Apple II") -> SampleProduct {
         SampleProduct(
             id: InventoryIDGenerator.generate(for: .product, semanticName: title), title: title,
-            releaseDate: referenceDate, platform: platform)
+            releaseDate: Date.fixtureEpoch, platform: platform)
     }
 
     @Test("a Codable client type round-trips byte for byte and is queryable by its indexed fields")

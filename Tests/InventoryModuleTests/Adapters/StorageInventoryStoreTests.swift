@@ -20,10 +20,10 @@ struct StorageInventoryStoreTests {
     @Test("the last outbox sequence survives acknowledging every entry and reopening the store")
     func lastSequenceSurvivesReopening() async throws {
         let storage = InMemoryStorageProvider()
-        let entries = (1...5).map(Self.entry)
+        let entries = (1...5).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         var transaction = InventoryLocalTransaction()
         transaction.entries = entries
-        transaction.outboxEntries = entries.enumerated().map { Self.outboxEntry($1, sequence: $0 + 1) }
+        transaction.outboxEntries = entries.enumerated().map { InventoryOutboxEntry.fixture($1, sequence: $0 + 1) }
         try await StorageInventoryStore(storage: storage).commit(transaction)
         var acknowledge = InventoryLocalTransaction()
         acknowledge.removedOutboxEntries = entries.map(\.id)
@@ -39,15 +39,15 @@ struct StorageInventoryStoreTests {
     @Test("a store written before the mark existed keeps its highest sequence when its entries are acknowledged")
     func storeWithoutMark() async throws {
         let storage = InMemoryStorageProvider()
-        let entries = (1...4).map(Self.entry)
+        let entries = (1...4).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         // The outbox as an earlier version left it: entries, no mark.
         for (index, entry) in entries.enumerated() {
-            try await storage.userMetadata.save(Self.outboxEntry(entry, sequence: index + 7))
+            try await storage.userMetadata.save(InventoryOutboxEntry.fixture(entry, sequence: index + 7))
         }
         let store = StorageInventoryStore(storage: storage)
         #expect(try await store.lastOutboxSequence() == 10)
         var retry = InventoryLocalTransaction()
-        retry.outboxEntries = [Self.outboxEntry(entries[0], sequence: 7, quarantined: true)]
+        retry.outboxEntries = [InventoryOutboxEntry.fixture(entries[0], sequence: 7, quarantined: true)]
         try await store.commit(retry)
         var acknowledge = InventoryLocalTransaction()
         acknowledge.removedOutboxEntries = entries.map(\.id)
@@ -60,12 +60,12 @@ struct StorageInventoryStoreTests {
     func concurrentCommits() async throws {
         let storage = InMemoryStorageProvider()
         let store = StorageInventoryStore(storage: storage)
-        let entries = (1...40).map(Self.entry)
+        let entries = (1...40).map { InventoryJournalEntry.fixture(number: $0, in: Self.home) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, entry) in entries.enumerated() {
                 group.addTask {
                     var transaction = InventoryLocalTransaction()
-                    transaction.outboxEntries = [Self.outboxEntry(entry, sequence: index + 1)]
+                    transaction.outboxEntries = [InventoryOutboxEntry.fixture(entry, sequence: index + 1)]
                     try await store.commit(transaction)
                 }
             }
@@ -83,28 +83,10 @@ struct StorageInventoryStoreTests {
         let count = RecordQuery.maximumLimit + 5
         var transaction = InventoryLocalTransaction()
         transaction.outboxEntries = (1...count).reversed().map {
-            Self.outboxEntry(Self.entry($0), sequence: $0, quarantined: $0 % 2 == 1)
+            InventoryOutboxEntry.fixture(.fixture(number: $0, in: Self.home), sequence: $0, quarantined: $0 % 2 == 1)
         }
         try await store.commit(transaction)
         let quarantined = try await store.quarantinedOutbox().map(\.sequence)
         #expect(quarantined == Array(stride(from: Int64(1), through: Int64(count), by: 2)))
-    }
-
-    // MARK: - Data
-
-    private static func entry(_ index: Int) -> InventoryJournalEntry {
-        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index)) ?? UUID()
-        return InventoryJournalEntry(
-            id: id, householdID: home, transactionID: TransactionID(id), correlationID: CorrelationID(id),
-            recordedAt: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index)), replicaID: ReplicaID("tests"),
-            operation: .createHousehold(name: "Household \(index)"))
-    }
-
-    private static func outboxEntry(
-        _ entry: InventoryJournalEntry, sequence: Int, quarantined: Bool = false
-    ) -> InventoryOutboxEntry {
-        InventoryOutboxEntry(
-            operationID: entry.id, entityID: entry.householdID.rawValue, sequence: Int64(sequence),
-            payload: InventoryJournalChange(entry: entry), enqueuedAt: entry.recordedAt, isQuarantined: quarantined)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -36,10 +37,9 @@ struct StorageInventoryRemoteTests {
     func overlappingPushesAppendOnce() async throws {
         let remote = StorageInventoryRemote(storage: InMemoryStorageProvider())
         let entries = (0..<40).map { index in
-            InventoryJournalEntry(
-                id: UUID(), householdID: S.home, transactionID: TransactionID(UUID()), correlationID: CorrelationID(UUID()),
-                recordedAt: Date(timeIntervalSinceReferenceDate: Double(index)), replicaID: ReplicaID("d\(index % 4)"),
-                operation: .createHousehold(name: "Home \(index)"))
+            InventoryJournalEntry.fixture(
+                .createHousehold(name: "Home \(index)"), in: S.home,
+                recordedAt: Date(timeIntervalSinceReferenceDate: Double(index)), replica: ReplicaID("d\(index % 4)"))
         }
         // 20 pushes at once: push k sends entries 2k and 2k+1, and again those of push k - 1.
         let answers = try await withThrowingTaskGroup(of: [InventoryPushResult].self) { group in

@@ -1,5 +1,6 @@
 import Foundation
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -89,13 +90,14 @@ struct JournalCodingTests {
         ),
     ]
 
+    /// An entry doing `operation` with every member set: three different ids whose text has hex letters (a coder
+    /// that mixed two up, or changed their case, fails), and an idempotency key.
     static func entry(_ operation: InventoryOperation) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: UUID(uuid: (0xAB, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)), householdID: F.home,
+        .fixture(
+            operation, in: F.home, id: UUID(uuid: (0xAB, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)),
             transactionID: TransactionID(UUID(uuid: (0xCD, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
             correlationID: CorrelationID(UUID(uuid: (0xEF, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
-            idempotencyKey: F.id(IdempotencyKey.self, "key"), recordedAt: F.t0, replicaID: ReplicaID("a"),
-            operation: operation)
+            idempotencyKey: F.id(IdempotencyKey.self, "key"), recordedAt: F.t0, replica: "a")
     }
 
     @Test("every operation round-trips through JSON under its stable type name", arguments: operations)

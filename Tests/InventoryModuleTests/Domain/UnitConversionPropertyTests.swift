@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -123,10 +124,9 @@ struct UnitConversionPropertyTests {
         // A synced entry with such a factor is reported by the fold and ignored.
         var folded = state
         folded.apply(
-            InventoryJournalEntry(
-                id: UUID(), householdID: F.home, transactionID: TransactionID(UUID()),
-                correlationID: CorrelationID(UUID()), recordedAt: F.t0 + 86_400, replicaID: "z",
-                operation: .defineConversion(UnitConversion(from: Self.units[0], to: Self.units[1], factor: factor))))
+            .fixture(
+                .defineConversion(UnitConversion(from: Self.units[0], to: Self.units[1], factor: factor)), in: F.home,
+                recordedAt: F.t0 + 86_400, replica: "z"))
         #expect(!folded.unitConverter.canConvert(from: Self.units[0], to: Self.units[1], product: nil))
     }
 }

@@ -11,13 +11,6 @@ struct OverdrawJournalJSONTests {
     static let short = UUID(uuidString: "6A1D3C1E-52C4-4C55-9B0A-3F0E8A1B2C3D") ?? UUID()
     static let other = UUID(uuidString: "00000000-0000-4000-8000-00000000000A") ?? UUID()
 
-    static func entry(_ operation: InventoryOperation) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: other, householdID: HouseholdID(rawValue: "home") ?? HouseholdID(UUID()), transactionID: TransactionID(other),
-            correlationID: CorrelationID(other), recordedAt: Date(timeIntervalSince1970: 1_773_129_600),
-            replicaID: ReplicaID("phone"), operation: operation)
-    }
-
     static func correction(settling: [UUID]?) -> InventoryOperation {
         .correct(
             CorrectionPayload(
@@ -28,7 +21,7 @@ struct OverdrawJournalJSONTests {
 
     @Test("a dismissal writes JSONEncoder's bytes: the over-draw's entry id as the value", arguments: [short, other])
     func dismissalBytesMatchJSONEncoder(id: UUID) throws {
-        let entry = Self.entry(.dismissOverdraw(id))
+        let entry = JournalCodingTests.entry(.dismissOverdraw(id))
         let bytes = try RecordCoding.encode(entry)
         #expect(bytes == (try RecordCoding.encodeWithFoundation(entry)))
         #expect(String(decoding: bytes, as: UTF8.self).contains(#"{"type":"dismissOverdraw","value":"\#(id.uuidString)"}"#))
@@ -38,7 +31,7 @@ struct OverdrawJournalJSONTests {
     @Test("a settling correction writes JSONEncoder's bytes with its over-draws; one settling none writes no new member",
           arguments: [nil, [], [short], [short, other]] as [[UUID]?])
     func correctionBytesMatchJSONEncoder(settling: [UUID]?) throws {
-        let entry = Self.entry(Self.correction(settling: settling))
+        let entry = JournalCodingTests.entry(Self.correction(settling: settling))
         let bytes = try RecordCoding.encode(entry)
         #expect(bytes == (try RecordCoding.encodeWithFoundation(entry)))
         #expect(String(decoding: bytes, as: UTF8.self).contains("settlesOverdraws") == (settling != nil))

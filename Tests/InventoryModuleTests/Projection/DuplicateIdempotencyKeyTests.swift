@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -145,13 +146,12 @@ struct DuplicateIdempotencyKeyTests {
         let key = F.id(IdempotencyKey.self, "spread")
         let uuids = UUIDSequence(seed: 0xD0)
         func entry(
-            _ transaction: TransactionID, _ replica: String, _ offset: TimeInterval, key: IdempotencyKey?,
+            _ transaction: TransactionID, _ replica: ReplicaID, _ offset: TimeInterval, key: IdempotencyKey?,
             _ operation: InventoryOperation
         ) -> InventoryJournalEntry {
-            InventoryJournalEntry(
-                id: uuids.next(), householdID: F.home, transactionID: transaction,
-                correlationID: template.correlationID, idempotencyKey: key, recordedAt: F.t0 + offset,
-                replicaID: ReplicaID(replica), operation: operation)
+            .fixture(
+                operation, in: F.home, id: uuids.next(), transactionID: transaction,
+                correlationID: template.correlationID, idempotencyKey: key, recordedAt: F.t0 + offset, replica: replica)
         }
         func purchase(_ name: String, _ amount: Decimal) -> InventoryOperation {
             .purchase(

@@ -1,6 +1,7 @@
 import Foundation
 import InventoryKitTesting
 import InventoryModule
+import InventoryModuleTesting
 import InventorySync
 import Testing
 
@@ -19,21 +20,21 @@ struct HouseholdCreationCodingTests {
         return try #require(object["operation"] as? [String: Any])
     }
 
-    /// An entry recorded by `replica` at `t0 + seconds`, with an id whose text sorts by `order`.
+    /// An entry of transaction `transaction` recorded by `replica` at `t0 + seconds`, with an id whose text sorts by
+    /// `order`.
     static func entry(
-        _ operation: InventoryOperation, at seconds: Double, by replica: String, transaction: UInt8, order: UInt8
+        _ operation: InventoryOperation, at seconds: Double, by replica: ReplicaID, transaction: UInt8, order: UInt8
     ) -> InventoryJournalEntry {
-        InventoryJournalEntry(
-            id: UUID(uuid: (order, transaction, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)), householdID: F.home,
+        .fixture(
+            operation, in: F.home, id: UUID(uuid: (order, transaction, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)),
             transactionID: TransactionID(UUID(uuid: (transaction, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 2))),
-            correlationID: CorrelationID(UUID(uuid: (0xEF, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))),
-            recordedAt: F.t0 + seconds, replicaID: ReplicaID(replica), operation: operation)
+            recordedAt: F.t0 + seconds, replica: replica)
     }
 
     /// A creation as earlier versions booked it: the name, and the zone as a `setHouseholdTimeZone` entry of the
     /// same transaction at the same time; the zone entry sorts first when `zoneFirst`.
     static func legacyCreation(
-        _ zone: HouseholdTimeZone, at seconds: Double, by replica: String, transaction: UInt8, zoneFirst: Bool
+        _ zone: HouseholdTimeZone, at seconds: Double, by replica: ReplicaID, transaction: UInt8, zoneFirst: Bool
     ) -> [InventoryJournalEntry] {
         [
             entry(.createHousehold(name: "Home"), at: seconds, by: replica, transaction: transaction, order: zoneFirst ? 2 : 1),

@@ -16,7 +16,7 @@ struct ImportServiceTests {
         for number in 0..<count {
             let size = ["500 g", "1 L", "6 x 330 ml", "1,5 kg"][number % 4]
             let category = ["en:dairies", "Beverages > Sodas", "Snacks", "Quantum Literature"][number % 4]
-            lines.append("\(ImportFixtures.ean13(400_000 + number)),\"Product \(number), \"\"special\"\"\",Brand \(number % 7),\(category),\(size),SKU-\(number)")
+            lines.append("\(GTIN.fixtureEAN13(400_000 + number)),\"Product \(number), \"\"special\"\"\",Brand \(number % 7),\(category),\(size),SKU-\(number)")
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
@@ -43,7 +43,7 @@ struct ImportServiceTests {
         #expect(second.created.isEmpty && second.updated.isEmpty && second.rejected.isEmpty)
         #expect(try await ImportFixtures.allProducts(in: catalog).count == 1_000)
         #expect(try await catalog.pendingCount() == 1_000)
-        let sample = try #require(try await catalog.retrieveProduct(by: .barcode(ImportFixtures.ean13(400_002))))
+        let sample = try #require(try await catalog.retrieveProduct(by: .barcode(GTIN.fixtureEAN13(400_002))))
         #expect(sample.version == 1)
         #expect(sample.title == "Product 2, \"special\"")
         #expect(sample.packaging == ProductPackaging(quantity: 330, unit: .ml, count: 6, displayText: "6 x 330 ml"))
@@ -54,7 +54,7 @@ struct ImportServiceTests {
         let catalog = ImportFixtures.catalog()
         let service = ImportService(products: catalog, clock: .constant(ImportFixtures.now), batchSize: 250)
         let lines = (0..<1_000).map { number in
-            #"{"code": "\#(ImportFixtures.ean13(700_000 + number))", "product_name": "Soda \#(number)", "brands": "Fizz,Pop", "#
+            #"{"code": "\#(GTIN.fixtureEAN13(700_000 + number))", "product_name": "Soda \#(number)", "brands": "Fizz,Pop", "#
                 + #""quantity": "\#(number % 3 + 1) x 33 cl", "categories_tags": ["en:beverages", "en:sodas"], "rev": \#(number % 9), "#
                 + #""nutriments": {"energy_100g": "\#(100 + number % 50)", "sugars_100g": "10,\#(number % 10)"}}"#
         }

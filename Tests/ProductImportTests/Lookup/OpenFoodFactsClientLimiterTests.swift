@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import ProductImport
 import Testing
 #if canImport(FoundationNetworking)
@@ -41,7 +42,7 @@ struct OpenFoodFactsClientLimiterTests {
         arguments: [URLError.Code.unknown, .networkConnectionLost, .cannotParseResponse])
     func connectionLostMidBodyIsMalformed(urlCode: URLError.Code) async throws {
         let body = try ImportFixtures.openFoodFacts("3366321052331")
-        let code = ImportFixtures.ean13(2_100 + abs(urlCode.rawValue) % 100)
+        let code = GTIN.fixtureEAN13(2_100 + abs(urlCode.rawValue) % 100)
         LookupScriptedProtocol.script(code, [
             .cutShort(status: 200, headers: ["Content-Length": String(body.count)], body: body.prefix(100), code: urlCode)
         ])
@@ -55,7 +56,7 @@ struct OpenFoodFactsClientLimiterTests {
 
     @Test("a timeout after the answer's head is still a timeout")
     func timeoutMidBodyIsTimedOut() async throws {
-        let code = ImportFixtures.ean13(2_201)
+        let code = GTIN.fixtureEAN13(2_201)
         LookupScriptedProtocol.script(code, [.cutShort(status: 200, headers: [:], body: Data("{".utf8), code: .timedOut)])
         let result = await Self.client().lookUp(try GTIN(code))
         guard case .unavailable(_, .timedOut) = result else { Issue.record("expected timed out, got \(result)"); return }
@@ -63,7 +64,7 @@ struct OpenFoodFactsClientLimiterTests {
 
     @Test("every attempt acquires a permit from the injected limiter and releases it once its answer is in")
     func permitsArePairedPerAttempt() async throws {
-        let code = ImportFixtures.ean13(2_202)
+        let code = GTIN.fixtureEAN13(2_202)
         LookupScriptedProtocol.script(code, [.http(status: 503), .http(status: 404)])
         let limiter = RecordingLimiter()
         #expect(await Self.client(limiter: limiter).lookUp(try GTIN(code)) == .notFound(try GTIN(code)))
@@ -73,7 +74,7 @@ struct OpenFoodFactsClientLimiterTests {
 
     @Test("a limiter whose shared state is unavailable sends no request and says why")
     func unavailableLimiterSendsNothing() async throws {
-        let code = ImportFixtures.ean13(2_203)
+        let code = GTIN.fixtureEAN13(2_203)
         LookupScriptedProtocol.script(code, [.http(status: 404)])
         let failure = LookupRateLimitError.stateUnavailable(location: "/data/store.sqlite-openfoodfacts", reason: "read-only")
         let result = await Self.client(limiter: RecordingLimiter(failing: failure)).lookUp(try GTIN(code))

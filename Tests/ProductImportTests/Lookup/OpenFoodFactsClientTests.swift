@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKit
+import InventoryKitTesting
 import ProductImport
 import ProductModule
 import Testing
@@ -50,7 +51,7 @@ struct OpenFoodFactsClientTests {
         "status 0 means not found, as a 200 or a 404",
         arguments: [200, 404])
     func statusZeroIsNotFound(status: Int) async throws {
-        let code = ImportFixtures.ean13(1_700 + status)
+        let code = GTIN.fixtureEAN13(1_700 + status)
         LookupScriptedProtocol.script(code, [.http(status: status, body: Data(#"{"code":"\#(code)","status":0,"status_verbose":"product not found"}"#.utf8))])
         #expect(await Self.client().lookUp(try GTIN(code)) == .notFound(try GTIN(code)))
     }
@@ -70,7 +71,7 @@ struct OpenFoodFactsClientTests {
 
     @Test("a 429 on every attempt ends as rate limited with the server's Retry-After, after the configured attempts")
     func rateLimitedToTheEnd() async throws {
-        let code = ImportFixtures.ean13(1_801)
+        let code = GTIN.fixtureEAN13(1_801)
         LookupScriptedProtocol.script(code, [.http(status: 429, headers: ["Retry-After": "2"])])
         let result = await Self.client { $0.maximumAttempts = 3 }.lookUp(try GTIN(code))
         #expect(result == .rateLimited(try GTIN(code), retryAfter: 2))
@@ -79,7 +80,7 @@ struct OpenFoodFactsClientTests {
 
     @Test("a Retry-After beyond the longest backoff ends the lookup at once instead of waiting")
     func longRetryAfterIsNotWaited() async throws {
-        let code = ImportFixtures.ean13(1_802)
+        let code = GTIN.fixtureEAN13(1_802)
         let timer = VirtualLookupTimer()
         LookupScriptedProtocol.script(code, [.http(status: 429, headers: ["Retry-After": "3600"])])
         let result = await Self.client(timer: timer).lookUp(try GTIN(code))
@@ -90,7 +91,7 @@ struct OpenFoodFactsClientTests {
 
     @Test("a 503 on every attempt is unavailable with the server error, after backoffs that double")
     func serverErrorIsUnavailable() async throws {
-        let code = ImportFixtures.ean13(1_803)
+        let code = GTIN.fixtureEAN13(1_803)
         let timer = VirtualLookupTimer()
         LookupScriptedProtocol.script(code, [.http(status: 503)])
         let result = await Self.client(timer: timer) { $0.productReadsPerMinute = 6_000; $0.burst = 10 }.lookUp(try GTIN(code))
@@ -113,7 +114,7 @@ struct OpenFoodFactsClientTests {
             (.networkConnectionLost, "offline"), (.badServerResponse, "malformedBody"),
         ])
     func transportFailures(code urlCode: URLError.Code, expected: String) async throws {
-        let code = ImportFixtures.ean13(1_900 + urlCode.rawValue & 0xFFF)
+        let code = GTIN.fixtureEAN13(1_900 + urlCode.rawValue & 0xFFF)
         LookupScriptedProtocol.script(code, [.failure(urlCode)])
         let result = await Self.client().lookUp(try GTIN(code))
         guard case .unavailable(_, let reason) = result else { Issue.record("expected unavailable, got \(result)"); return }
@@ -122,14 +123,14 @@ struct OpenFoodFactsClientTests {
 
     @Test("an unexpected status is reported as such")
     func unexpectedStatus() async throws {
-        let code = ImportFixtures.ean13(1_804)
+        let code = GTIN.fixtureEAN13(1_804)
         LookupScriptedProtocol.script(code, [.http(status: 403)])
         #expect(await Self.client().lookUp(try GTIN(code)) == .unavailable(try GTIN(code), .unexpectedStatus(403)))
     }
 
     @Test("a Retry-After given as an HTTP date is waited for as the seconds until it")
     func retryAfterAsHTTPDate() async throws {
-        let code = ImportFixtures.ean13(1_805)
+        let code = GTIN.fixtureEAN13(1_805)
         let timer = VirtualLookupTimer()
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -4,62 +4,6 @@ import InventoryKitTesting
 import ProductImport
 import Testing
 
-// A client's own storage types, as in the kit's integration scenario.
-
-struct ShelfRequirements: InventorySystemRequirements, Codable, Equatable {
-    var minMemory: Int64?
-    var recommendedMemory: Int64?
-    var cpuFamily: String?
-    var minCpuSpeedMHz: Int?
-    var video: String?
-    var audio: String?
-    var osName: String?
-    var minOsVersion: String?
-    var minStorage: Int64?
-    var notes: String?
-}
-
-struct ShelfCompany: InventoryManufacturer, StorableRecord, Equatable {
-    static let collection: RecordCollection = "shelf-companies"
-    var id: UUID
-    var slug = ""
-    var name = ""
-    var aliases: [String] = []
-    var summary: String?
-    var metadata: [String: String] = [:]
-    var addresses: [StandardAddress] = []
-    var email: String?
-    var website: URL?
-    var associatedPeople: [StandardContact] = []
-    var recordID: RecordID { RecordID(id) }
-}
-
-struct ShelfTitle: InventoryProduct, StorableRecord, Equatable {
-    static let collection: RecordCollection = "shelf-titles"
-    var id: UUID
-    var sku: String?
-    var identifiers: [ProductIdentifier] = []
-    var title: String?
-    var summary: String?
-    var productType: String?
-    var classification: String?
-    var genre: String?
-    var manufacturer: ShelfCompany?
-    var publisher: String?
-    var developer: String?
-    var creator: String?
-    var releaseDate: Date?
-    var productionDate: Date?
-    var platform: String?
-    var systemRequirements: ShelfRequirements?
-    var productVersion: String?
-    var sourceCode: StandardSourceCode?
-    var relatedAssetIDs: [UUID] = []
-    var references: [String: String] = [:]
-    var metadata: [String: String] = [:]
-    var recordID: RecordID { RecordID(id) }
-}
-
 /// A client's configurator that upper-cases company names, to prove the importer writes through it.
 struct ShoutingConfigurator: InventoryConfigurator {
     func configure<T: InventoryManufacturer>(_ instance: inout T, with patch: InventoryManufacturerPatch<T>) {
@@ -69,7 +13,8 @@ struct ShoutingConfigurator: InventoryConfigurator {
     }
 }
 
-/// Collectibles go straight into the client's storage types through the configurator.
+/// Collectibles go straight into the client's storage types (InventoryKitTesting's sample client types) through the
+/// configurator.
 @Suite("Collectible importer into client storage")
 struct CollectibleImporterTests {
     let records = [
@@ -87,8 +32,8 @@ struct CollectibleImporterTests {
         into storage: InMemoryStorageProvider, configurator: some InventoryConfigurator = DefaultInventoryConfigurator()
     ) async throws -> CollectibleImportReport {
         try await CollectibleImporter(clock: .constant(ImportFixtures.now)).importCollectibles(
-            records, into: storage.domainMetadata, makeProduct: { ShelfTitle(id: $0) },
-            makeManufacturer: { ShelfCompany(id: $0) }, makeSystemRequirements: { ShelfRequirements() },
+            records, into: storage.domainMetadata, makeProduct: { SampleProduct(id: $0) },
+            makeManufacturer: { SampleManufacturer(id: $0) }, makeSystemRequirements: { SampleRequirements() },
             configurator: configurator)
     }
 
@@ -101,18 +46,18 @@ struct CollectibleImporterTests {
         #expect(report.manufacturersCreated.count == 2)
 
         let id = InventoryIDGenerator.generate(for: .product, semanticName: "Apple II/Lode Runner")
-        let lode = try #require(try await storage.domainMetadata.load(ShelfTitle.self, id: RecordID(id)))
+        let lode = try #require(try await storage.domainMetadata.load(SampleProduct.self, id: RecordID(id)))
         #expect(lode.title == "Lode Runner")
         #expect(lode.platform == "Apple II")
         #expect(lode.productType == "software")
         #expect(lode.classification == "game")
-        #expect(lode.systemRequirements == ShelfRequirements(minMemory: 49_152, cpuFamily: "6502"))
+        #expect(lode.systemRequirements == SampleRequirements(minMemory: 49_152, cpuFamily: "6502"))
         #expect(lode.manufacturer?.id == InventoryIDGenerator.generate(for: .manufacturer, semanticName: "Brøderbund"))
         let kingsQuest = try #require(
             try await storage.domainMetadata.load(
-                ShelfTitle.self, id: RecordID(InventoryIDGenerator.generate(for: .product, semanticName: "IBM PC/King's Quest"))))
+                SampleProduct.self, id: RecordID(InventoryIDGenerator.generate(for: .product, semanticName: "IBM PC/King's Quest"))))
         #expect(kingsQuest.identifiers == [try .gtin("4006381333931")])
-        let companies = try await storage.domainMetadata.all(in: ShelfCompany.collection)
+        let companies = try await storage.domainMetadata.all(in: SampleManufacturer.collection)
         #expect(companies.count == 2)
     }
 
@@ -133,7 +78,7 @@ struct CollectibleImporterTests {
     func clientConfiguratorIsUsed() async throws {
         let storage = InMemoryStorageProvider()
         _ = try await importAll(into: storage, configurator: ShoutingConfigurator())
-        let companies = try await storage.domainMetadata.all(in: ShelfCompany.collection).map { try ShelfCompany.decode($0) }
+        let companies = try await storage.domainMetadata.all(in: SampleManufacturer.collection).map { try SampleManufacturer.decode($0) }
         #expect(companies.map(\.name).sorted() == ["BRØDERBUND", "SIERRA ON-LINE"])
     }
 
@@ -142,13 +87,13 @@ struct CollectibleImporterTests {
         let storage = InMemoryStorageProvider()
         _ = try await importAll(into: storage)
         let id = RecordID(InventoryIDGenerator.generate(for: .product, semanticName: "Apple II/Choplifter"))
-        var choplifter = try #require(try await storage.domainMetadata.load(ShelfTitle.self, id: id))
+        var choplifter = try #require(try await storage.domainMetadata.load(SampleProduct.self, id: id))
         choplifter.summary = "Rescue the hostages."
         choplifter.metadata["shelf"] = "B3"
         try await storage.domainMetadata.save(choplifter)
         let again = try await importAll(into: storage)
         #expect(again.products.unchanged.count == 3)
-        let kept = try #require(try await storage.domainMetadata.load(ShelfTitle.self, id: id))
+        let kept = try #require(try await storage.domainMetadata.load(SampleProduct.self, id: id))
         #expect(kept.summary == "Rescue the hostages.")
         #expect(kept.metadata["shelf"] == "B3")
     }

@@ -52,7 +52,7 @@ struct ProductScanServiceTests {
         "not found, rate limited and unavailable store nothing and say so",
         arguments: ["notFound", "rateLimited", "unavailable"])
     func failuresStoreNothing(kind: String) async throws {
-        let code = ImportFixtures.ean13(2_001)
+        let code = GTIN.fixtureEAN13(2_001)
         let gtin = try GTIN(code)
         let lookup = FakeBarcodeLookup()
         let result: BarcodeLookupResult =
@@ -82,7 +82,7 @@ struct ProductScanServiceTests {
         let (offline, _) = Self.scanner(lookup: lookup, storage: storage)
         let cached = try await offline.product(forScannedBarcode: "3523230028431", mode: .offline)
         guard case .stored(_, .cache, _, _) = cached else { Issue.record("got \(cached)"); return }
-        let unknown = ImportFixtures.ean13(2_002)
+        let unknown = GTIN.fixtureEAN13(2_002)
         let answer = try await offline.product(forScannedBarcode: unknown, mode: .offline)
         guard case .unavailable(_, let reason) = answer else { Issue.record("got \(answer)"); return }
         #expect(reason.isOffline)

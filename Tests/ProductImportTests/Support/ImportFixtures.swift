@@ -35,12 +35,6 @@ enum ImportFixtures {
         try OpenFoodFactsNormalizer().normalize(try openFoodFacts(code), context: context()).get()
     }
 
-    /// A valid EAN-13 made from a number.
-    static func ean13(_ number: Int) -> String {
-        let body = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
-        return body + String(GTIN.checkDigit(for: body) ?? 0)
-    }
-
     /// A local-only product catalog on in-memory storage, with a clock at ``now``.
     static func catalog(clock: ManualClock = ManualClock(now)) -> ProductModuleService {
         ProductModuleService(storage: InMemoryStorageProvider(), replicaID: ReplicaID("test"), clock: clock.clock)

@@ -19,7 +19,9 @@ struct BackgroundPassCoalescingTests {
             storage: InMemoryStorageProvider(), remote: remote,
             strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenRemoteImmediate),
             replicaID: ReplicaID("a"))
-        let products = try (0..<100).map { try F.product(barcode: F.ean13(70_000 + $0), title: "Item \($0)") }
+        let products = try (0..<100).map {
+            try Product.fixture(number: 70_000 + $0, barcoded: true, title: "Item \($0)")
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for product in products { group.addTask { try await service.addProducts([product]) } }
             try await group.waitForAll()

@@ -18,7 +18,8 @@ struct ConcurrentProductCommandTests {
         let service = ProductModuleService(
             store: SlowProductStore(base: StorageProductStore(storage: InMemoryStorageProvider())),
             strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: ReplicaID("a"))
-        let added = try await service.addProducts([try F.product(barcode: F.ean13(7), title: "Milk")]).added[0]
+        let milk = try Product.fixture(number: 7, barcoded: true, title: "Milk")
+        let added = try await service.addProducts([milk]).added[0]
         let outcomes = await withTaskGroup(of: Result<Int, ProductModuleError>.self) { group in
             for index in 0..<100 {
                 group.addTask {
@@ -51,7 +52,9 @@ struct ConcurrentProductCommandTests {
         let service = ProductModuleService(
             store: SlowProductStore(base: StorageProductStore(storage: InMemoryStorageProvider())),
             strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: ReplicaID("a"))
-        let products = try (0..<1_000).map { try F.product(barcode: F.ean13(10_000 + $0), title: "Item \($0)") }
+        let products = try (0..<1_000).map {
+            try Product.fixture(number: 10_000 + $0, barcoded: true, title: "Item \($0)")
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for product in products {
                 group.addTask { try await service.addProducts([product]) }
@@ -69,7 +72,7 @@ struct ConcurrentProductCommandTests {
         let device = F.Device("a", remote: remote)
         let service = device.service
         let ids = try await service.addProducts(
-            try (0..<20).map { try F.product(barcode: F.ean13(500 + $0), title: "Item \($0)") }
+            try (0..<20).map { try Product.fixture(number: 500 + $0, barcoded: true, title: "Item \($0)") }
         ).added.map(\.productID)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for round in 0..<10 {

@@ -24,8 +24,8 @@ struct FieldMergeSyncTests {
         }
         var ids: [ProductID] = []
         for index in 0..<3 {
-            let product = try F.product(
-                barcode: F.ean13(seed * 10 + index), title: "p\(index)", now: F.t0, id: devices[0].uuids.next())
+            let product = try Product.fixture(
+                title: "p\(index)", barcode: GTIN.fixtureEAN13(seed * 10 + index), id: devices[0].uuids.next())
             try await devices[0].service.addProducts([product])
             ids.append(product.productID)
         }

@@ -34,7 +34,7 @@ struct ModelBasedSyncTests {
                     retryPolicy: RetryPolicy(baseDelay: 1, maxDelay: 8, maxAttempts: 1_000)),
                 seed: UInt64(seed * 10 + index))
         }
-        let barcodes = (0..<6).map { F.ean13(seed * 100 + $0) }
+        let barcodes = (0..<6).map { GTIN.fixtureEAN13(seed * 100 + $0) }
         var writes: [ProductID: [Write]] = [:]
 
         func record(_ device: F.Device, _ id: ProductID) async throws {

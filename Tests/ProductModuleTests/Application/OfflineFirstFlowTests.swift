@@ -20,7 +20,7 @@ struct OfflineFirstFlowTests {
     func addThenPush() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote, strategy: Self.immediate)
-        let milk = try F.product(barcode: F.ean13(1), title: "Milk")
+        let milk = try Product.fixture(number: 1, barcoded: true, title: "Milk")
         let result = try await device.service.addProducts([milk])
         #expect(result.added.first?.version == 1)
         await device.service.waitForBackgroundWork()
@@ -34,7 +34,7 @@ struct OfflineFirstFlowTests {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote, strategy: Self.immediate)
         await device.connectivity.set(online: false)
-        let bread = try F.product(barcode: nil, title: "Bread")
+        let bread = try Product.fixture(title: "Bread")
         try await device.service.addProducts([bread])
         await device.service.waitForBackgroundWork()
         #expect(try await device.service.syncStatus(of: bread.productID) == .pendingUpsert)
@@ -51,7 +51,7 @@ struct OfflineFirstFlowTests {
     func addWithRemoteFailure() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let eggs = try F.product(barcode: F.ean13(2), title: "Eggs")
+        let eggs = try Product.fixture(number: 2, barcoded: true, title: "Eggs")
         try await device.service.addProducts([eggs])
         await remote.failNextCalls(1)
         let failed = try await device.service.syncPending()
@@ -70,7 +70,7 @@ struct OfflineFirstFlowTests {
     func explicitSyncIgnoresBackoff() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let products = try (1...4).map { try F.product(barcode: F.ean13(40 + $0), title: "Product \($0)") }
+        let products = try (1...4).map { try Product.fixture(number: 40 + $0, barcoded: true, title: "Product \($0)") }
         try await device.service.addProducts(products)
         for _ in 0..<3 {
             await remote.failNextCalls(1)
@@ -88,9 +88,9 @@ struct OfflineFirstFlowTests {
     @Test("7.1 invalid products and duplicates are rejected before anything is written")
     func addRejectsBadInput() async throws {
         let device = F.Device("a", remote: InMemoryProductRemote())
-        let good = try F.product(barcode: F.ean13(3), title: "Good")
-        var mismatched = try F.product(barcode: F.ean13(4), title: "Bad")
-        mismatched.barcode = try Barcode(F.ean13(5))
+        let good = try Product.fixture(number: 3, barcoded: true, title: "Good")
+        var mismatched = try Product.fixture(number: 4, barcoded: true, title: "Bad")
+        mismatched.barcode = try Barcode(GTIN.fixtureEAN13(5))
         let before = await device.storage.snapshot()
         await #expect(throws: ProductModuleError.self) { try await device.service.addProducts([good, mismatched]) }
         await #expect(throws: ProductModuleError.duplicateInBatch(good.productID)) {
@@ -100,7 +100,7 @@ struct OfflineFirstFlowTests {
         try await device.service.addProducts([good])
         await #expect(throws: ProductModuleError.alreadyExists(good.productID)) { try await device.service.addProducts([good]) }
         await device.storage.failNextWrites(1)
-        let another = try F.product(barcode: F.ean13(6), title: "Another")
+        let another = try Product.fixture(number: 6, barcoded: true, title: "Another")
         let committed = await device.storage.snapshot()
         await #expect(throws: StorageError.self) { try await device.service.addProducts([another]) }
         #expect(await device.storage.snapshot() == committed)
@@ -112,11 +112,11 @@ struct OfflineFirstFlowTests {
     func retrieveMissFetchesRemote() async throws {
         let remote = InMemoryProductRemote()
         let writer = F.Device("a", remote: remote)
-        let juice = try F.product(barcode: F.ean13(7), title: "Juice")
+        let juice = try Product.fixture(number: 7, barcoded: true, title: "Juice")
         try await writer.service.addProducts([juice])
         try await writer.service.syncPending()
         let reader = F.Device("b", remote: remote, strategy: Self.immediate)
-        let digits = F.ean13(7)
+        let digits = GTIN.fixtureEAN13(7)
         let spaced = String(digits.prefix(6)) + " " + String(digits.dropFirst(6))
         let found = try await reader.service.retrieveProduct(by: .barcode(spaced))
         #expect(found?.title == "Juice")
@@ -130,7 +130,7 @@ struct OfflineFirstFlowTests {
         let remote = InMemoryProductRemote()
         let a = F.Device("a", remote: remote)
         let b = F.Device("b", remote: remote, strategy: Self.immediate)
-        let tea = try F.product(barcode: F.ean13(8), title: "Tea")
+        let tea = try Product.fixture(number: 8, barcoded: true, title: "Tea")
         try await a.service.addProducts([tea])
         try await a.service.syncPending()
         _ = try await b.service.retrieveProduct(by: .productID(tea.productID))
@@ -162,7 +162,7 @@ struct OfflineFirstFlowTests {
         let remote = InMemoryProductRemote()
         let a = F.Device("a", remote: remote)
         let b = F.Device("b", remote: remote, strategy: Self.immediate)
-        let items = try (10..<15).map { try F.product(barcode: F.ean13($0), title: "Item \($0)") }
+        let items = try (10..<15).map { try Product.fixture(number: $0, barcoded: true, title: "Item \($0)") }
         try await a.service.addProducts(items)
         try await a.service.syncPending()
         let first = try await b.service.retrieveProducts(query: ProductQuery(sort: .title()))
@@ -183,7 +183,7 @@ struct OfflineFirstFlowTests {
     func update() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let rice = try F.product(barcode: F.ean13(20), title: "Rice")
+        let rice = try Product.fixture(number: 20, barcoded: true, title: "Rice")
         let added = try await device.service.addProducts([rice]).added[0]
         try await device.service.syncPending()
         var edited = added
@@ -199,10 +199,10 @@ struct OfflineFirstFlowTests {
         await #expect(throws: ProductModuleError.staleVersion(rice.productID, stored: 2, submitted: 1)) {
             try await device.service.updateProducts([edited])
         }
-        let ghost = try F.product(barcode: F.ean13(21), title: "Ghost")
+        let ghost = try Product.fixture(number: 21, barcoded: true, title: "Ghost")
         await #expect(throws: ProductModuleError.notFound(ghost.productID)) { try await device.service.updateProducts([ghost]) }
         var rebarcoded = updated
-        rebarcoded.barcode = try Barcode(F.ean13(22))
+        rebarcoded.barcode = try Barcode(GTIN.fixtureEAN13(22))
         await #expect(throws: ProductModuleError.barcodeChangeNotAllowed(rice.productID)) {
             try await device.service.updateProducts([rebarcoded])
         }
@@ -213,19 +213,19 @@ struct OfflineFirstFlowTests {
         let remote = InMemoryProductRemote()
         let a = F.Device("a", remote: remote)
         let b = F.Device("b", remote: remote)
-        let loose = try await a.service.addProducts([try F.product(barcode: nil, title: "Loose apples")]).added[0]
+        let loose = try await a.service.addProducts([try Product.fixture(title: "Loose apples")]).added[0]
         try await a.service.syncPending()
         try await b.service.syncPending()
         var scanned = loose
-        scanned.barcode = try Barcode(F.ean13(30))
+        scanned.barcode = try Barcode(GTIN.fixtureEAN13(30))
         let result = try await a.service.updateProducts([scanned])
         let alias = try #require(result.migrated.first)
-        #expect(alias.from == loose.productID && alias.to.rawValue == F.ean13(30))
+        #expect(alias.from == loose.productID && alias.to.rawValue == GTIN.fixtureEAN13(30))
         #expect(try await a.service.retrieveProduct(by: .productID(loose.productID))?.productID == alias.to)
         try await a.service.syncPending()
         try await b.service.syncPending()
         #expect(try await b.service.retrieveProduct(by: .productID(loose.productID))?.title == "Loose apples")
-        #expect(try await b.service.retrieveProduct(by: .barcode(F.ean13(30)))?.productID == alias.to)
+        #expect(try await b.service.retrieveProduct(by: .barcode(GTIN.fixtureEAN13(30)))?.productID == alias.to)
         #expect(try await b.products().map(\.productID) == [alias.to])
     }
 
@@ -246,7 +246,8 @@ struct OfflineFirstFlowTests {
         let clock = ManualClock(F.t0)
         let a = F.Device("a", remote: remote, clock: clock, strategy: strategy)
         let b = F.Device("b", remote: remote, clock: clock, strategy: strategy)
-        let base = try await a.service.addProducts([try F.product(barcode: F.ean13(40), title: "Soap")]).added[0]
+        let soap = try Product.fixture(number: 40, barcoded: true, title: "Soap")
+        let base = try await a.service.addProducts([soap]).added[0]
         try await a.service.syncPending()
         try await b.service.syncPending()
         var fromA = base

@@ -18,7 +18,7 @@ struct ProductFieldMergeTests {
         let remote = InMemoryProductRemote()
         let kitchen = F.Device("kitchen", remote: remote, clock: ManualClock(F.t0))
         let phone = F.Device("phone", remote: remote, clock: ManualClock(F.t0 + 0.5))
-        let milk = try F.product(barcode: F.ean13(42), title: "Milk", now: F.t0, id: kitchen.uuids.next())
+        let milk = try Product.fixture(title: "Milk", barcode: GTIN.fixtureEAN13(42), id: kitchen.uuids.next())
         try await kitchen.service.addProducts([milk])
         try await kitchen.service.syncPending()
         try await phone.service.syncPending()
@@ -115,7 +115,8 @@ struct ProductFieldMergeTests {
         try await kitchen.service.deleteProducts([id])
         try await kitchen.service.syncPending()
         kitchen.clock.advance(by: 10)
-        let again = try F.product(barcode: F.ean13(42), title: "Milk again", now: kitchen.clock.now, id: kitchen.uuids.next())
+        let again = try Product.fixture(
+            title: "Milk again", barcode: GTIN.fixtureEAN13(42), id: kitchen.uuids.next(), now: kitchen.clock.now)
         #expect(again.productID == id)
         try await kitchen.service.addProducts([again])
         try await kitchen.service.syncPending()
@@ -130,7 +131,7 @@ struct ProductFieldMergeTests {
         let strategy = ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue, conflictPolicy: .lastWriteWins)
         let kitchen = F.Device("kitchen", remote: remote, clock: ManualClock(F.t0), strategy: strategy)
         let phone = F.Device("phone", remote: remote, clock: ManualClock(F.t0 + 0.5), strategy: strategy)
-        let milk = try F.product(barcode: F.ean13(7), title: "Milk", now: F.t0, id: kitchen.uuids.next())
+        let milk = try Product.fixture(title: "Milk", barcode: GTIN.fixtureEAN13(7), id: kitchen.uuids.next())
         try await kitchen.service.addProducts([milk])
         try await kitchen.service.syncPending()
         try await phone.service.syncPending()
@@ -162,17 +163,19 @@ struct ProductFieldMergeTests {
 
     @Test("field clocks merge commutatively, associatively and idempotently")
     func clockJoin() {
-        let replicas = ["a", "b", "c"].map { ReplicaID($0) }
-        func stamp(_ seconds: Double, _ replica: Int) -> SyncStamp {
-            SyncStamp(updatedAt: F.t0 + seconds, version: Int(seconds), replicaID: replicas[replica])
-        }
-        let x = ProductFieldClock(base: stamp(1, 0)).writing([.title], at: stamp(5, 0))
-        let y = ProductFieldClock(base: stamp(2, 1)).writing([.brand, .size], at: stamp(4, 1))
-        let z = ProductFieldClock(base: stamp(1, 2)).writing([.title, .size], at: stamp(6, 2))
+        let (a, b, c): (ReplicaID, ReplicaID, ReplicaID) = ("a", "b", "c")
+        let x = ProductFieldClock(base: .fixture(version: 1, replica: a))
+            .writing([.title], at: .fixture(version: 5, replica: a))
+        let y = ProductFieldClock(base: .fixture(version: 2, replica: b))
+            .writing([.brand, .size], at: .fixture(version: 4, replica: b))
+        let z = ProductFieldClock(base: .fixture(version: 1, replica: c))
+            .writing([.title, .size], at: .fixture(version: 6, replica: c))
         #expect(x.merged(with: y) == y.merged(with: x))
         #expect(x.merged(with: y).merged(with: z) == x.merged(with: y.merged(with: z)))
         #expect(x.merged(with: x) == x.merged(with: x).merged(with: x))
         let all = x.merged(with: y).merged(with: z)
-        #expect(all.stamp(of: .title) == stamp(6, 2) && all.stamp(of: .brand) == stamp(4, 1) && all.stamp(of: .sku) == stamp(2, 1))
+        #expect(all.stamp(of: .title) == .fixture(version: 6, replica: c))
+        #expect(all.stamp(of: .brand) == .fixture(version: 4, replica: b))
+        #expect(all.stamp(of: .sku) == .fixture(version: 2, replica: b))
     }
 }

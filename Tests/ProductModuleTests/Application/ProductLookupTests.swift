@@ -3,6 +3,7 @@ import InventoryKit
 import InventoryKitTesting
 import InventorySync
 import ProductModule
+import ProductModuleTesting
 import Testing
 
 @Suite("ProductLookup: every spelling of a barcode finds its product")
@@ -10,7 +11,7 @@ struct ProductLookupTests {
     @Test("a UPC-E code as a scanner reports it finds the product stored under its UPC-A")
     func upcEFindsTheUPCAProduct() async throws {
         let service = ProductModuleService(storage: InMemoryStorageProvider(), replicaID: "kitchen")
-        _ = try await service.addProducts([try SyncFixtures.product(barcode: "042100005264", title: "Crackers")])
+        _ = try await service.addProducts([try Product.fixture(title: "Crackers", barcode: "042100005264")])
         let byUPCE = try await service.retrieveProduct(by: .barcode("04252614", format: .upcE))
         #expect(byUPCE?.title == "Crackers")
         await #expect(throws: ProductModuleError.self, "read as digits, the eight characters are an EAN-8 with a wrong check digit") {
@@ -22,7 +23,7 @@ struct ProductLookupTests {
     @Test("an EAN-8 is found by its 14-digit form and its GS1 element string")
     func ean8IsFoundByItsPaddedForms() async throws {
         let service = ProductModuleService(storage: InMemoryStorageProvider(), replicaID: "kitchen")
-        _ = try await service.addProducts([try SyncFixtures.product(barcode: "96385074", title: "Gum")])
+        _ = try await service.addProducts([try Product.fixture(title: "Gum", barcode: "96385074")])
         for spelling in ["96385074", "00000096385074", "(01)00000096385074", "0000096385074"] {
             let found = try await service.retrieveProduct(by: .barcode(spelling))
             #expect(found?.title == "Gum", "\(spelling)")

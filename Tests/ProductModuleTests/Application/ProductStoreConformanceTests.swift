@@ -113,8 +113,6 @@ struct ProductStoreContractTests {
 
 @Suite("StorageProductStore: the last outbox sequence outlives its entries")
 struct StorageProductStoreSequenceTests {
-    private static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
-
     @Test("the last sequence survives acknowledging every entry and reopening the store")
     func lastSequenceSurvivesReopening() async throws {
         let storage = InMemoryStorageProvider()
@@ -170,15 +168,11 @@ struct StorageProductStoreSequenceTests {
         #expect(try await store.lastSequence() == 40)
     }
 
+    /// The outbox entry creating product `number` at `sequence`: its operation id depends on `number` alone.
     private static func entry(_ number: Int, sequence: Int) throws -> ProductOutboxEntry {
-        let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
-        let product = try Product.new(barcode: nil, title: "Product \(number)", id: id, now: t0)
-        let stamp = SyncStamp(updatedAt: t0, version: 1, replicaID: ReplicaID("tests"))
-        return ProductOutboxEntry(
-            operationID: UUID(uuidString: String(format: "00000000-0000-4000-9000-%012d", number)) ?? UUID(),
-            entityID: product.productID.rawValue, sequence: Int64(sequence),
-            payload: ProductChange(productID: product.productID, product: product, stamp: stamp, baseStamp: nil),
-            enqueuedAt: t0)
+        ProductOutboxEntry.fixture(
+            creating: try Product.fixture(number: number), sequence: sequence,
+            operationID: UUID(fixtureNumber: 1_000 + number))
     }
 }
 

@@ -21,17 +21,16 @@ struct StorageProductRemoteTests {
     @Test("a replayed operation applies once, and a change on a stale base is a conflict")
     func replayAndConflict() async throws {
         let remote = StorageProductRemote(storage: InMemoryStorageProvider())
-        let product = try F.product(barcode: F.ean13(300), title: "Cocoa")
-        let stamp = SyncStamp(updatedAt: F.t0, version: 1, replicaID: ReplicaID("a"))
-        let request = ProductPushRequest(
-            operationID: UUID(), change: ProductChange(productID: product.productID, product: product, stamp: stamp, baseStamp: nil))
+        let product = try Product.fixture(number: 300, barcoded: true, title: "Cocoa")
+        let request = ProductPushRequest(operationID: UUID(), change: .fixture(creating: product, replica: "a"))
+        let stamp = request.change.stamp
         let first = try await remote.push([request])
         let again = try await remote.push([request])
         #expect(first == again)
         #expect(try await remote.changes(after: nil, limit: 10).records.count == 1)
         var stale = request
         stale.operationID = UUID()
-        stale.change.stamp = SyncStamp(updatedAt: F.t0 + 1, version: 2, replicaID: ReplicaID("b"))
+        stale.change.stamp = .fixture(version: 2, replica: "b")
         guard case .conflict(let current)? = try await remote.push([stale]).first?.outcome else {
             Issue.record("a change on a stale base was applied")
             return
@@ -45,8 +44,8 @@ struct StorageProductRemoteTests {
         let strategy = ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue)
         let a = ProductModuleService(storage: InMemoryStorageProvider(), remote: remote, strategy: strategy, replicaID: ReplicaID("a"))
         let b = ProductModuleService(storage: InMemoryStorageProvider(), remote: remote, strategy: strategy, replicaID: ReplicaID("b"))
-        try await a.addProducts([try F.product(barcode: F.ean13(301), title: "Tea")])
-        try await b.addProducts([try F.product(barcode: nil, title: "Bread")])
+        try await a.addProducts([try Product.fixture(number: 301, barcoded: true, title: "Tea")])
+        try await b.addProducts([try Product.fixture(title: "Bread")])
         try await a.syncPending()
         try await b.syncPending()
         try await a.syncPending()

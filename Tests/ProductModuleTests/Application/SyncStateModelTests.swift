@@ -14,7 +14,7 @@ struct SyncStateModelTests {
     func quarantine() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let first = try F.product(barcode: F.ean13(100), title: "First")
+        let first = try Product.fixture(number: 100, barcoded: true, title: "First")
         try await device.service.addProducts([first])
         await remote.failNextCalls(1, with: .permanent("forbidden"))
         let report = try await device.service.syncPending()
@@ -24,7 +24,7 @@ struct SyncStateModelTests {
             return
         }
         #expect(error.contains("forbidden"))
-        let second = try F.product(barcode: F.ean13(101), title: "Second")
+        let second = try Product.fixture(number: 101, barcoded: true, title: "Second")
         try await device.service.addProducts([second])
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(try await device.service.syncStatus(of: second.productID) == .synced)
@@ -41,7 +41,7 @@ struct SyncStateModelTests {
         let device = F.Device(
             "a", remote: remote,
             strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue, retryPolicy: policy))
-        let salt = try F.product(barcode: F.ean13(110), title: "Salt")
+        let salt = try Product.fixture(number: 110, barcoded: true, title: "Salt")
         try await device.service.addProducts([salt])
         await remote.failNextCalls(4)
         let clock = device.clock
@@ -61,7 +61,7 @@ struct SyncStateModelTests {
     func lostAcknowledgement() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let oil = try F.product(barcode: F.ean13(120), title: "Oil")
+        let oil = try Product.fixture(number: 120, barcoded: true, title: "Oil")
         try await device.service.addProducts([oil])
         await remote.timeOutAfterApplyingNext(1)
         #expect(try await device.service.syncPending().failed == 1)
@@ -76,7 +76,7 @@ struct SyncStateModelTests {
     func duplicateDelivery() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        try await device.service.addProducts([try F.product(barcode: F.ean13(121), title: "Flour")])
+        try await device.service.addProducts([try Product.fixture(number: 121, barcoded: true, title: "Flour")])
         await remote.deliverTwiceNext(1)
         #expect(try await device.service.syncPending().pushed == 1)
         #expect(await remote.appliedCount == 1)
@@ -86,7 +86,7 @@ struct SyncStateModelTests {
     func restartRecovery() async throws {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
-        let items = try (130..<135).map { try F.product(barcode: F.ean13($0), title: "Item \($0)") }
+        let items = try (130..<135).map { try Product.fixture(number: $0, barcoded: true, title: "Item \($0)") }
         try await device.service.addProducts(items)
         await device.restart()
         #expect(try await device.service.pendingCount() == 5)
@@ -99,7 +99,8 @@ struct SyncStateModelTests {
         let remote = InMemoryProductRemote()
         let a = F.Device("a", remote: remote)
         let b = F.Device("b", remote: remote)
-        let jam = try await a.service.addProducts([try F.product(barcode: F.ean13(140), title: "Jam")]).added[0]
+        let firstJam = try Product.fixture(number: 140, barcoded: true, title: "Jam")
+        let jam = try await a.service.addProducts([firstJam]).added[0]
         try await a.service.syncPending()
         try await b.service.syncPending()
         a.clock.advance(by: 5)
@@ -110,7 +111,8 @@ struct SyncStateModelTests {
         #expect(try await b.service.retrieveProduct(by: .productID(jam.productID)) == nil)
         #expect(try await a.service.syncStatus(of: jam.productID) == .synced)
         b.clock.advance(by: 10)
-        let again = try await b.service.addProducts([try F.product(barcode: F.ean13(140), title: "Jam (new)")]).added[0]
+        let newJam = try Product.fixture(number: 140, barcoded: true, title: "Jam (new)")
+        let again = try await b.service.addProducts([newJam]).added[0]
         #expect(again.version == jam.version + 2)
         try await b.service.syncPending()
         try await a.service.syncPending()
@@ -125,7 +127,7 @@ struct SyncStateModelTests {
         let remote = InMemoryProductRemote()
         let device = F.Device("a", remote: remote)
         let stream = await device.service.events()
-        try await device.service.addProducts([try F.product(barcode: F.ean13(150), title: "Honey")])
+        try await device.service.addProducts([try Product.fixture(number: 150, barcoded: true, title: "Honey")])
         await remote.failNextCalls(1)
         try await device.service.syncPending()
         device.clock.advance(by: 5)
@@ -137,7 +139,7 @@ struct SyncStateModelTests {
         }
         #expect(seen.first == .pendingCount(1))
         let failure = seen.compactMap { if case .failed(let failure) = $0 { failure } else { nil } }.first
-        let honey = try ProductID(F.ean13(150))
+        let honey = try ProductID(GTIN.fixtureEAN13(150))
         #expect(failure?.operation.entityID == honey)
         #expect(failure?.category == .transient && failure?.attempts == 1 && failure?.nextRetryAt != nil)
         let pushed = seen.compactMap { if case .pushed(let operations) = $0 { operations } else { nil } }

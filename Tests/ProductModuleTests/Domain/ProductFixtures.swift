@@ -7,7 +7,7 @@ import ProductModule
 /// Factory functions for products used across the ProductModule tests.
 enum ProductFixtures {
     /// A fixed point in time, so tests never read the clock.
-    static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    static let epoch = Date.fixtureEpoch
 
     /// A fixed UUID for generated ids.
     static let uuid = UUID(uuidString: "6F1C0E2A-3B4D-4E5F-8A9B-0C1D2E3F4A5B") ?? UUID()
@@ -66,13 +66,6 @@ enum ProductFixtures {
         return product
     }
 
-    /// A valid EAN-13 made from a number (GS1 prefix 400, then the number), with the check digit computed: never
-    /// five leading zeros, which would make it an EAN-8 in 13 digits.
-    static func ean13(_ number: Int) -> String {
-        let padded = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
-        return padded + String(GTIN.checkDigit(for: padded) ?? 0)
-    }
-
     /// A random UUID drawn from a seeded generator.
     static func uuid(using random: inout SeededRandomNumberGenerator) -> UUID {
         let high = random.next()
@@ -109,7 +102,7 @@ enum ProductFixtures {
     static func random(_ index: Int, using random: inout SeededRandomNumberGenerator) -> Product {
         let created = epoch.addingTimeInterval(Double(Int.random(in: 0..<40, using: &random)) * 3600)
         let updated = created.addingTimeInterval([0, 60, 3600][Int.random(in: 0..<3, using: &random)])
-        let barcode = index.isMultiple(of: 2) ? try? Barcode(ean13(400_000_000_000 + index * 7)) : nil
+        let barcode = index.isMultiple(of: 2) ? try? Barcode(GTIN.fixtureEAN13(index * 7)) : nil
         let id = barcode?.productID ?? .generated(uuid(using: &random))
         return Product(
             productID: id, barcode: barcode, title: titles.randomElement(using: &random) ?? nil,

@@ -7,17 +7,8 @@ import ProductModuleTesting
 
 /// Factories for product module tests.
 enum SyncFixtures {
-    static let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
-
-    /// A valid EAN-13 built from a number.
-    static func ean13(_ number: Int) -> String {
-        let body = String(format: "%012d", 400_000_000_000 + number % 100_000_000_000)
-        return body + String(GTIN.checkDigit(for: body) ?? 0)
-    }
-
-    static func product(barcode: String?, title: String, brand: String? = nil, now: Date = t0, id: UUID = UUID()) throws -> Product {
-        try Product.new(barcode: barcode, title: title, brand: brand, id: id, now: now)
-    }
+    /// The devices' starting time: the fixtures' epoch.
+    static let t0 = Date.fixtureEpoch
 
     /// One device: its own storage ("disk"), clock, connectivity and service.
     final class Device: @unchecked Sendable {
