@@ -10,22 +10,11 @@ struct KitBenchRun: Decodable, Sendable {
         /// The records each side handles in one measurement (the import scenarios).
         let records: Int?
         /// The kit's path and its floor at every journal size (the inventory scale scenarios).
-        let bySize: [Size]?
+        let bySize: [SizeCost]?
 
         private enum CodingKeys: String, CodingKey {
             case name, records
             case oursSeconds = "ours_s", baselineSeconds = "baseline_s", bySize = "by_size"
-        }
-    }
-
-    /// The kit's path and its floor at one journal size.
-    struct Size: Decodable, Sendable {
-        let entries: Int
-        let kitSeconds: Double
-        let floorSeconds: Double
-
-        private enum CodingKeys: String, CodingKey {
-            case entries, kitSeconds = "kit_s", floorSeconds = "floor_s"
         }
     }
 

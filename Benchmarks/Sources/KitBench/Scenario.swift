@@ -42,14 +42,20 @@ struct ScenarioRun: Sendable {
     var bySize: [SizeCost] = []
 }
 
-/// The kit's path and its floor at one journal size: medians of ``InventoryScaleCosts/measure(_:_:kit:floor:)``.
-struct SizeCost: Sendable, Equatable {
+/// The kit's path and its floor at one journal size: medians of ``InventoryScaleCosts/measure(_:_:kit:floor:)``,
+/// read back from the JSON by `kitbench chart`.
+struct SizeCost: Sendable, Equatable, Decodable {
     /// The household's journal entries.
     let entries: Int
     /// The kit's path, in seconds.
     let kitSeconds: Double
     /// The floor (the scenario's baseline at this size), in seconds.
     let floorSeconds: Double
+
+    /// The keys of `by_size` in ``Report/json(_:)``.
+    private enum CodingKeys: String, CodingKey {
+        case entries, kitSeconds = "kit_s", floorSeconds = "floor_s"
+    }
 }
 
 /// The medians of one scenario.

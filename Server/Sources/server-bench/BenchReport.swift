@@ -17,8 +17,9 @@ struct ScenarioResult: Sendable {
 }
 
 /// A load scenario at one device count: the medians of its wall time and the percentiles of every push's latency
-/// (ours: the HTTP push until its answer is read; raw: the baseline's transaction), over all repetitions.
-struct DeviceFigures: Sendable, Equatable {
+/// (ours: the HTTP push until its answer is read; raw: the baseline's transaction), over all repetitions; read back
+/// from the JSON by `server-bench chart`.
+struct DeviceFigures: Sendable, Equatable, Decodable {
     let devices: Int
     let oursSeconds: Double
     let baselineSeconds: Double
@@ -26,6 +27,13 @@ struct DeviceFigures: Sendable, Equatable {
     let pushP99Milliseconds: Double
     let rawP50Milliseconds: Double
     let rawP99Milliseconds: Double
+
+    /// The keys of `by_devices` in ``BenchReport/json(_:)``.
+    private enum CodingKeys: String, CodingKey {
+        case devices, oursSeconds = "ours_s", baselineSeconds = "baseline_s"
+        case pushP50Milliseconds = "push_p50_ms", pushP99Milliseconds = "push_p99_ms"
+        case rawP50Milliseconds = "raw_p50_ms", rawP99Milliseconds = "raw_p99_ms"
+    }
 }
 
 /// The run's results as a text table or as one JSON object.

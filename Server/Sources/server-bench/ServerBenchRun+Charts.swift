@@ -7,7 +7,7 @@ extension ServerBenchRun {
     /// transaction (dashed) at every device count of `server.load`; nil when the run has no such figures.
     var loadLatencyChart: LineChart? {
         guard let sweep = scenarios.first(where: { $0.name == "server.load" })?.byDevices, !sweep.isEmpty else { return nil }
-        func points(_ figure: KeyPath<Devices, Double>) -> [ChartPoint] {
+        func points(_ figure: KeyPath<DeviceFigures, Double>) -> [ChartPoint] {
             sweep.map { ChartPoint(x: Double($0.devices), y: $0[keyPath: figure]) }
         }
         return LineChart(

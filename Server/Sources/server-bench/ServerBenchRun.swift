@@ -5,25 +5,10 @@ struct ServerBenchRun: Decodable, Sendable {
     /// One scenario: its name and, when it ran at several device counts, its figures at each.
     struct Scenario: Decodable, Sendable {
         let name: String
-        let byDevices: [Devices]?
+        let byDevices: [DeviceFigures]?
 
         private enum CodingKeys: String, CodingKey {
             case name, byDevices = "by_devices"
-        }
-    }
-
-    /// A scenario at one device count: push latency percentiles of ours and of the raw baseline.
-    struct Devices: Decodable, Sendable {
-        let devices: Int
-        let pushP50Milliseconds: Double
-        let pushP99Milliseconds: Double
-        let rawP50Milliseconds: Double
-        let rawP99Milliseconds: Double
-
-        private enum CodingKeys: String, CodingKey {
-            case devices
-            case pushP50Milliseconds = "push_p50_ms", pushP99Milliseconds = "push_p99_ms"
-            case rawP50Milliseconds = "raw_p50_ms", rawP99Milliseconds = "raw_p99_ms"
         }
     }
 

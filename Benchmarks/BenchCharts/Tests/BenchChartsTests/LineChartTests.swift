@@ -155,3 +155,17 @@ func secondsFormatPicksTheUnit(seconds: Double, text: String) {
     let file = try historyChart().write(named: "history.svg", in: folder)
     #expect(try String(contentsOf: file, encoding: .utf8) == historyChart().svg())
 }
+
+@Test func pointOnlySeriesStandSideBySideInACategorySlot() throws {
+    let x = ChartAxis(label: "scenario", scale: .categories(["import"]))
+    let y = ChartAxis(label: "records/s", scale: .logarithmic, format: .abbreviated)
+    let kit = ChartSeries(name: "kit", points: [.init(x: 0, y: 80_784)], color: .blue, line: .none, valueFormat: .grouped)
+    let floor = ChartSeries(
+        name: "floor", points: [.init(x: 0, y: 90_950)], color: .vermillion, line: .none, marker: .square, valueFormat: .grouped)
+    let root = try #require(SVGTree(LineChart(title: "t", summary: "", x: x, y: y, series: [kit, floor]).svg()).root)
+    let groups = root.classed("series")
+    let kitX = try #require(groups.first?.children.first { $0.name == "circle" }?.attributes["cx"].flatMap(Double.init))
+    let floorX = try #require(groups.last?.children.first { $0.name == "rect" }.flatMap { $0.attributes["x"] }.flatMap(Double.init))
+    #expect(floorX + 4 - kitX == 24)
+    #expect(root.classed("value").map { $0.attributes["text-anchor"] } == ["end", "start"])
+}
