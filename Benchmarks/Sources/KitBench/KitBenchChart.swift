@@ -10,6 +10,7 @@ import Foundation
 /// Benchmarks/.build/release/kitbench chart run.json --output-dir docs/images
 /// ```
 struct KitBenchChart: ParsableCommand {
+    /// The subcommand's name and help.
     static let configuration = CommandConfiguration(
         commandName: "chart",
         abstract: "Draws SVG charts from a `kitbench --json` run: inventory cost against history size, import rate.",
@@ -19,12 +20,17 @@ struct KitBenchChart: ParsableCommand {
             scenarios, and prints the paths written.
             """)
 
+    /// The run's JSON file.
     @Argument(help: "The JSON a `kitbench --json` run printed.")
     var runFile: String
 
+    /// Where the SVG files go.
     @Option(help: "The folder the SVG files are written to (created when missing).")
     var outputDir = "docs/images"
 
+    /// Reads the run, writes each chart it has figures for and prints each file's path.
+    ///
+    /// - Throws: `ValidationError` when the run has no scenario to draw; the reading, decoding or writing error.
     func run() throws {
         let run = try KitBenchRun.read(runFile)
         let charts = [

@@ -4,14 +4,18 @@ import Foundation
 struct KitBenchRun: Decodable, Sendable {
     /// One scenario's medians and, where it has them, its record count and its costs at every journal size.
     struct Scenario: Decodable, Sendable {
+        /// The scenario's name (`inventory.open`, …).
         let name: String
+        /// The median of ours, in seconds.
         let oursSeconds: Double
+        /// The median of the baseline, in seconds.
         let baselineSeconds: Double
         /// The records each side handles in one measurement (the import scenarios).
         let records: Int?
         /// The kit's path and its floor at every journal size (the inventory scale scenarios).
         let bySize: [SizeCost]?
 
+        /// The keys ``Report/json(_:)`` writes.
         private enum CodingKeys: String, CodingKey {
             case name, records
             case oursSeconds = "ours_s", baselineSeconds = "baseline_s", bySize = "by_size"

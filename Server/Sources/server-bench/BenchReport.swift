@@ -20,12 +20,19 @@ struct ScenarioResult: Sendable {
 /// (ours: the HTTP push until its answer is read; raw: the baseline's transaction), over all repetitions; read back
 /// from the JSON by `server-bench chart`.
 struct DeviceFigures: Sendable, Equatable, Decodable {
+    /// Devices pushing at once.
     let devices: Int
+    /// Ours until the last push is answered, median, in seconds.
     let oursSeconds: Double
+    /// The raw side's wall time, median, in seconds.
     let baselineSeconds: Double
+    /// The median push latency, in milliseconds.
     let pushP50Milliseconds: Double
+    /// The 99th percentile push latency, in milliseconds.
     let pushP99Milliseconds: Double
+    /// The median raw transaction latency, in milliseconds.
     let rawP50Milliseconds: Double
+    /// The 99th percentile raw transaction latency, in milliseconds.
     let rawP99Milliseconds: Double
 
     /// The keys of `by_devices` in ``BenchReport/json(_:)``.

@@ -37,14 +37,19 @@ extension BenchScenario {
 
     /// What `server.load` measured at one device count, over all repetitions.
     private struct LoadMeasurements {
+        /// Devices pushing at once.
         let devices: Int
+        /// Each repetition's wall time, ours.
         var ours: [Double] = []
+        /// Each repetition's wall time, raw.
         var baseline: [Double] = []
+        /// Each repetition's pull of the whole log by every device.
         var pulls: [Double] = []
         /// Every push's latency, ours.
         var latencies: [Double] = []
         /// Every baseline transaction's latency.
         var rawLatencies: [Double] = []
+        /// Every projection lag the first device's reader saw.
         var lags: [Double] = []
 
         /// The medians and latency percentiles.

@@ -4,9 +4,12 @@ import Foundation
 struct ServerBenchRun: Decodable, Sendable {
     /// One scenario: its name and, when it ran at several device counts, its figures at each.
     struct Scenario: Decodable, Sendable {
+        /// The scenario's name (`server.load`, …).
         let name: String
+        /// The scenario at each device count, when it ran at several.
         let byDevices: [DeviceFigures]?
 
+        /// The keys ``BenchReport/json(_:)`` writes.
         private enum CodingKeys: String, CodingKey {
             case name, byDevices = "by_devices"
         }

@@ -90,13 +90,15 @@ public struct ChartAxis: Sendable {
 struct AxisLayout: Sendable {
     /// How values map to a position.
     enum Placement: Sendable {
+        /// From `low` (the axis's start) to `high` (its end).
         case linear(low: Double, high: Double)
-        /// Decade exponents.
+        /// From 10^`low` to 10^`high`.
         case logarithmic(low: Double, high: Double)
         /// The number of slots.
         case categories(Int)
     }
 
+    /// How values map to a position.
     let placement: Placement
     /// Each tick's value and label, in axis order.
     let ticks: [(value: Double, label: String)]

@@ -16,6 +16,7 @@ public struct ChartSeries: Sendable {
 
     /// The shape drawn at each point.
     public enum Marker: Sendable {
+        /// A filled circle, square or diamond, about 9 pixels across.
         case circle, square, diamond
     }
 
@@ -63,6 +64,7 @@ public struct ChartPoint: Sendable, Equatable {
 /// The colours a series may have: the Okabe–Ito palette, which readers with any colour vision tell apart (pair a
 /// colour with a line style and a marker when two series must differ for every reader).
 public enum ChartColor: Sendable, CaseIterable {
+    /// Blue, vermillion, bluish green, reddish purple, orange, sky blue, and a neutral gray.
     case blue, vermillion, green, purple, orange, sky, gray
 
     /// The colour as SVG writes it.

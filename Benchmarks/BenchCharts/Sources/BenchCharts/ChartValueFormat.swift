@@ -8,6 +8,7 @@ import Foundation
 /// let axis = ChartAxis(label: "time", scale: .logarithmic, format: .seconds)   // 10 µs, 1 ms, 1 s
 /// ```
 public struct ChartValueFormat: Sendable {
+    /// Writes one value.
     private let body: @Sendable (Double) -> String
 
     /// A format that writes a value with `body`.

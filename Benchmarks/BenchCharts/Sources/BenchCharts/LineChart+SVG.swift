@@ -202,20 +202,29 @@ extension LineChart {
 
 /// The chart's fixed geometry and colours.
 struct ChartFrame: Sendable {
+    /// The document's width, in pixels; the legend takes what the plot leaves on the right.
     let width = 760
+    /// The document's height, in pixels.
     let height = 420
-    /// The plot area.
+    /// The plot area's edges, in pixels from the document's top left corner.
     let left = 92.0, top = 60.0, right = 520.0, bottom = 344.0
 
+    /// The plot area's width.
     var plotWidth: Double { right - left }
+    /// The plot area's height.
     var plotHeight: Double { bottom - top }
 
     /// The one layout every chart has.
     static let standard = ChartFrame()
 
+    /// The chart's own background, painted under everything (white, on light and dark pages alike).
     static let background = "#ffffff"
+    /// Titles, ticks, values and legend text.
     static let ink = "#1f2328"
+    /// Axis titles and "no data".
     static let muted = "#57606a"
+    /// The axis lines.
     static let axis = "#8c959f"
+    /// The grid lines and the background's border.
     static let grid = "#d8dee4"
 }

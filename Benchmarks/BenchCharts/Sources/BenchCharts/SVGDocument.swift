@@ -3,7 +3,9 @@ import Foundation
 /// An SVG document written element by element, indented two spaces a level; every text and attribute value goes
 /// through ``SVGText/escaped(_:)``.
 struct SVGDocument {
+    /// The lines written so far, the XML declaration first.
     private var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+    /// How many elements are open.
     private var depth = 0
 
     /// The document so far, one element a line, ending with a line feed.
@@ -34,8 +36,10 @@ struct SVGDocument {
         return text == "-0" ? "0" : text
     }
 
+    /// Two spaces for every open element.
     private var indent: String { String(repeating: "  ", count: depth) }
 
+    /// ` name="value"` for each attribute, values escaped.
     private static func attributes(_ attributes: [(String, String)]) -> String {
         attributes.map { " \($0.0)=\"\(SVGText.escaped($0.1))\"" }.joined()
     }

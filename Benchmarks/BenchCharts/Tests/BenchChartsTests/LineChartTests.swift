@@ -25,12 +25,14 @@ private func chart(x: ChartAxis, y: ChartAxis, points: [ChartPoint]) -> LineChar
         title: "t", summary: "s", x: x, y: y, series: [ChartSeries(name: "series", points: points, color: .green)])
 }
 
+/// The same chart renders to the same bytes every time.
 @Test func sameChartGivesByteIdenticalSVG() {
     let first = historyChart().svg()
     #expect(first == historyChart().svg())
     #expect(first == historyChart().svg())
 }
 
+/// The SVG parses with XMLParser; its title and description come first, the description listing the values.
 @Test func svgIsWellFormedXMLWithTitleAndDescriptionFirst() throws {
     let tree = SVGTree(historyChart().svg())
     let root = try #require(tree.root, "parse error: \(String(describing: tree.error))")
@@ -43,6 +45,7 @@ private func chart(x: ChartAxis, y: ChartAxis, points: [ChartPoint]) -> LineChar
     #expect(description.contains("open, kit: 12.1 ms at 1k, 14 ms at 10k, 30.3 ms at 100k."))
 }
 
+/// The chart paints a white background and writes every label as text, never as a path.
 @Test func chartPaintsItsOwnBackgroundAndWritesLabelsAsText() throws {
     let svg = historyChart().svg()
     let root = try #require(SVGTree(svg).root)
@@ -55,6 +58,7 @@ private func chart(x: ChartAxis, y: ChartAxis, points: [ChartPoint]) -> LineChar
     #expect(texts.contains("journal entries"))
 }
 
+/// A logarithmic axis runs from decade to decade, with a labelled tick at each.
 @Test(arguments: [
     (1_000.0, 100_000.0, ["1k", "10k", "100k"]),
     (1_000.0, 3_000.0, ["1k", "10k"]),
@@ -68,12 +72,14 @@ func logarithmicAxisHasATickAtEveryDecade(low: Double, high: Double, labels: [St
     #expect(tree.tickLabels("y-axis") == labels)
 }
 
+/// A logarithmic axis of seconds writes each decade in its unit.
 @Test func logarithmicTimeAxisWritesUnits() {
     let axis = ChartAxis(label: "time", scale: .logarithmic, format: .seconds)
     let tree = SVGTree(chart(x: axis, y: axis, points: [.init(x: 4.7e-5, y: 4.7e-5), .init(x: 3.3, y: 3.3)]).svg())
     #expect(tree.tickLabels("y-axis") == ["10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s"])
 }
 
+/// A linear axis has ticks at 1, 2 or 5 times a power of ten covering the values.
 @Test(arguments: [
     (0.0, 250.0, false, ["0", "50", "100", "150", "200", "250"]),
     (3.0, 97.0, false, ["0", "20", "40", "60", "80", "100"]),
@@ -88,6 +94,7 @@ func linearAxisHasTicksAtRoundSteps(low: Double, high: Double, includesZero: Boo
     #expect(tree.tickLabels("y-axis") == labels)
 }
 
+/// A category axis labels each slot with its name, and the description says which value is whose.
 @Test func categoryAxisLabelsEachSlotWithItsName() {
     let x = ChartAxis(label: "import", scale: .categories(["first import", "re-import"]))
     let y = ChartAxis(label: "records/s", scale: .logarithmic, format: .abbreviated)
@@ -96,6 +103,7 @@ func linearAxisHasTicksAtRoundSteps(low: Double, high: Double, includesZero: Boo
     #expect(tree.root?.children[1].text.contains("series: 4.41k at first import, 138k at re-import.") == true)
 }
 
+/// Markup, entities, quotes and control characters in a label stay text: escaped, or replaced by U+FFFD.
 @Test(arguments: [
     ("<script>alert(1)</script>", "<script>alert(1)</script>"),
     ("R&D \"fast\" 'path' > floor", "R&D \"fast\" 'path' > floor"),
@@ -116,6 +124,7 @@ func hostileLabelTextIsEscaped(label: String, shown: String) throws {
     }
 }
 
+/// Points that are not finite or not above zero on a logarithmic axis are left out, not drawn.
 @Test func pointsAnAxisCannotPlaceAreLeftOut() throws {
     let axis = ChartAxis(label: "n", scale: .logarithmic)
     let points: [ChartPoint] = [
@@ -128,12 +137,14 @@ func hostileLabelTextIsEscaped(label: String, shown: String) throws {
     #expect(series.children.first { $0.name == "polyline" }?.attributes["points"]?.split(separator: " ").count == 2)
 }
 
+/// A chart with nothing to place says so in its plot.
 @Test func chartWithoutPlottablePointsSaysNoData() throws {
     let axis = ChartAxis(label: "n", scale: .logarithmic)
     let root = try #require(SVGTree(chart(x: axis, y: axis, points: [.init(x: -1, y: 0)]).svg()).root)
     #expect(root.classed("no-data").first?.text == "no data")
 }
 
+/// A series with a value format labels each point with its value.
 @Test func valueLabelsUseTheSeriesFormat() throws {
     let x = ChartAxis(label: "import", scale: .categories(["first"]))
     let y = ChartAxis(label: "records/s", scale: .linear(includesZero: true))
@@ -142,6 +153,7 @@ func hostileLabelTextIsEscaped(label: String, shown: String) throws {
     #expect(root.classed("value").map(\.text) == ["4 412"])
 }
 
+/// The seconds format picks s, ms, µs or ns for the value.
 @Test(arguments: [
     (0.0, "0 s"), (1e-5, "10 µs"), (0.00123, "1.23 ms"), (0.0303, "30.3 ms"), (3.32, "3.32 s"), (4.7e-8, "47 ns"),
 ])
@@ -149,6 +161,7 @@ func secondsFormatPicksTheUnit(seconds: Double, text: String) {
     #expect(ChartValueFormat.seconds(seconds) == text)
 }
 
+/// write(named:in:) creates the folder and writes the SVG bytes.
 @Test func chartIsWrittenToItsFolder() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("benchcharts-\(UUID().uuidString)/images")
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -156,6 +169,7 @@ func secondsFormatPicksTheUnit(seconds: Double, text: String) {
     #expect(try String(contentsOf: file, encoding: .utf8) == historyChart().svg())
 }
 
+/// Point-only series stand side by side in a category slot, values on their outer sides.
 @Test func pointOnlySeriesStandSideBySideInACategorySlot() throws {
     let x = ChartAxis(label: "scenario", scale: .categories(["import"]))
     let y = ChartAxis(label: "records/s", scale: .logarithmic, format: .abbreviated)

@@ -7,11 +7,16 @@ import FoundationXML
 final class SVGTree {
     /// One element: its name, attributes, text content and children.
     final class Element {
+        /// The element's name (`svg`, `text`, …).
         let name: String
+        /// Its attributes, by name.
         let attributes: [String: String]
+        /// The text directly inside it.
         var text = ""
+        /// The elements directly inside it, in document order.
         var children: [Element] = []
 
+        /// An element without text or children yet.
         init(name: String, attributes: [String: String]) {
             self.name = name
             self.attributes = attributes
@@ -46,9 +51,12 @@ final class SVGTree {
 
     /// The parser's delegate: builds the tree.
     private final class Builder: NSObject, XMLParserDelegate {
+        /// The document's first element.
         var root: Element?
+        /// The elements started and not yet ended, outermost first.
         private var open: [Element] = []
 
+        /// Adds the element to the one it is in.
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
@@ -58,10 +66,12 @@ final class SVGTree {
             open.append(element)
         }
 
+        /// Closes the innermost open element.
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             _ = open.popLast()
         }
 
+        /// Adds text to the innermost open element.
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             open.last?.text += string
         }
