@@ -25,6 +25,9 @@ let package = Package(
         // The same GRDB as Examples/ (SQLiteStorage); its `GRDBSQLite` module is the system SQLite's C API, so the
         // raw baselines and the provider run on one and the same libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The SVG chart writer `kitbench chart` and `server-bench chart` share: a package of its own (Foundation only),
+        // so the Server package depends on it without building this package's dependencies.
+        .package(name: "BenchCharts", path: "BenchCharts"),
     ],
     targets: [
         // The uuid5.generate baseline's one-shot SHA-1 (SHA-NI when the CPU has it): C, for the CPU's intrinsics.
@@ -34,6 +37,7 @@ let package = Package(
             dependencies: [
                 "CSHA1",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "BenchCharts", package: "BenchCharts"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        // server-bench's chart writer, shared with kitbench: a package of its own with no dependency but Foundation
+        // (depending on ../Benchmarks instead would resolve GRDB and the Examples here).
+        .package(name: "BenchCharts", path: "../Benchmarks/BenchCharts"),
     ],
     targets: [
         .target(
@@ -100,6 +103,7 @@ let package = Package(
             dependencies: [
                 "SyncServer",
                 "ThrowawayPostgres",
+                .product(name: "BenchCharts", package: "BenchCharts"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),

@@ -8,6 +8,7 @@ import Foundation
 /// swift run -c release --package-path Benchmarks kitbench --json          # the same as one JSON object
 /// swift run -c release --package-path Benchmarks kitbench --quick          # CI smoke run
 /// swift run -c release --package-path Benchmarks kitbench --only sqlite.bulk --repetitions 5
+/// swift run -c release --package-path Benchmarks kitbench chart run.json --output-dir docs/images
 /// ```
 @main
 struct KitBench: ParsableCommand {
@@ -18,8 +19,9 @@ struct KitBench: ParsableCommand {
             Each scenario runs its two sides alternately (which side goes first rotates), \
             --repetitions times each, and reports the medians. Progress goes to standard error. \
             The exit status is 0 even when a target is missed (see the pass column); it is non-zero when a \
-            scenario fails or its two sides disagree about the result.
-            """)
+            scenario fails or its two sides disagree about the result. `kitbench chart` draws a --json run's charts.
+            """,
+        subcommands: [KitBenchChart.self])
 
     /// Every scenario, in run order.
     static let scenarios: [Scenario] = [

@@ -34,15 +34,20 @@ enum Report {
 
     /// The results as one JSON object, keys in the documented order:
     /// `{"scenarios": [{"name": …, "ours_s": …, "baseline_s": …, "ratio": …, "target": …, "pass": …,
-    /// "ours_timed": …, "baseline_timed": …}]}`.
+    /// "ours_timed": …, "baseline_timed": …}]}`, plus `"records": N` for a scenario with a rate and
+    /// `"by_size": [{"entries": …, "kit_s": …, "floor_s": …}]` for one measured at every journal size.
     static func json(_ results: [ScenarioResult]) throws -> String {
         func quoted(_ text: String) throws -> String {
             String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
         }
         let scenarios = try results.map { result in
-            "{\"name\": \(try quoted(result.name)), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
+            let records = result.records.map { ", \"records\": \($0)" } ?? ""
+            let sizes = result.bySize.map { "{\"entries\": \($0.entries), \"kit_s\": \($0.kitSeconds), \"floor_s\": \($0.floorSeconds)}" }
+            let bySize = sizes.isEmpty ? "" : ", \"by_size\": [" + sizes.joined(separator: ", ") + "]"
+            return "{\"name\": \(try quoted(result.name)), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
                 + "\"ratio\": \(result.ratio), \"target\": \(result.target), \"pass\": \(result.pass), "
-                + "\"ours_timed\": \(try quoted(result.timed.ours)), \"baseline_timed\": \(try quoted(result.timed.baseline))}"
+                + "\"ours_timed\": \(try quoted(result.timed.ours)), \"baseline_timed\": \(try quoted(result.timed.baseline))"
+                + records + bySize + "}"
         }
         return "{\"scenarios\": [" + scenarios.joined(separator: ", ") + "]}"
     }

@@ -44,7 +44,8 @@ extension Scenario {
                 fixtures.removeDatabase(path)
                 return seconds
             },
-            verify: { try await counts.verify("import.off-jsonl", expected: count) })
+            verify: { try await counts.verify("import.off-jsonl", expected: count) },
+            records: count)
     }
 
     /// Re-importing the same feed into the store its first import wrote (nothing changes), against the least such
@@ -87,7 +88,8 @@ extension Scenario {
                 return seconds
             },
             verify: { try await counts.verify("import.off-jsonl-unchanged", expected: count) },
-            finish: { fixtures.removeDatabase(imported) })
+            finish: { fixtures.removeDatabase(imported) },
+            records: count)
     }
 
     /// Opens the store (untimed), times `ImportService.importRecords` of every line and closing the store.

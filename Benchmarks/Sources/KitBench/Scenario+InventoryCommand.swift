@@ -19,8 +19,18 @@ extension Scenario {
         let name = "inventory.command"
         let sizes = fixtures.configuration.inventoryScale
         let template = try await InventoryHistoryTemplates.shared.template(sizes.large, fixtures: fixtures)
-        let stateData = try RecordCoding.encode(template.state)
         let checks = InventoryScaleChecks()
+        // The command median at every size, through the service and raw: the cost against history size.
+        let templates = try await InventoryScaleCosts.templates(fixtures)
+        var states: [Int: Data] = [:]
+        for sized in templates { states[sized.entryCount] = try RecordCoding.encode(sized.state) }
+        guard let stateData = states[template.entryCount] else { throw BenchmarkError.setup("no state of the large household") }
+        let bySize = try await InventoryScaleCosts.measure("command median", templates) { sized in
+            try await InventoryCommandProbe.service(sized, count: sizes.commands, fixtures: fixtures).median
+        } floor: { sized in
+            guard let data = states[sized.entryCount] else { throw BenchmarkError.setup("no state of \(sized.entryCount)") }
+            return try await InventoryCommandProbe.raw(sized, stateData: data, count: sizes.commands, fixtures: fixtures).median
+        }
         return ScenarioRun(
             ours: {
                 let run = try await InventoryCommandProbe.service(template, count: sizes.commands, fixtures: fixtures)
@@ -36,12 +46,13 @@ extension Scenario {
                 return run.median
             },
             verify: { try await checks.verify(name, compareSides: true) },
-            finish: { ScaleLog.write("   \(PeakMemory.summary)") })
+            finish: { ScaleLog.write("   \(PeakMemory.summary)") },
+            bySize: bySize)
     }
 
     /// How single commands grow with the journal: the command median on the large household (ours) against the
-    /// one on the small household (baseline), both through the service. The middle size is measured too, for the
-    /// log.
+    /// one on the small household (baseline), both through the service. Every size, against its floor, is in
+    /// `inventory.command`'s `by_size`.
     static let inventoryCommandGrowth = Scenario(
         name: "inventory.command-growth",
         summary: "median single perform on the 100k-entry household vs on the 1k-entry household (how a command grows with the journal)",
@@ -54,9 +65,6 @@ extension Scenario {
         let sizes = fixtures.configuration.inventoryScale
         let large = try await InventoryHistoryTemplates.shared.template(sizes.large, fixtures: fixtures)
         let small = try await InventoryHistoryTemplates.shared.template(sizes.small, fixtures: fixtures)
-        let middle = try await InventoryHistoryTemplates.shared.template(sizes.middle, fixtures: fixtures)
-        let middleRun = try await InventoryCommandProbe.service(middle, count: sizes.commands, fixtures: fixtures)
-        ScaleLog.write("   commands at \(middle.entryCount) entries: \(middleRun.summary)")
         let checks = InventoryScaleChecks()
         return ScenarioRun(
             ours: {

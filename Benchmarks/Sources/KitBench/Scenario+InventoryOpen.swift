@@ -25,6 +25,24 @@ extension Scenario {
         ScaleLog.write("   \(template.entryCount) entries; newest checkpoint after entry \(template.newestCheckpoint.entryCount), "
             + "state blob \(bytes / 1_024) KiB; \(template.checkpointCount) checkpoints")
         let checks = InventoryScaleChecks()
+        // The open at every size, through the service and raw: the cost against history size.
+        let templates = try await InventoryScaleCosts.templates(fixtures)
+        var paths = [template.entryCount: path]
+        for other in templates where paths[other.entryCount] == nil {
+            paths[other.entryCount] = try await fixtures.copy(other.path, as: "inventory-open-\(other.entryCount).sqlite")
+        }
+        let copies = paths
+        func copy(of sized: InventoryHistoryTemplate) throws -> String {
+            guard let copy = copies[sized.entryCount] else { throw BenchmarkError.setup("no copy of the \(sized.entryCount) household") }
+            return copy
+        }
+        let bySize = try await InventoryScaleCosts.measure("open", templates) { sized in
+            let (seconds, state) = try await InventoryOpenProbe.service(try copy(of: sized))
+            if state != sized.state { await checks.fail("the \(sized.entryCount) household opened with another state") }
+            return seconds
+        } floor: { sized in
+            try InventoryOpenProbe.raw(try copy(of: sized), mark: sized.newestCheckpoint).seconds
+        }
         return ScenarioRun(
             ours: {
                 let (seconds, state) = try await InventoryOpenProbe.service(path)
@@ -43,12 +61,14 @@ extension Scenario {
             verify: { try await checks.verify(name, compareSides: false) },
             finish: {
                 ScaleLog.write("   \(PeakMemory.summary)")
-                fixtures.removeDatabase(path)
-            })
+                for copy in copies.values { fixtures.removeDatabase(copy) }
+            },
+            bySize: bySize)
     }
 
     /// How the cold open grows with the journal: the open of the large household (ours) against the open of the
-    /// small one (baseline), both through the service. The middle size is measured too, for the log.
+    /// small one (baseline), both through the service. Every size, against its floor, is in `inventory.open`'s
+    /// `by_size`.
     static let inventoryOpenGrowth = Scenario(
         name: "inventory.open-growth",
         summary: "cold open through the service: 100k-entry household vs 1k-entry household (how open time grows with the journal)",
@@ -61,22 +81,8 @@ extension Scenario {
         let sizes = fixtures.configuration.inventoryScale
         let large = try await InventoryHistoryTemplates.shared.template(sizes.large, fixtures: fixtures)
         let small = try await InventoryHistoryTemplates.shared.template(sizes.small, fixtures: fixtures)
-        let middle = try await InventoryHistoryTemplates.shared.template(sizes.middle, fixtures: fixtures)
         let largePath = try await fixtures.copy(large.path, as: "inventory-open-large.sqlite")
         let smallPath = try await fixtures.copy(small.path, as: "inventory-open-small.sqlite")
-        let middlePath = try await fixtures.copy(middle.path, as: "inventory-open-middle.sqlite")
-        // The figures the table has no row for: every size, through the service and raw (three each, medians).
-        for (template, path) in [(small, smallPath), (middle, middlePath), (large, largePath)] {
-            var service: [Double] = []
-            var raw: [Double] = []
-            for _ in 0..<3 {
-                service.append(try await InventoryOpenProbe.service(path).seconds)
-                raw.append(try InventoryOpenProbe.raw(path, mark: template.newestCheckpoint).seconds)
-            }
-            ScaleLog.write("   open at \(template.entryCount) entries: service \(Report.formatSeconds(ScenarioRunner.median(service))), "
-                + "raw checkpoint \(Report.formatSeconds(ScenarioRunner.median(raw))) "
-                + "(checkpoint after entry \(template.newestCheckpoint.entryCount))")
-        }
         let checks = InventoryScaleChecks()
         return ScenarioRun(
             ours: {
@@ -91,7 +97,7 @@ extension Scenario {
             },
             verify: { try await checks.verify(name, compareSides: false) },
             finish: {
-                for path in [largePath, smallPath, middlePath] { fixtures.removeDatabase(path) }
+                for path in [largePath, smallPath] { fixtures.removeDatabase(path) }
             })
     }
 }

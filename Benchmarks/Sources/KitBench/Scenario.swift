@@ -35,6 +35,27 @@ struct ScenarioRun: Sendable {
     var verify: @Sendable () async throws -> Void = {}
     /// Releases what ``Scenario/prepare`` built (open stores, files).
     var finish: @Sendable () async throws -> Void = {}
+    /// The records each side handles in one measurement, for scenarios whose target is a rate (the imports).
+    var records: Int? = nil
+    /// The kit's path and its floor at every journal size of the run, measured while preparing (the inventory
+    /// scale scenarios), for the chart of cost against history size.
+    var bySize: [SizeCost] = []
+}
+
+/// The kit's path and its floor at one journal size: medians of ``InventoryScaleCosts/measure(_:_:kit:floor:)``,
+/// read back from the JSON by `kitbench chart`.
+struct SizeCost: Sendable, Equatable, Decodable {
+    /// The household's journal entries.
+    let entries: Int
+    /// The kit's path, in seconds.
+    let kitSeconds: Double
+    /// The floor (the scenario's baseline at this size), in seconds.
+    let floorSeconds: Double
+
+    /// The keys of `by_size` in ``Report/json(_:)``.
+    private enum CodingKeys: String, CodingKey {
+        case entries, kitSeconds = "kit_s", floorSeconds = "floor_s"
+    }
 }
 
 /// The medians of one scenario.
@@ -44,6 +65,10 @@ struct ScenarioResult: Sendable {
     let baselineSeconds: Double
     let target: Double
     let timed: Timed
+    /// ``ScenarioRun/records``.
+    let records: Int?
+    /// ``ScenarioRun/bySize``.
+    let bySize: [SizeCost]
 
     var ratio: Double { oursSeconds / baselineSeconds }
     var pass: Bool { ratio <= target }

@@ -64,7 +64,7 @@ struct ScenarioRunner: Sendable {
             + "\(Report.formatSeconds(measured)) measured")
         return ScenarioResult(
             name: scenario.name, oursSeconds: Self.median(ours), baselineSeconds: Self.median(baseline),
-            target: scenario.target, timed: scenario.timed)
+            target: scenario.target, timed: scenario.timed, records: run.records, bySize: run.bySize)
     }
 
     /// Flushes every dirty page to disk (`sync(2)`).

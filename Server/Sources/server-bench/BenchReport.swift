@@ -9,9 +9,38 @@ struct ScenarioResult: Sendable {
     let target: Double
     /// Extra figures, in the order they are printed.
     let metrics: [(name: String, value: Double)]
+    /// The scenario at every device count it ran with, fewest devices first (`server.load`).
+    var byDevices: [DeviceFigures] = []
 
     var ratio: Double { baselineSeconds > 0 ? oursSeconds / baselineSeconds : 0 }
     var pass: Bool { ratio <= target }
+}
+
+/// A load scenario at one device count: the medians of its wall time and the percentiles of every push's latency
+/// (ours: the HTTP push until its answer is read; raw: the baseline's transaction), over all repetitions; read back
+/// from the JSON by `server-bench chart`.
+struct DeviceFigures: Sendable, Equatable, Decodable {
+    /// Devices pushing at once.
+    let devices: Int
+    /// Ours until the last push is answered, median, in seconds.
+    let oursSeconds: Double
+    /// The raw side's wall time, median, in seconds.
+    let baselineSeconds: Double
+    /// The median push latency, in milliseconds.
+    let pushP50Milliseconds: Double
+    /// The 99th percentile push latency, in milliseconds.
+    let pushP99Milliseconds: Double
+    /// The median raw transaction latency, in milliseconds.
+    let rawP50Milliseconds: Double
+    /// The 99th percentile raw transaction latency, in milliseconds.
+    let rawP99Milliseconds: Double
+
+    /// The keys of `by_devices` in ``BenchReport/json(_:)``.
+    private enum CodingKeys: String, CodingKey {
+        case devices, oursSeconds = "ours_s", baselineSeconds = "baseline_s"
+        case pushP50Milliseconds = "push_p50_ms", pushP99Milliseconds = "push_p99_ms"
+        case rawP50Milliseconds = "raw_p50_ms", rawP99Milliseconds = "raw_p99_ms"
+    }
 }
 
 /// The run's results as a text table or as one JSON object.
@@ -40,14 +69,22 @@ enum BenchReport {
         return ([line(header), rule] + rows.map(line) + [""] + figures).joined(separator: "\n")
     }
 
-    /// `{"scenarios": [{"name", "ours_s", "baseline_s", "ratio", "target", "pass", "metrics": {…}}]}`.
+    /// `{"scenarios": [{"name", "ours_s", "baseline_s", "ratio", "target", "pass", "metrics": {…}}]}`, and for a
+    /// scenario run at several device counts `"by_devices": [{"devices", "ours_s", "baseline_s", "push_p50_ms",
+    /// "push_p99_ms", "raw_p50_ms", "raw_p99_ms"}]`.
     static func json(_ results: [ScenarioResult]) throws -> String {
         let scenarios = try results.map { result in
             let name = String(decoding: try JSONEncoder().encode(result.name), as: UTF8.self)
             let metrics = result.metrics.map { "\"\($0.name)\": \($0.value)" }.joined(separator: ", ")
+            let devices = result.byDevices.map { figures in
+                "{\"devices\": \(figures.devices), \"ours_s\": \(figures.oursSeconds), \"baseline_s\": \(figures.baselineSeconds), "
+                    + "\"push_p50_ms\": \(figures.pushP50Milliseconds), \"push_p99_ms\": \(figures.pushP99Milliseconds), "
+                    + "\"raw_p50_ms\": \(figures.rawP50Milliseconds), \"raw_p99_ms\": \(figures.rawP99Milliseconds)}"
+            }
+            let byDevices = devices.isEmpty ? "" : ", \"by_devices\": [" + devices.joined(separator: ", ") + "]"
             return "{\"name\": \(name), \"ours_s\": \(result.oursSeconds), \"baseline_s\": \(result.baselineSeconds), "
                 + "\"ratio\": \(result.ratio), \"target\": \(result.target), \"pass\": \(result.pass), "
-                + "\"metrics\": {\(metrics)}}"
+                + "\"metrics\": {\(metrics)}\(byDevices)}"
         }
         return "{\"scenarios\": [" + scenarios.joined(separator: ", ") + "]}"
     }

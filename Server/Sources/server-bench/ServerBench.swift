@@ -13,7 +13,7 @@ struct ServerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server-bench",
         abstract: "Measures the sync server against raw PostgreSQL on a throwaway cluster (loopback only).",
-        subcommands: [RollingLoad.self]
+        subcommands: [RollingLoad.self, ServerBenchChart.self]
     )
 
     @Flag(help: "Smaller counts, one repetition: a smoke run for CI; its ratios are not meaningful.")
