@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import InventoryKit
+import InventoryModule
+import InventorySync
+import ProductModule
+
+/// `kitbench codecs`: what the kit's hand-written record JSON writers cost against `JSONEncoder` writing the same
+/// bytes (sorted keys, `/` unescaped, dates as reference-date seconds), per record, for the records every commit and
+/// push encodes (an outbox entry as the stores write it, its product's bytes spliced in). The reason each writer is kept (docs/performance.md, "Hand-written codecs").
+///
+/// ```sh
+/// Benchmarks/.build/release/kitbench codecs
+/// ```
+struct KitBenchCodecs: ParsableCommand {
+    /// The subcommand's name and help.
+    static let configuration = CommandConfiguration(
+        commandName: "codecs",
+        abstract: "Times RecordCoding.encode (the hand-written writers) against JSONEncoder on the same records.",
+        discussion: """
+            Encodes each record kind (the benchmark products, their sync records and outbox entries, journal \
+            entries) both ways, checks that both wrote the same bytes, and prints the best of --repetitions runs \
+            per record.
+            """)
+
+    /// Records of each kind.
+    @Option(help: "Records of each kind.")
+    var count = 20_000
+
+    /// Runs per side; the best is printed.
+    @Option(help: "Runs per side; the fastest is printed.")
+    var repetitions = 5
+
+    /// Encodes every kind both ways and prints one line a kind.
+    ///
+    /// - Throws: `ValidationError` for a count or repetitions below 1; ``BenchmarkError`` when the two ways write
+    ///   different bytes; an encoding error.
+    func run() throws {
+        guard count > 0, repetitions > 0 else { throw ValidationError("--count and --repetitions must be at least 1") }
+        let transaction = BenchData.addTransaction(BenchData.products(0..<count))
+        print("record            | hand-written | JSONEncoder | ratio")
+        print("------------------|--------------|-------------|------")
+        try measure("product", transaction.products.map(\.product))
+        try measure("sync record", transaction.syncRecords)
+        try measureOutbox(transaction.outboxEntries)
+        try measure("journal entry", (0..<count).map(RecordBenchData.journalEntry))
+    }
+
+    private func measure<Value: Encodable>(_ name: String, _ values: [Value]) throws {
+        let encoder = Self.foundationEncoder()
+        for value in values.prefix(100) where try RecordCoding.encode(value) != encoder.encode(value) {
+            throw BenchmarkError.mismatch(scenario: "codecs", detail: "\(name): the two encodings differ")
+        }
+        let written = try best { for value in values { _ = try RecordCoding.encode(value) } }
+        let foundation = try best { for value in values { _ = try encoder.encode(value) } }
+        report(name, count: values.count, written: written, foundation: foundation)
+    }
+
+    /// An outbox entry as the stores write it: its product's bytes, written once for the product row, spliced in
+    /// (`encoded(withProductPayload:)`), against `JSONEncoder` of the whole entry.
+    private func measureOutbox(_ entries: [ProductOutboxEntry]) throws {
+        let encoder = Self.foundationEncoder()
+        let products = try entries.map { try RecordCoding.encode($0.payload.product) }
+        for (entry, product) in zip(entries, products).prefix(100)
+        where try entry.encoded(withProductPayload: product) != encoder.encode(entry) {
+            throw BenchmarkError.mismatch(scenario: "codecs", detail: "outbox entry: the two encodings differ")
+        }
+        let written = try best { for (entry, product) in zip(entries, products) { _ = try entry.encoded(withProductPayload: product) } }
+        let foundation = try best { for entry in entries { _ = try encoder.encode(entry) } }
+        report("outbox entry", count: entries.count, written: written, foundation: foundation)
+    }
+
+    private static func foundationEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .deferredToDate
+        encoder.nonConformingFloatEncodingStrategy = .throw
+        return encoder
+    }
+
+    private func report(_ name: String, count: Int, written: Double, foundation: Double) {
+        let perRecord = { (seconds: Double) in String(format: "%9.2f µs", seconds / Double(count) * 1e6) }
+        print(
+            name.padding(toLength: 18, withPad: " ", startingAt: 0) + "| " + perRecord(written) + "  | "
+                + perRecord(foundation) + " | " + String(format: "%.1fx", foundation / written))
+    }
+
+    private func best(_ work: () throws -> Void) throws -> Double {
+        var fastest = Double.infinity
+        for _ in 0..<repetitions { fastest = min(fastest, try Stopwatch.timeSync(work)) }
+        return fastest
+    }
+}
