@@ -6,7 +6,7 @@ import Testing
 /// device is SIGKILLed mid-sync; they must end identical with every operation applied exactly once
 /// (``ChaosScenario``).
 ///
-/// A normal run takes seeds 1…8 (about 15 s a seed), a long one (``PropertyRunSize``) 1…20. Of the bugs it found, a
+/// A normal run takes seeds 1…8, a long one (``PropertyRunSize``) 1…20. Of the bugs it found, a
 /// bearer token read as an option and a correction booked into the wrong location have deterministic tests now; a
 /// request hung by the server's connection watch needed only load, which every seed's requests give. `CHAOS_SEEDS=N`
 /// runs seeds 1…N,
