@@ -161,9 +161,10 @@ struct PantryEnvironment {
         if try await inventory.state(of: household).units[Self.piece] == nil {
             try await inventory.perform(.defineUnit(UnitDefinition(name: "piece", pluralName: "pieces")), in: household)
         }
-        for (name, freezer) in Self.defaultLocations {
-            let id = LocationID.derived(household: household, name: name)
-            if try await inventory.state(of: household).locations[id] == nil {
+        // The default locations go to a household with none: one this pantry just created, or joined without any.
+        // A location the household removed (`pantry location remove`) stays removed.
+        if try await inventory.state(of: household).locations.isEmpty {
+            for (name, freezer) in Self.defaultLocations {
                 try await inventory.perform(.defineLocation(LocationDefinition(name: name, isFreezer: freezer)), in: household)
             }
         }
@@ -173,8 +174,7 @@ struct PantryEnvironment {
     /// The location with this name (case-insensitive), or a typed error listing the known ones.
     func location(named name: String) async throws -> LocationID {
         let state = try await inventory.state(of: household)
-        let key = SemanticKey.normalize(name)
-        if let match = state.locations.values.first(where: { SemanticKey.normalize($0.name) == key }) { return match.id }
+        if let match = state.location(named: name) { return match.id }
         let known = state.locations.values.map(\.name).sorted().joined(separator: ", ")
         throw PantryError.unknownLocation(name, known: known)
     }
@@ -258,7 +258,8 @@ enum PantryError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownProduct(let text): "no product \(text) in the catalog (import it or add it first)"
-        case .unknownLocation(let name, let known): "no location \(name); known locations: \(known)"
+        case .unknownLocation(let name, let known):
+            "no location \(name); known locations: \(known.isEmpty ? "none" : known) (`pantry location add NAME` adds one)"
         case .invalidArgument(let reason): reason
         case .importRejected(let rejected, let processed):
             rejected == processed

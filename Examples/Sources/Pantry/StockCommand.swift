@@ -19,7 +19,8 @@ struct StockCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Book a purchase.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
-        @Argument(help: "How many pieces.") var amount: String
+        @Argument(help: "How many (pieces unless --unit says otherwise).") var amount: String
+        @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
         @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = StockCommand.defaultLocation
         @Option(help: "Best-before date, yyyy-MM-dd.") var due: String?
         @Option(help: "The day it was packaged, yyyy-MM-dd (today at the latest).") var packaged: String?
@@ -31,7 +32,8 @@ struct StockCommand: AsyncParsableCommand {
             let product = try await environment.product(self.product)
             try await environment.ensureHousehold()
             let request = PurchaseRequest(
-                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
+                productID: try reference(product), amount: try decimal(amount),
+                unit: try await environment.unit(unit, for: try reference(product)),
                 locationID: try await environment.location(named: location),
                 dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal),
                 packagedOn: try packaged.map(day))
@@ -44,7 +46,8 @@ struct StockCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Consume stock: opened first, then earliest due, then oldest.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
-        @Argument(help: "How many pieces.") var amount: String = "1"
+        @Argument(help: "How many (pieces unless --unit says otherwise).") var amount: String = "1"
+        @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
         @Flag(help: "It went bad.") var spoiled = false
         @Option(help: "An idempotency key.") var key: String?
 
@@ -53,7 +56,8 @@ struct StockCommand: AsyncParsableCommand {
             let product = try await environment.product(self.product)
             try await environment.ensureHousehold()
             let request = ConsumeRequest(
-                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, spoiled: spoiled)
+                productID: try reference(product), amount: try decimal(amount),
+                unit: try await environment.unit(unit, for: try reference(product)), spoiled: spoiled)
             try await book(.consume(request), environment: environment, key: key, json: options.json)
         }
     }
@@ -63,13 +67,16 @@ struct StockCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark stock as opened.")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
-        @Argument(help: "How many pieces.") var amount: String = "1"
+        @Argument(help: "How many (pieces unless --unit says otherwise).") var amount: String = "1"
+        @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
 
         func run() async throws {
             let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
             try await environment.ensureHousehold()
-            let request = OpenRequest(productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece)
+            let request = OpenRequest(
+                productID: try reference(product), amount: try decimal(amount),
+                unit: try await environment.unit(unit, for: try reference(product)))
             try await book(.open(request), environment: environment, key: nil, json: options.json)
         }
     }
@@ -79,7 +86,8 @@ struct StockCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Move stock to another location (due dates follow freezer rules).")
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
-        @Argument(help: "How many pieces.") var amount: String
+        @Argument(help: "How many (pieces unless --unit says otherwise).") var amount: String
+        @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
         @Option(help: "Move from this location only.") var from: String?
         @Option(help: "The destination.") var to: String
 
@@ -90,7 +98,8 @@ struct StockCommand: AsyncParsableCommand {
             var scope = StockScope.household
             if let from { scope = .location(try await environment.location(named: from)) }
             let request = TransferRequest(
-                productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece, scope: scope,
+                productID: try reference(product), amount: try decimal(amount),
+                unit: try await environment.unit(unit, for: try reference(product)), scope: scope,
                 destination: try await environment.location(named: to))
             try await book(.transfer(request), environment: environment, key: nil, json: options.json)
         }
@@ -102,6 +111,7 @@ struct StockCommand: AsyncParsableCommand {
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "The amount actually there.") var amount: String
+        @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
         @Option(help: "Only at this location (default: the whole household; Pantry for a product with no stock yet).")
         var location: String?
 
@@ -109,10 +119,10 @@ struct StockCommand: AsyncParsableCommand {
             let environment = try await PantryEnvironment.open(options, access: .update)
             let product = try await environment.product(self.product)
             try await environment.ensureHousehold()
+            let unitID = try await environment.unit(unit, for: try reference(product))
             func request(at locationID: LocationID?) throws -> InventoryCommand {
                 .correct(CorrectionRequest(
-                    productID: try reference(product), amount: try decimal(amount), unit: PantryEnvironment.piece,
-                    locationID: locationID))
+                    productID: try reference(product), amount: try decimal(amount), unit: unitID, locationID: locationID))
             }
             guard let location else {
                 do {
@@ -164,7 +174,7 @@ struct StockCommand: AsyncParsableCommand {
                 Output.table(
                     ["product", "amount", "location", "due", "packaged", "opened"],
                     lots.map { lot in
-                        [names.title(lot.productID), Output.amount(lot.quantity),
+                        [names.title(lot.productID), state.quantity(lot.quantity, lot.unit),
                          state.locations[lot.locationID]?.name ?? lot.locationID.rawValue, Output.day(lot.dueDate),
                          Output.day(lot.packagedOn), lot.openedAt == nil ? "" : "opened"]
                     })
