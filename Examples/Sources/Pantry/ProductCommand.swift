@@ -7,7 +7,7 @@ import ProductModule
 struct ProductCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "product", abstract: "Show, list, add, edit, delete and refresh catalog products.",
-        subcommands: [Show.self, List.self, Add.self, Edit.self, Delete.self, Refresh.self])
+        subcommands: [Show.self, List.self, Add.self, Edit.self, Delete.self, Refresh.self, ProductSettingsCommand.self])
 
     /// `pantry product show <barcode|id>`.
     struct Show: AsyncParsableCommand {

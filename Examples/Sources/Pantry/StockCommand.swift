@@ -10,8 +10,8 @@ struct StockCommand: AsyncParsableCommand {
         commandName: "stock", abstract: "Add, consume, open, move, correct and list stock; settle over-draws.",
         subcommands: [Add.self, Consume.self, Open.self, Move.self, Correct.self, Settle.self, List.self])
 
-    /// The location `stock add` books into, and `stock correct` counts into when the product has neither stock nor
-    /// a default location.
+    /// The location `stock add` books into, and `stock correct` counts into, when the product has no default
+    /// location (`pantry product settings --location`).
     static let defaultLocation = "Pantry"
 
     /// `pantry stock add <product> <amount>`.
@@ -21,7 +21,8 @@ struct StockCommand: AsyncParsableCommand {
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "How many (pieces unless --unit says otherwise).") var amount: String
         @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
-        @Option(help: "The location (Pantry, Fridge, Freezer…).") var location: String = StockCommand.defaultLocation
+        @Option(help: "The location (Pantry, Fridge, Freezer…; default: the product's default location, else Pantry).")
+        var location: String?
         @Option(help: "Best-before date, yyyy-MM-dd.") var due: String?
         @Option(help: "The day it was packaged, yyyy-MM-dd (today at the latest).") var packaged: String?
         @Option(help: "Price per piece.") var price: String?
@@ -34,7 +35,7 @@ struct StockCommand: AsyncParsableCommand {
             let request = PurchaseRequest(
                 productID: try reference(product), amount: try decimal(amount),
                 unit: try await environment.unit(unit, for: try reference(product)),
-                locationID: try await environment.location(named: location),
+                locationID: try await environment.purchaseLocation(location, for: try reference(product)),
                 dueDate: try due.map { .on(try day($0)) } ?? .productDefault, price: try price.map(decimal),
                 packagedOn: try packaged.map(day))
             try await book(.purchase(request), environment: environment, key: key, json: options.json)

@@ -1,0 +1,63 @@
+import ExamplesTestSupport
+import Foundation
+import Testing
+
+/// `pantry product settings`, run as a user would.
+@Suite("pantry product settings: minimum stock, default location, unit and due days")
+struct PantryProductSettingsTests {
+    @Test("a product below its minimum reaches the shopping list by hand, and a purchase takes its default location")
+    func belowMinimumByHand() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let set = try PantryRun.run(
+            ["product", "settings", "4006381333931", "--minimum", "2", "--location", "fridge", "--due-days", "7"], in: folder)
+        #expect(set.status == 0 && set.output.contains("settings of Milk [4006381333931] saved"), "\(set.error)")
+        #expect(set.output.contains("Fridge") && set.output.contains("2 pieces") && set.output.contains("7"), "\(set.output)")
+        #expect(try PantryRun.run(["stock", "add", "4006381333931", "1"], in: folder).status == 0)
+        let fridge = try PantryRun.run(["stock", "list", "--location", "Fridge", "--json"], in: folder)
+        let lots = try #require(try JSONSerialization.jsonObject(with: Data(fridge.output.utf8)) as? [[String: Any]])
+        let due = Calendar(identifier: .gregorian).date(byAdding: .day, value: 7, to: Date()).map {
+            ISO8601DateFormatter().string(from: $0).prefix(10)
+        }
+        #expect(lots.count == 1 && (lots.first?["dueDate"] as? String).map { $0.prefix(7) } == due.map { $0.prefix(7) }, "\(fridge.output)")
+        let list = try PantryRun.run(["shopping-list", "--json"], in: folder)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1 && rows.first?["amount"] as? String == "1", "one more to reach the minimum: \(list.output)")
+        #expect(try PantryRun.run(["stock", "add", "4006381333931", "1"], in: folder).status == 0)
+        let enough = try PantryRun.run(["shopping-list", "--json"], in: folder)
+        #expect(enough.output.contains("[") && !enough.output.contains("\"amount\""), "\(enough.output)")
+    }
+
+    @Test("settings without an option show the current ones; --json is an object with ids, names and the minimum as a string")
+    func showAndJSON() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Flour"], in: folder)
+        #expect(try PantryRun.run(["unit", "add", "kg"], in: folder).status == 0)
+        let set = try PantryRun.run(["product", "settings", "4006381333931", "--unit", "kg", "--minimum", "0.5", "--due-days", "never"], in: folder)
+        #expect(set.status == 0, "\(set.error)")
+        let shown = try PantryRun.run(["product", "settings", "4006381333931"], in: folder)
+        #expect(shown.status == 0 && shown.output.contains("0.5 kg") && shown.output.contains("never expires"), "\(shown.output)")
+        #expect(!shown.output.contains("saved"))
+        // An option given later replaces that setting only.
+        #expect(try PantryRun.run(["product", "settings", "4006381333931", "--location", "Pantry"], in: folder).status == 0)
+        let json = try PantryRun.run(["product", "settings", "4006381333931", "--json"], in: folder)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let settings = try #require(object["settings"] as? [String: Any])
+        #expect(settings["minimumStock"] as? String == "0.5" && settings["stockUnit"] as? String == "kg")
+        #expect(settings["defaultLocation"] as? String == "Pantry" && settings["defaultLocationId"] is String)
+        #expect(settings["neverExpires"] as? Bool == true && settings["productId"] is String)
+        #expect(try PantryRun.run(["stock", "add", "4006381333931", "2"], in: folder).status == 0)
+        let list = try PantryRun.run(["stock", "list"], in: folder)
+        #expect(list.output.contains("2 kg"), "a purchase without --unit takes the stock unit: \(list.output)")
+    }
+
+    @Test("a negative minimum, an unknown location or unit, or a bad day count is refused in one line", arguments: [
+        ["--minimum=-1"], ["--location", "Attic"], ["--unit", "cup"], ["--due-days", "soon"],
+    ])
+    func refusals(_ option: [String]) throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        let run = try PantryRun.run(["product", "settings", "4006381333931"] + option, in: folder)
+        #expect(run.status == 2 && run.error.split(separator: "\n").count == 1, "\(run.error)")
+    }
+}
