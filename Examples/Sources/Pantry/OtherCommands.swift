@@ -5,29 +5,6 @@ import InventoryModule
 import InventorySync
 import ProductModule
 
-/// `pantry shopping-list`.
-struct ShoppingListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "shopping-list", abstract: "What to buy: manual items and products below their minimum.")
-    @OptionGroup var options: StoreOptions
-    @Option(help: "Add a manual item with this note.") var add: String?
-
-    func run() async throws {
-        let environment = try await PantryEnvironment.open(options, access: add == nil ? .read : .household)
-        if let add {
-            try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: environment.household)
-        }
-        let list = try await environment.inventory.state(of: environment.household).shoppingList()
-        await environment.close()
-        struct Row: Encodable { var item: String; var amount: String? }
-        let rows = list.map { entry in
-            Row(item: entry.productID?.rawValue ?? (entry.note.isEmpty ? "-" : entry.note),
-                amount: (entry.missingAmount ?? entry.amount).map(Output.amount))
-        }
-        if options.json { return try Output.json(rows) }
-        Output.table(["item", "amount"], rows.map { [$0.item, $0.amount ?? ""] })
-    }
-}
-
 /// `pantry undo <transaction>`.
 struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Undo a transaction (refused when later bookings depend on it).")
