@@ -9,7 +9,7 @@ import ProductModule
 struct UndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Undo a transaction (refused when later bookings depend on it).")
     @OptionGroup var options: StoreOptions
-    @Argument(help: "The transaction id printed when it was booked.") var transaction: String
+    @Argument(help: "The transaction id printed when it was booked, or listed by `pantry history`.") var transaction: String
 
     func run() async throws {
         let id = try TransactionID(parsing: transaction)

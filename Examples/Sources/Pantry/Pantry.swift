@@ -11,7 +11,7 @@ struct Pantry: AsyncParsableCommand {
             Run `pantry demo` for a guided tour in a temporary folder.
             """,
         subcommands: [
-            ImportCommand.self, ScanCommand.self, ProductCommand.self, StockCommand.self, LocationCommand.self, UnitCommand.self, ShoppingListCommand.self, UndoCommand.self,
+            ImportCommand.self, ScanCommand.self, ProductCommand.self, StockCommand.self, LocationCommand.self, UnitCommand.self, ShoppingListCommand.self, HistoryCommand.self, UndoCommand.self,
             CategoryCommand.self, SyncCommand.self, OutboxCommand.self, ConflictsCommand.self, HouseholdCommand.self, StatusCommand.self, WipeCommand.self, BackupCommand.self,
             CheckCommand.self, IDCommand.self, DemoCommand.self, DueCommand.self, CalendarCommand.self,
         ])

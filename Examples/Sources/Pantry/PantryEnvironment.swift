@@ -19,6 +19,10 @@ struct PantryEnvironment {
     let storage: any StorageProvider
     let products: ProductModuleService
     let inventory: InventoryModuleService
+    /// The household journal the inventory folds (read by `pantry history`).
+    let journal: any InventoryJournalStore
+    /// This pantry's replica: the author of the entries it books.
+    let replica: ReplicaID
     /// The categories (named entities), synced through the server only.
     let namedEntities: NamedEntitySync
     /// The household every command of this pantry works in: the server's household once the pantry synced with
@@ -125,7 +129,8 @@ struct PantryEnvironment {
             await closeRemote()
         }
         let environment = PantryEnvironment(
-            storage: storage, products: products, inventory: inventory, namedEntities: namedEntities, household: household,
+            storage: storage, products: products, inventory: inventory, journal: inventoryStore, replica: replica,
+            namedEntities: namedEntities, household: household,
             remote: remote, close: closeBoth)
         if access == .household {
             do {
