@@ -36,4 +36,10 @@ struct ProductTitles {
         guard let title = titles[product.rawValue] else { return product.rawValue }
         return barcodes[product.rawValue].map { "\(title) [\($0)]" } ?? title
     }
+
+    /// How a message names a catalog product: `Milk [4006381333931]`, the title alone without a barcode, or the id.
+    static func label(_ product: Product) -> String {
+        let title = product.title ?? product.productID.rawValue
+        return product.barcode.map { "\(title) [\($0.value)]" } ?? title
+    }
 }

@@ -108,12 +108,20 @@ struct StockCommand: AsyncParsableCommand {
 
     /// `pantry stock correct <product> <amount>`.
     struct Correct: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the counted amount (inventory correction).")
+        static let configuration = CommandConfiguration(
+            abstract: "Set the counted amount (inventory correction).",
+            discussion: """
+                Without --location the count is of the whole household: a lower count takes from the lots as \
+                consumption does; a higher one adds the difference at the product's default location (`pantry \
+                product settings --location`), else at the one location that holds it, else in the Pantry when \
+                it has no stock yet. A product held in several locations without a default location needs \
+                --location: the count is then of that location only.
+                """)
         @OptionGroup var options: StoreOptions
         @Argument(help: "Barcode or product id.") var product: String
         @Argument(help: "The amount actually there.") var amount: String
         @Option(help: "The unit of the amount (default: the product's stock unit, else pieces; `pantry unit list`).") var unit: String?
-        @Option(help: "Only at this location (default: the whole household; Pantry for a product with no stock yet).")
+        @Option(help: "Count only this location (default: the whole household, see below).")
         var location: String?
 
         func run() async throws {
@@ -129,12 +137,25 @@ struct StockCommand: AsyncParsableCommand {
                 do {
                     try await book(try request(at: nil), environment: environment, key: nil, json: options.json)
                 } catch InventoryError.missingLocation(let reference) {
-                    // A product with no stock anywhere is counted into the location `stock add` would have used; one
-                    // with stock keeps the kit's answer (an increase must say where the extra is: --location).
+                    // The kit adds an increase at the product's default location; without one, the extra goes where
+                    // the product is when that is one place (counting that place is counting the household), or
+                    // where `stock add` would have put it when the product has no stock.
                     let state = try await environment.inventory.state(of: environment.household)
-                    guard state.stock(of: reference).lots.isEmpty else { throw InventoryError.missingLocation(reference) }
-                    let pantry = try await environment.location(named: StockCommand.defaultLocation)
-                    try await book(try request(at: pantry), environment: environment, key: nil, json: options.json)
+                    let places = Set(state.stock(of: reference).lots.map(\.locationID))
+                    let place: LocationID
+                    if places.count > 1 {
+                        await environment.close()
+                        let names = places.map { state.locations[$0]?.name ?? $0.rawValue }.sorted()
+                        throw PantryError.invalidArgument(
+                            "\(ProductTitles.label(product)) is in \(names.joined(separator: ", ")) and has no default location: "
+                                + "count one of them with --location, or set where more goes with "
+                                + "`pantry product settings \(self.product) --location L` (nothing was changed)")
+                    } else if let only = places.first {
+                        place = only
+                    } else {
+                        place = try await environment.location(named: StockCommand.defaultLocation)
+                    }
+                    try await book(try request(at: place), environment: environment, key: nil, json: options.json)
                 }
                 return
             }

@@ -35,14 +35,35 @@ struct PantryFirstHourTests {
         #expect(run.status == 0, "\(run.error)")
         let list = try PantryRun.run(["stock", "list"], in: folder)
         #expect(list.output.split(separator: "\n").contains { $0.contains("Milk") && $0.contains("3") && $0.contains("Pantry") }, "\(list.output)")
-        // With stock in the Fridge, a count above it must say where the extra is: the Pantry is not assumed.
+        // With stock in the Fridge only, the extra of a higher count is there too: the Pantry is not assumed.
         let other = try newFolder()
         try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: other)
         try PantryRun.run(["stock", "add", "4006381333931", "4", "--location", "Fridge"], in: other)
         let more = try PantryRun.run(["stock", "correct", "4006381333931", "5"], in: other)
-        #expect(more.status == 2 && more.error.contains("no location given"), "\(more.output)\(more.error)")
+        #expect(more.status == 0, "\(more.output)\(more.error)")
         let stock = try PantryRun.run(["stock", "list"], in: other)
-        #expect(!stock.output.contains("Pantry"), "\(stock.output)")
+        #expect(!stock.output.contains("Pantry") && stock.output.contains("1 piece"), "\(stock.output)")
+    }
+
+    @Test("stock correct without --location adds the extra at the product's default location; in several places without one it asks where")
+    func correctHouseholdIncrease() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "2", "--location", "Fridge"], in: folder)
+        try PantryRun.run(["stock", "add", "4006381333931", "1", "--location", "Pantry"], in: folder)
+        let refused = try PantryRun.run(["stock", "correct", "4006381333931", "5"], in: folder)
+        #expect(refused.status == 2 && refused.error.split(separator: "\n").count == 1, "\(refused.error)")
+        #expect(refused.error.contains("Milk [4006381333931] is in Fridge, Pantry and has no default location"), "\(refused.error)")
+        let lower = try PantryRun.run(["stock", "correct", "4006381333931", "2"], in: folder)
+        #expect(lower.status == 0, "a lower household count needs no location: \(lower.error)")
+        try PantryRun.run(["stock", "add", "4006381333931", "1", "--location", "Pantry"], in: folder)
+        #expect(try PantryRun.run(["product", "settings", "4006381333931", "--location", "Freezer"], in: folder).status == 0)
+        let counted = try PantryRun.run(["stock", "correct", "4006381333931", "5"], in: folder)
+        #expect(counted.status == 0, "\(counted.error)")
+        let freezer = try PantryRun.run(["stock", "list", "--location", "Freezer"], in: folder)
+        #expect(freezer.output.contains("Milk") && freezer.output.contains("2 pieces"), "5 counted, 3 there: \(freezer.output)")
+        let help = try PantryRun.run(["stock", "correct", "--help"], in: folder)
+        #expect(help.output.contains("default location") && help.output.contains("several locations"), "\(help.output)")
     }
 
     @Test("a packaged-on day still to come is named as the option says it, not by a field name")
