@@ -471,7 +471,11 @@ class Scenarios:
         lot = browser.one(f'[data-lot="{self.milk_lot}"]')
         expect(not [tag for tag in browser.all(".tag", lot) if tag.text == "opened"], "the lot is opened already")
         open_form = browser.one("form.open", lot)
-        expect(open_form.find_element(By.NAME, "amount").get_attribute("value") == "2", "Open does not offer the lot")
+        # Open starts at one piece, not the whole lot (one tap must not open all six eggs); the member opens both.
+        amount = open_form.find_element(By.NAME, "amount")
+        expect(amount.get_attribute("value") == "1", f"Open offers {amount.get_attribute('value')!r}, not 1")
+        amount.clear()
+        amount.send_keys("2")
         expect(browser.submit(open_form) == 200, "opening failed")
         lot = browser.one(f'[data-lot="{self.milk_lot}"]')
         expect([tag.text for tag in browser.all(".tag", lot)] == ["opened"], "the lot is not shown opened")
@@ -594,6 +598,66 @@ class Scenarios:
         # Device 2 pulls the count: 0.5 of the first product is there.
         self.phone.sync()
         expect(self.phone.lot_of(products[0])["quantity"] == 0.5, f"device 2 shows {self.phone.lot_of(products[0])}")
+        browser.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    # 10
+
+    def test_hostile_text_is_isolated_and_wraps_at_phone_and_desktop_width(self):
+        """A member named with U+202E and a 100-character word opens the invitation (it names the household and
+        the member, and looking does not use it), signs in and adds 12 pieces of a note holding U+202E → at 375 px
+        and at desktop width every page fits the window, names the household, says in plain words how fresh it
+        is, and the quantity after the note still reads 12 pieces, drawn left to right."""
+        override = "\u202e"
+        word = "N" * 100
+        name = f"{override}neB {'N' * 95}"  # 100 characters, the longest name the server allows
+        note = f"{override}sggE {word}"
+        _, link = cli_invite(HOUSEHOLD_A, name)
+        household = sql("SELECT name FROM households WHERE id = :'household'", household=HOUSEHOLD_A)
+        browser = self.browser("hostile-member")
+        for width in [375, 1280]:
+            browser.at_width(width)
+            expect(browser.get(link) == 200, f"the invitation page did not open at {width} px")
+            browser.no_script_ran()
+            shown = browser.one("#invitation-for .household")
+            expect(shown.text == household, f"the invitation names the household {shown.text!r}, not {household!r}")
+            member = browser.one("#invitation-for .member")
+            expect(member.text == name and browser.isolated(member), f"the invitation names {member.text!r}")
+            browser.expect_fits(f"the invitation at {width} px")
+            browser.axe(f"invitation of a hostile name ({width} px)", self.report)
+        browser.at_width(375)
+        expect(browser.sign_in(link) == 200 and browser.redirects == [303], "looking at the invitation used it")
+
+        expect(browser.get(self.pages["shopping"]) == 200, "the shopping page did not open")
+        form = browser.one("form#add-item")
+        form.find_element(By.NAME, "note").send_keys(note)
+        form.find_element(By.NAME, "amount").send_keys("12")
+        form.find_element(By.NAME, "unit").send_keys("pieces")
+        expect(browser.submit(form) == 200 and browser.redirects == [303], "adding the hostile note failed")
+        plain = str.maketrans("", "", "\u2068\u2069")
+        for width in [375, 1280]:
+            browser.at_width(width)
+            browser.get(self.pages["shopping"])
+            items = [item for item in browser.all("[data-item]") if browser.one(".note", item).text.translate(plain) == note]
+            expect(len(items) == 1, f"the hostile note is on the list {len(items)} times at {width} px")
+            expect(browser.isolated(browser.one(".note", items[0])), "the note is not isolated")
+            quantity = browser.one(".quantity", items[0])
+            expect(quantity.text.translate(plain) == "12 pieces", f"the quantity reads {quantity.text!r}")
+            ordered, lefts = browser.drawn_left_to_right(quantity)
+            expect(ordered, f"12 pieces after the note is drawn out of order at {width} px: {lefts}")
+            for page in ["stock", "shopping", "product"]:
+                expect(browser.get(self.pages[page]) == 200, f"{page} did not open")
+                browser.no_script_ran()
+                browser.expect_fits(f"{page} at {width} px, signed in as a 100-character name")
+                expect(browser.one("#household-name").text and browser.isolated(browser.one("#household-name")),
+                       f"{page} does not name the household")
+                expect(browser.freshness_seq() >= 0, "the footer's freshness is unreadable")
+                expect("Folded" not in browser.one("#freshness").text, "the footer uses internal words")
+            for path in [f"/households/{HOUSEHOLD_A}/due", f"/households/{HOUSEHOLD_A}/calendar"]:
+                expect(browser.get(path) == 200, f"{path} did not open")
+                browser.expect_fits(f"{path} at {width} px")
+        browser.at_width(375)
+        browser.get(self.pages["shopping"])
+        browser.axe("shopping with a hostile note and member (375 px)", self.report)
         browser.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     def test_every_page_passes_axe(self):

@@ -283,9 +283,46 @@ class Browser:
         return None
 
     def freshness_seq(self):
-        match = re.search(r"change (\d+)", self.one("#freshness").text)
-        expect(match is not None, f"#freshness says {self.one('#freshness').text!r}")
-        return int(match.group(1))
+        """The last change the page's state holds (the footer's `data-seq`); the footer itself says in words how
+        fresh the page is."""
+        footer = self.one("#freshness")
+        expect(footer.text.startswith("Up to date as of "), f"#freshness says {footer.text!r}")
+        return int(footer.get_attribute("data-seq"))
+
+    # Widths and directions
+
+    def at_width(self, width, height=900):
+        """Shows pages `width` CSS pixels wide (375: a small phone) until the next call, or the desktop's 1280."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+
+    def overflow(self):
+        """What is wider than the window: (document width, window width, elements whose content spills out)."""
+        return self.driver.execute_script("""
+            const wide = Array.from(document.querySelectorAll('body *')).filter(e => e.scrollWidth > e.clientWidth + 1
+              && getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.tagName + '.' + e.className);
+            return [document.documentElement.scrollWidth, window.innerWidth, wide];""")
+
+    def expect_fits(self, page):
+        widths = self.overflow()
+        expect(widths[0] <= widths[1] and not widths[2], f"{page} overflows the window's width: {widths}")
+
+    def drawn_left_to_right(self, element):
+        """Whether the characters of the element's first text node are drawn left to right, one after another
+        (the isolate controls U+2068 and U+2069, which draw nothing, left out); and where each is drawn."""
+        lefts = self.driver.execute_script("""
+            const node = arguments[0].firstChild, lefts = [];
+            for (let i = 0; i < node.length; i++) {
+              if (node.data[i] === '\\u2068' || node.data[i] === '\\u2069') continue;  // isolates draw nothing
+              const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+              lefts.push(range.getBoundingClientRect().left);
+            }
+            return lefts;""", element)
+        return all(a < b for a, b in zip(lefts, lefts[1:])), lefts
+
+    def isolated(self, element):
+        """Whether the element is a bidirectional isolate (`<bdi>`, `dir`)."""
+        return self.driver.execute_script("return getComputedStyle(arguments[0]).unicodeBidi", element) == "isolate"
 
     def expect_guarded(self, page):
         """The page came with the headers that keep scripts, frames and caches out."""

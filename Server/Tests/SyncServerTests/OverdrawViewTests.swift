@@ -135,8 +135,8 @@ struct OverdrawViewTests {
             let stockPath = "/households/\(household)/stock"
             let page = WebAppTests.text(try await browser.get(stockPath))
             #expect(page.matches(of: /<section class="overdraw" data-overdraw="/).count == 2)
-            #expect(page.contains("<bdi class=\"who\">phone</bdi> used <span class=\"asked\">1.5</span> pieces of <bdi class=\"what\">Milk</bdi>"))
-            #expect(page.contains("but only <span class=\"taken\">0</span> pieces were left: <span class=\"taker\"><bdi class=\"who\">kitchen</bdi> had used <span class=\"took\">2</span> pieces"))
+            #expect(page.contains("<bdi class=\"who\">phone</bdi> used <span class=\"asked\">1.5</span> <bdi>pieces</bdi> of <bdi class=\"what\">Milk</bdi>"))
+            #expect(page.contains("but only <span class=\"taken\">0</span> <bdi>pieces</bdi> were left: <span class=\"taker\"><bdi class=\"who\">kitchen</bdi> had used <span class=\"took\">2</span> <bdi>pieces</bdi>"))
 
             // Count it: 0.5 pieces of Milk are there. One correction entry, settling the milk's over-draw.
             let before = try await server.rowCounts(household)[0]

@@ -104,6 +104,25 @@ package struct MemberService: Sendable {
         }
     }
 
+    /// The household and name an invitation is for, while it still works; `nil` otherwise (the page then shows no
+    /// names). A well-formed token that names no working invitation counts as a failed authentication of `peer`,
+    /// as a refused sign-in does, and a blocked peer is shown nothing.
+    package func preview(of invitation: String, peer: String) async throws -> InvitationPreview? {
+        let token = BearerToken(rawValue: invitation)
+        guard token.isWellFormed else { return nil }
+        let limiter = service.failedAuthentications
+        guard await limiter.beginAttempt(peer) else { return nil }
+        let preview: InvitationPreview?
+        do {
+            preview = try await store.invitationPreview(token)
+        } catch {
+            await limiter.endAttempt(peer, failed: false)
+            throw error
+        }
+        await limiter.endAttempt(peer, failed: preview == nil)
+        return preview
+    }
+
     /// The open session a cookie names, or `nil` (no cookie, malformed, ended, expired, revoked, erased). A
     /// well-formed cookie that names no open session counts as a failed authentication of `peer`.
     package func session(cookie: String?, peer: String) async throws -> MemberSession? {

@@ -14,12 +14,18 @@ struct WebChrome: Sendable {
     /// The page's title (also the `<h1>`).
     let title: String
     let householdId: String
+    /// The household's name, shown in the header (isolated from the text around it).
+    let householdName: String
     let memberName: String
     /// The session's CSRF token, put into every form.
     let csrf: String
     let nav: [NavLink]
-    /// "Folded through change N, at T": what the replica folded and when.
+    /// "Up to date as of T": when the state the page shows was read, in plain words.
     let freshness: String
+    /// The same instant for `<time datetime>`.
+    let freshnessISO: String
+    /// The last change the page's state holds, for tests and tools (`data-seq`), never shown.
+    let seq: Int64
     /// A refused action's message (shown with `role="alert"`).
     let error: String?
     /// A done action's message (shown with `role="status"`).
@@ -41,21 +47,29 @@ struct WebChrome: Sendable {
     }
 
     init(
-        page: Page, title: String, session: MemberSession, view: ReplicaView, error: String? = nil,
-        notice: String? = nil
+        page: Page, title: String, session: MemberSession, view: ReplicaView, householdName: String,
+        error: String? = nil, notice: String? = nil
     ) {
         self.title = title
         self.householdId = session.householdID.description
+        self.householdName = householdName
         self.memberName = session.name
         self.csrf = session.csrfToken
         self.nav = Page.allCases.filter { $0 != .product }.map { link in
             NavLink(href: "\(WebPaths.household(session.householdID))/\(link.rawValue)", label: link.label, current: link == page)
         }
-        let folded = view.foldedAt.formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: .gmt).year().month().day()
-                .dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
-        self.freshness = "Folded through change \(view.seq), at \(folded) UTC."
+        self.freshness = "Up to date as of \(Self.minute(view.foldedAt)) UTC."
+        self.freshnessISO = view.foldedAt.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        self.seq = view.seq
         self.error = error
         self.notice = notice
+    }
+
+    /// `2026-11-29 11:22`: an instant to the minute, in UTC.
+    static func minute(_ date: Date) -> String {
+        let day = WebPaths.day(date)
+        let time = date.formatted(
+            Date.ISO8601FormatStyle(timeZone: .gmt).time(includingFractionalSeconds: false).timeSeparator(.colon))
+        return "\(day) \(time.prefix(5))"
     }
 }

@@ -65,7 +65,7 @@ struct WebLotRow: Sendable, MustacheParent {
 
     /// The values the templates name: `lotId`, `lotPath` and `productPath` (ids percent-encoded as one path
     /// segment), `productId`, `title`, `amount`, `unit`, `location`, `opened`, `badge`, `dates`, `note`,
-    /// `purchasedOn`, `consumeSubmission`, `openSubmission`.
+    /// `purchasedOn`, `openAmount`, `consumeSubmission`, `openSubmission`.
     func child(named name: String) -> Any? {
         switch name {
         case "lotId": lot.id.rawValue
@@ -81,10 +81,17 @@ struct WebLotRow: Sendable, MustacheParent {
         case "dates": dates
         case "note": lot.note
         case "purchasedOn": WebPaths.day(lot.purchasedAt)
+        case "openAmount": "\(Self.openAmount(lot.quantity))"
         case "consumeSubmission": consumeSubmission
         case "openSubmission": openSubmission
         default: nil
         }
+    }
+
+    /// What "Amount to open" starts with: one of the lot's unit, or the whole lot when it holds less (one tap must
+    /// not open all six eggs).
+    static func openAmount(_ quantity: Decimal) -> Decimal {
+        min(quantity, 1)
     }
 
     /// The lot's due date, packaging day and opening day, each with where it came from.
@@ -140,6 +147,6 @@ struct WebLotRow: Sendable, MustacheParent {
         case .ruleEstimated: "estimated by a rule"
         }
         guard let raw = provenance.rawText, !raw.isEmpty else { return source }
-        return "\(source) “\(raw)”"
+        return "\(source) “\(WebText.isolated(raw))”"
     }
 }

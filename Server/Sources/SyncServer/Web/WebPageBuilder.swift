@@ -26,7 +26,7 @@ struct WebPageBuilder: Sendable {
             return left == right ? lhs.rawValue < rhs.rawValue : left < right
         }
         return StockPage(
-            chrome: WebChrome(page: .stock, title: "Stock", session: session, view: view, error: error),
+            chrome: WebChrome(page: .stock, title: "Stock", session: session, view: view, householdName: try await householdName(session, view), error: error),
             overdraws: try await overdraws(session, view),
             locations: locations.enumerated().map { index, location in
                 let stock = state.stock(at: location)
@@ -45,7 +45,7 @@ struct WebPageBuilder: Sendable {
         let expired = state.expired(now: instant)
         let context = try await rowContext(session, view, lots: soon + overdue + expired)
         return DuePage(
-            chrome: WebChrome(page: .due, title: "Due", session: session, view: view),
+            chrome: WebChrome(page: .due, title: "Due", session: session, view: view, householdName: try await householdName(session, view)),
             today: context.today.description, days: InventoryState.defaultDueSoonDays,
             expired: expired.map(context.row), overdue: overdue.map(context.row), soon: soon.map(context.row))
     }
@@ -58,18 +58,21 @@ struct WebPageBuilder: Sendable {
         let titles = try await titles(session.householdID, entries.compactMap(\.productID?.rawValue))
         let base = WebPaths.household(session.householdID)
         return ShoppingPage(
-            chrome: WebChrome(page: .shopping, title: "Shopping list", session: session, view: view, error: error),
+            chrome: WebChrome(page: .shopping, title: "Shopping list", session: session, view: view, householdName: try await householdName(session, view), error: error),
             rows: entries.map { entry in
                 let title = entry.productID.map { titles[$0.rawValue] ?? $0.rawValue }
-                let text = [title, entry.note.isEmpty ? nil : entry.note].compactMap(\.self).joined(separator: " — ")
+                // The element isolates the whole text; a title and a note joined are each isolated too.
+                let parts = [title, entry.note.isEmpty ? nil : entry.note].compactMap(\.self)
+                let text = parts.count > 1 ? parts.map(WebText.isolated).joined(separator: " — ") : parts.first ?? ""
                 let amount = entry.amount ?? entry.missingAmount
                 return ShoppingPage.Row(
                     itemId: entry.itemID?.rawValue,
                     removePath: entry.itemID.map { "\(base)/shopping/\(WebPaths.segment($0.rawValue))/remove" },
                     text: text.isEmpty ? "(no note)" : text,
                     quantity: amount.map { amount in
-                        [("\(amount)"), entry.unit.map { WebLotRow.unitName(view.state.units[$0], id: $0, amount: amount) }]
-                            .compactMap(\.self).joined(separator: " ")
+                        ShoppingPage.Quantity(
+                            amount: "\(amount)",
+                            unit: entry.unit.map { WebLotRow.unitName(view.state.units[$0], id: $0, amount: amount) })
                     },
                     suggestion: entry.itemID == nil, submission: UUID().uuidString.lowercased())
             },
@@ -91,7 +94,7 @@ struct WebPageBuilder: Sendable {
         let context = try await rowContext(session, view, lots: lots, extraProducts: [id])
         let title = context.titles[id] ?? id
         return WebProductPage(
-            chrome: WebChrome(page: .product, title: title, session: session, view: view, error: error),
+            chrome: WebChrome(page: .product, title: title, session: session, view: view, householdName: try await householdName(session, view), error: error),
             productId: id, lots: lots.map(context.row))
     }
 
@@ -101,6 +104,7 @@ struct WebPageBuilder: Sendable {
         return CalendarPage(
             chrome: WebChrome(
                 page: .calendar, title: "Calendar", session: session, view: view,
+                householdName: try await householdName(session, view),
                 notice: newLink == nil ? nil : "A new subscription link was created."),
             feeds: feeds.map {
                 CalendarPage.Feed(label: $0.label ?? "(no label)", createdOn: WebPaths.day($0.createdAt), revoked: $0.revokedAt != nil)
@@ -125,6 +129,13 @@ struct WebPageBuilder: Sendable {
                 reading, index: index, units: state.units, timeZone: timeZone, now: instant,
                 householdPath: WebPaths.household(household))
         }
+    }
+
+    /// The household's name: the one its journal gives it, else the one it was created under on the server.
+    func householdName(_ session: MemberSession, _ view: ReplicaView) async throws -> String {
+        let household = session.householdID
+        if let name = view.state.households[InventoryModule.HouseholdID(household.rawValue)]?.name { return name }
+        return try await service.mapStoreErrors { try await store.householdName(household) } ?? "Your household"
     }
 
     // MARK: - Rows

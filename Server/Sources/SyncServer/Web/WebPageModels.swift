@@ -33,10 +33,16 @@ struct ShoppingPage: Sendable {
         let itemId: String?
         let removePath: String?
         let text: String
-        let quantity: String?
+        let quantity: Quantity?
         /// Whether the row is a suggestion (stock below its minimum), not an item somebody put on the list.
         let suggestion: Bool
         let submission: String
+    }
+
+    /// An amount with the household's name of its unit (shown isolated: people name units).
+    struct Quantity: Sendable {
+        let amount: String
+        let unit: String?
     }
 
     let chrome: WebChrome
@@ -76,6 +82,8 @@ struct CalendarPage: Sendable {
 struct InvitationPage: Sendable {
     let title = "Join the household"
     let acceptPath: String
+    /// The household and name the invitation is for, while it still works.
+    let preview: InvitationPreview?
     let error: String?
 }
 

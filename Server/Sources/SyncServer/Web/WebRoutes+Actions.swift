@@ -140,15 +140,15 @@ extension WebRoutes {
             return plural.id
         }
         if let id = UnitID(rawValue: text), state.units[id] != nil { return id }
-        let known = state.units.values.map(\.name).sorted().joined(separator: ", ")
+        let known = state.units.values.map(\.name).sorted().map(WebText.isolated).joined(separator: ", ")
         throw .rules(
             known.isEmpty
                 ? "The household has no units yet; leave the unit empty."
-                : "The household has no unit “\(text)”; its units are: \(known).")
+                : "The household has no unit “\(WebText.isolated(text))”; its units are: \(known).")
     }
 
     static func notAnAmount(_ text: String) -> String {
-        "“\(text)” is not an amount; write a number such as 2, 0.5 or 1,25."
+        "“\(WebText.isolated(text))” is not an amount; write a number such as 2, 0.5 or 1,25."
     }
 
     /// `scheme://host` the browser used, from `Host` (and `X-Forwarded-Proto`), for links shown on a page.

@@ -62,8 +62,12 @@ package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
             templates.message("Signed out", "You are signed out. Open a new invitation to sign in again.", status: .ok, isError: false)
         }
         router.get("invite/:token") { _, context in
-            let token = context.parameters.get("token") ?? ""
-            return templates.page(InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", error: nil), "invitation")
+            try await guarded {
+                let token = context.parameters.get("token") ?? ""
+                let preview = try await members.preview(of: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
+                let page = InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", preview: preview, error: nil)
+                return templates.page(page, "invitation")
+            }
         }
         router.post("invite/:token") { request, context in
             try await guarded { try await acceptInvitation(context.parameters.get("token") ?? "", request, context) }
@@ -164,7 +168,8 @@ package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
         let outcome = try await members.signIn(with: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
         switch outcome {
         case .failure(let refusal):
-            let page = InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", error: refusal.message)
+            let page = InvitationPage(
+                acceptPath: "/invite/\(WebPaths.segment(token))", preview: nil, error: refusal.message)
             return templates.page(page, "invitation", status: refusal == .unknown ? .notFound : .gone)
         case .success(let (session, sessionToken)):
             var response = WebTemplates.redirect("\(WebPaths.household(session.householdID))/stock")
