@@ -10,11 +10,18 @@ struct Pantry: AsyncParsableCommand {
             Data lives in an embedded store (SQLite by default, or a folder of JSON files with --store json).
             Run `pantry demo` for a guided tour in a temporary folder.
             """,
+        version: Pantry.version,
         subcommands: [
             ImportCommand.self, ScanCommand.self, ProductCommand.self, StockCommand.self, LocationCommand.self, UnitCommand.self, ShoppingListCommand.self, HistoryCommand.self, UndoCommand.self,
             CategoryCommand.self, SyncCommand.self, OutboxCommand.self, ConflictsCommand.self, HouseholdCommand.self, StatusCommand.self, WipeCommand.self, BackupCommand.self,
             CheckCommand.self, IDCommand.self, DemoCommand.self, DueCommand.self, CalendarCommand.self,
         ])
+}
+
+extension Pantry {
+    /// What `pantry --version` prints: the kit release this pantry is built from, `+dev` while the CHANGELOG has
+    /// unreleased changes after it.
+    static let version = "0.1.0+dev"
 }
 
 /// Options every command that opens a store shares.

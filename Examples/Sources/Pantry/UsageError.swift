@@ -10,6 +10,8 @@ enum UsageError {
             return "\(Output.terminalSafe(negative)) is not an amount: amounts are positive numbers "
                 + "(take stock out with `pantry stock consume`, set a count with `pantry stock correct`)"
         }
+        // A mistyped command or option: the closest of the names the command has, not the parser's guess.
+        if let line = CommandSuggestion.line(for: arguments) { return line }
         let message = Pantry.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             .split(separator: "\n").first.map(String.init) ?? "the command line is not valid"
         return "\(Output.terminalSafe(message)); see '\(helpCommand(in: Pantry.fullMessage(for: error)))'"
