@@ -31,9 +31,8 @@ struct LocationCommand: AsyncParsableCommand {
                 // location already holds it (adding "Pantry" after renaming it must not rename it back).
                 let derived = LocationID.derived(household: environment.household, name: name)
                 let id = state.locations[derived] == nil ? derived : LocationID(UUID())
-                try await environment.inventory.perform(
-                    .defineLocation(LocationDefinition(id: id, name: name, parentID: parentID, isFreezer: freezer)),
-                    in: environment.household)
+                try await environment.perform(
+                    .defineLocation(LocationDefinition(id: id, name: name, parentID: parentID, isFreezer: freezer)))
                 let added = try await environment.inventory.state(of: environment.household).locations[id]
                 await environment.close()
                 try LocationCommand.report(
@@ -61,9 +60,8 @@ struct LocationCommand: AsyncParsableCommand {
                     throw PantryError.invalidArgument("location \(Output.terminalSafe(other.name)) already exists")
                 }
                 guard let current = state.locations[id] else { throw PantryError.unknownLocation(old, known: "") }
-                try await environment.inventory.perform(
-                    .defineLocation(LocationDefinition(id: id, name: new, parentID: current.parentID, isFreezer: current.isFreezer)),
-                    in: environment.household)
+                try await environment.perform(
+                    .defineLocation(LocationDefinition(id: id, name: new, parentID: current.parentID, isFreezer: current.isFreezer)))
                 let renamed = try await environment.inventory.state(of: environment.household).locations[id]
                 await environment.close()
                 try LocationCommand.report("renamed location \(current.name) to \(new)", renamed ?? current, json: options.json)

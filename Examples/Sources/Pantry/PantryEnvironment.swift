@@ -226,6 +226,9 @@ enum PantryError: Error, CustomStringConvertible {
     case unknownProduct(String)
     case unknownLocation(String, known: String)
     case invalidArgument(String)
+    /// The inventory refused a command: the kit's error, and its sentence with products, locations and units named
+    /// (see ``PantryEnvironment/sentence(for:)``).
+    case inventory(InventoryError, sentence: String)
     /// An import rejected records (all of them when `rejected == processed`).
     case importRejected(rejected: Int, processed: Int)
     /// `sync --remote` named the local store itself.
@@ -266,6 +269,7 @@ enum PantryError: Error, CustomStringConvertible {
         case .unknownLocation(let name, let known):
             "no location \(name); known locations: \(known.isEmpty ? "none" : known) (`pantry location add NAME` adds one)"
         case .invalidArgument(let reason): reason
+        case .inventory(_, let sentence): sentence
         case .importRejected(let rejected, let processed):
             rejected == processed
                 ? "every one of the \(processed) records was rejected; nothing was imported"

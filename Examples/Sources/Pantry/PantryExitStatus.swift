@@ -67,6 +67,11 @@ extension Pantry {
                 try command.run()
             }
         } catch {
+            // A file-system, network or POSIX error thrown as it is: one line in words, not the platform's dump.
+            if PantryExitStatus(for: error) == nil, let (line, status) = PlatformErrorText.line(for: error) {
+                FileHandle.standardError.write(Data("Error: \(Output.terminalSafe(line))\n".utf8))
+                Foundation.exit(status.rawValue)
+            }
             guard let status = PantryExitStatus(for: error) else {
                 // Help exits 0 with its text; a usage error is one line, like every other failure.
                 guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
@@ -74,7 +79,8 @@ extension Pantry {
                 FileHandle.standardError.write(Data("Error: \(line)\n".utf8))
                 Foundation.exit(PantryExitStatus.usage.rawValue)
             }
-            FileHandle.standardError.write(Data("Error: \(Output.terminalSafe(String(describing: error)))\n".utf8))
+            let line = PlatformErrorText.humanized(String(describing: error))
+            FileHandle.standardError.write(Data("Error: \(Output.terminalSafe(line))\n".utf8))
             Foundation.exit(status.rawValue)
         }
     }

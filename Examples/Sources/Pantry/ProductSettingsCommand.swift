@@ -40,7 +40,7 @@ struct ProductSettingsCommand: AsyncParsableCommand {
                 if let location { settings.defaultLocation = try await environment.location(named: location) }
                 if let unit { settings.stockUnit = try await environment.unit(named: unit) }
                 if let dueDays { settings.defaultDueDays = try Self.policy(dueDays) }
-                try await environment.inventory.perform(.setProductSettings(settings), in: environment.household)
+                try await environment.perform(.setProductSettings(settings))
             }
             let state = try await environment.inventory.state(of: environment.household)
             await environment.close()

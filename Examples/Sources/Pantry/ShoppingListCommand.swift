@@ -18,7 +18,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
         let environment = try await PantryEnvironment.open(options, access: add == nil ? .read : .household)
         do {
             if let add {
-                try await environment.inventory.perform(.addShoppingListItem(ShoppingListRequest(note: add)), in: environment.household)
+                try await environment.perform(.addShoppingListItem(ShoppingListRequest(note: add)))
             }
             try await Self.printList(environment, json: options.json)
         } catch {
@@ -81,10 +81,9 @@ struct ShoppingListCommand: AsyncParsableCommand {
                 } else if quantity != nil {
                     unitID = PantryEnvironment.piece
                 }
-                try await environment.inventory.perform(
+                try await environment.perform(
                     .addShoppingListItem(ShoppingListRequest(
-                        productID: productID, note: product == nil ? item : "", amount: quantity, unit: unitID)),
-                    in: environment.household)
+                        productID: productID, note: product == nil ? item : "", amount: quantity, unit: unitID)))
                 try await ShoppingListCommand.printList(environment, json: options.json)
             } catch {
                 await environment.close()
@@ -131,7 +130,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
                     "\(product) is on the list because its stock is below its minimum: buy it (`pantry stock add`) or "
                         + "lower the minimum (`pantry product settings --minimum`)")
             }
-            try await environment.inventory.perform(.removeShoppingListItem(id), in: environment.household)
+            try await environment.perform(.removeShoppingListItem(id))
             await environment.close()
             if options.json {
                 struct TakenOff: Encodable { var itemId: String; var item: String }

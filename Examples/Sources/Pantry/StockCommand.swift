@@ -136,7 +136,7 @@ struct StockCommand: AsyncParsableCommand {
             guard let location else {
                 do {
                     try await book(try request(at: nil), environment: environment, key: nil, json: options.json)
-                } catch InventoryError.missingLocation(let reference) {
+                } catch PantryError.inventory(InventoryError.missingLocation(let reference), _) {
                     // The kit adds an increase at the product's default location; without one, the extra goes where
                     // the product is when that is one place (counting that place is counting the household), or
                     // where `stock add` would have put it when the product has no stock.
@@ -209,8 +209,7 @@ struct StockCommand: AsyncParsableCommand {
 
 /// Runs a command in the household and prints its transaction.
 func book(_ command: InventoryCommand, environment: PantryEnvironment, key: String?, json: Bool) async throws {
-    let result = try await environment.inventory.perform(
-        command, in: environment.household, idempotencyKey: try key.map { try IdempotencyKey($0) })
+    let result = try await environment.perform(command, key: try key.map { try IdempotencyKey($0) })
     await environment.close()
     if json {
         struct Booked: Encodable { var transaction: String?; var entries: Int; var replay: Bool }

@@ -24,8 +24,7 @@ struct UnitCommand: AsyncParsableCommand {
                     throw PantryError.invalidArgument("unit \(existing.name) already exists")
                 }
                 let id = UnitID.derived(name: name)
-                try await environment.inventory.perform(
-                    .defineUnit(UnitDefinition(id: id, name: name, pluralName: plural)), in: environment.household)
+                try await environment.perform(.defineUnit(UnitDefinition(id: id, name: name, pluralName: plural)))
                 let unit = try await environment.inventory.state(of: environment.household).units[id]
                     ?? QuantityUnit(id: id, name: name, pluralName: plural)
                 await environment.close()
@@ -92,7 +91,7 @@ struct UnitCommand: AsyncParsableCommand {
                 let conversion = UnitConversion(
                     from: try await environment.unit(named: from), to: try await environment.unit(named: to), factor: value,
                     productID: productID)
-                try await environment.inventory.perform(.defineConversion(conversion), in: environment.household)
+                try await environment.perform(.defineConversion(conversion))
                 let state = try await environment.inventory.state(of: environment.household)
                 let titles = try await ProductTitles(of: [productID].compactMap { $0 }, in: environment)
                 await environment.close()
