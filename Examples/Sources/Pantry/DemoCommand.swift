@@ -57,9 +57,15 @@ struct DemoCommand: AsyncParsableCommand {
         var titles: [String: String] = [:]
         for product in [milk, peas, jam] { titles[product.productID.rawValue] = product.title }
         print("\n2. stock after buying milk, peas and jam and drinking 1.5 milk (oldest-due first):")
-        Output.table(["product", "amount", "location", "due"], state.lots.values.sorted { $0.id < $1.id }.map { lot in
-            [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity), state.locations[lot.locationID]?.name ?? "?", Output.day(lot.dueDate)]
-        })
+        // Due order, then keys that are the same on every run (a lot id is random): product, location, amount.
+        let rows = state.lots.values.map { lot in
+            (due: lot.dueDate ?? .latest,
+             cells: [titles[lot.productID.rawValue] ?? lot.productID.rawValue, Output.amount(lot.quantity),
+                     state.locations[lot.locationID]?.name ?? "?", Output.day(lot.dueDate)])
+        }
+        Output.table(["product", "amount", "location", "due"], rows.sorted {
+            ($0.due, $0.cells.joined(separator: "\u{0}")) < ($1.due, $1.cells.joined(separator: "\u{0}"))
+        }.map(\.cells))
         func title(_ id: ProductReference?) -> String { id.map { titles[$0.rawValue] ?? $0.rawValue } ?? "-" }
         print("\n3. due within 7 days: " + state.dueSoon(now: now, days: 7).map { "\(title($0.productID)) (\(Output.day($0.dueDate)))" }.joined(separator: ", "))
         print("4. shopping list (below minimum stock): " + state.shoppingList().map { "\(title($0.productID)) ×\(Output.amount($0.missingAmount ?? $0.amount ?? 1))" }.joined(separator: ", "))

@@ -33,7 +33,7 @@ struct DueCommand: AsyncParsableCommand {
             Output.table(
                 ["when", "kind", "product", "due", "amount"],
                 rows.filter { $0.overdraw == nil }.map { row in
-                    [row.at.map { Output.localTime($0, in: zone) } ?? "now", row.kind, row.title, row.due ?? "-", row.amount]
+                    [row.at.map { Output.localTime($0, in: zone) } ?? "now", row.phrase, row.title, row.due ?? "-", row.amount]
                 })
         }
         Output.damage(names.damaged)

@@ -25,6 +25,19 @@ struct DueRow: Encodable {
     /// For kind `overdrawn`: the open over-draw (settle it with `pantry stock settle`).
     var overdraw: OverdrawLine?
 
+    /// The kind in words, as the table shows it (`--json` keeps ``kind``): `due today`, `below minimum`.
+    var phrase: String {
+        switch kind {
+        case InventoryReminderKind.dueSoon.rawValue: "due soon"
+        case InventoryReminderKind.dueToday.rawValue: "due today"
+        case InventoryReminderKind.overdue.rawValue: "overdue"
+        case InventoryReminderKind.expired.rawValue: "expired"
+        case InventoryReminderKind.belowMinimumStock.rawValue: "below minimum"
+        case "overdrawn": "over-drawn"
+        default: kind
+        }
+    }
+
     /// An open over-draw: due now, until it is settled. Its id is the short consumption's entry id.
     init(overdrawn line: OverdrawLine, household: HouseholdID) {
         id = line.entryId

@@ -37,6 +37,17 @@ struct HouseholdCommand: AsyncParsableCommand {
             guard server.server ?? variables["PANTRY_SERVER"] != nil else {
                 throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
             }
+            // A pantry without a store yet checks the server before opening creates one: a server that is down or
+            // refuses the device leaves nothing behind.
+            var checked = false
+            if !StoreLocation.holdsData(options.store, at: options.location) {
+                try StoreLocation.refuseOtherKind(options.store, at: options.location)
+                guard let configuration = try server.configuration(variables, saved: PantrySettings()) else {
+                    throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
+                }
+                try await Self.check(configuration)
+                checked = true
+            }
             let environment = try await PantryEnvironment.open(options, access: .household) { saved in
                 guard let configuration = try server.configuration(variables, saved: saved) else {
                     throw PantryError.syncTarget("household join needs --server URL (or $PANTRY_SERVER)")
@@ -45,7 +56,7 @@ struct HouseholdCommand: AsyncParsableCommand {
                     throw PantryError.otherHousehold(joined: joined.rawValue, requested: configuration.householdID.rawValue)
                 }
                 // Before the store records anything of the household.
-                try await Self.check(configuration)
+                if !checked { try await Self.check(configuration) }
                 return .server(configuration)
             }
             do {

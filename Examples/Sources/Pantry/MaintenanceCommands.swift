@@ -13,7 +13,9 @@ struct BackupCommand: AsyncParsableCommand {
         commandName: "backup",
         abstract: "Copy the store consistently, even while another pantry uses it (SQLite) or under its lock (JSON).",
         discussion: """
-            The copy opens with `--path PATH` (and the same --store): a SQLite store is copied to PATH when it ends             in .sqlite, else to PATH/pantry.sqlite (a new or empty folder), as --path reads it; a JSON store is             copied to the new folder PATH.
+            The copy opens with `--path PATH` (and the same --store): a SQLite store is copied to PATH when it ends \
+            in .sqlite, else to PATH/pantry.sqlite (a new or empty folder), as --path reads it; a JSON store is \
+            copied to the new folder PATH.
             """)
     @OptionGroup var options: StoreOptions
     @Argument(help: "Where the copy goes: a new .sqlite file or a folder for a SQLite store, a new folder for a JSON store.")

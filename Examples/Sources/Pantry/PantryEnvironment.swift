@@ -69,7 +69,11 @@ struct PantryEnvironment {
         _ options: StoreOptions, access: PantryAccess,
         resolvingRemote resolve: (PantrySettings) async throws -> PantryRemote
     ) async throws -> PantryEnvironment {
-        if access.requiresStore { try StoreLocation.requireStore(options.store, at: options.location) }
+        if access.requiresStore {
+            try StoreLocation.requireStore(options.store, at: options.location)
+        } else {
+            try StoreLocation.refuseOtherKind(options.store, at: options.location)
+        }
         let (storage, closeStorage, productStore, inventoryStore) = try await openStorage(options.store, at: options.location)
         let household: HouseholdID
         let remote: PantryRemote
@@ -259,6 +263,9 @@ enum PantryError: Error, CustomStringConvertible {
     /// A command that reads, changes what a store holds, or maintains it (`backup`, `check`, `wipe`) found no
     /// store at the path (nothing was created); `otherKind` when a store of the other kind is there.
     case noStore(String, otherKind: StoreKind? = nil)
+    /// A command that may create a store was pointed at a folder that holds a store of the other kind: nothing was
+    /// created beside it.
+    case otherStoreKind(String, kind: StoreKind)
     /// Records could not be read (each named before on standard error): `check` found problems, or a listing
     /// left out damaged records.
     case damagedStore(problems: Int)
@@ -277,6 +284,10 @@ enum PantryError: Error, CustomStringConvertible {
         case .noStore(let path, let otherKind?):
             "no pantry store at \(path); a \(otherKind == .json ? "JSON" : "SQLite") store is there: "
                 + (otherKind == .json ? "add --store json" : "leave out --store json")
+        case .otherStoreKind(let path, let kind):
+            "\(path) holds a \(kind == .json ? "JSON" : "SQLite") store: "
+                + (kind == .json ? "add --store json to use it" : "leave out --store json to use it")
+                + ", or give another --path (nothing was created)"
         case .noStore(let path, nil):
             "no pantry store at \(path); check --path (or $PANTRY_HOME) and --store: only a command that writes, such "
                 + "as `pantry product add`, creates a store"

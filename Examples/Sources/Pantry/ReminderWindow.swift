@@ -4,7 +4,8 @@ import InventoryModule
 
 /// The reminders' window and time of day: `--days` ahead (14 unless given), at `--at` on the household's calendar.
 struct ReminderWindow: ParsableArguments {
-    @Option(help: "How many days ahead (reminders, and the feed's alarms).") var days: Int = 14
+    @Option(help: "How many days ahead: reminders and the calendar's events up to that day (overdue ones stay).")
+    var days: Int = 14
     @Option(help: "The reminder time, HH:mm on the household's calendar.") var at: String = "09:00"
 
     /// Now, the end of the window and the schedule.

@@ -36,6 +36,15 @@ enum StoreLocation {
         }
     }
 
+    /// Whether a store of `kind` at `url` holds anything: the SQLite file, or a JSON store's files (an empty folder
+    /// opens as a store, but holds nothing yet).
+    static func holdsData(_ kind: StoreKind, at url: URL) -> Bool {
+        switch kind {
+        case .sqlite: exists(.sqlite, at: url)
+        case .json: holdsJSONStoreFiles(url)
+        }
+    }
+
     /// Throws unless a store of `kind` is at `url`: the check of commands that only read or change what a store
     /// holds, before anything is created.
     ///
@@ -48,6 +57,20 @@ enum StoreLocation {
         case .json: exists(.sqlite, at: url) ? .sqlite : nil
         }
         throw PantryError.noStore(storePath(kind, at: url).path, otherKind: other)
+    }
+
+    /// Throws when a store of the other kind is at `url` and none of `kind`: a command that may create a store does
+    /// not put a second, empty one beside it (`--store json` on a folder holding `pantry.sqlite`, or the default
+    /// SQLite store in a JSON store's folder).
+    ///
+    /// - Throws: ``PantryError/otherStoreKind(_:kind:)``.
+    static func refuseOtherKind(_ kind: StoreKind, at url: URL) throws {
+        guard !exists(kind, at: url) else { return }
+        let other: StoreKind? = switch kind {
+        case .sqlite: holdsJSONStoreFiles(url) ? .json : nil
+        case .json: exists(.sqlite, at: url) ? .sqlite : nil
+        }
+        if let other { throw PantryError.otherStoreKind(url.path, kind: other) }
     }
 
     /// Whether the folder holds what only a JSON store writes at its root: its lock, journal or record folders.
