@@ -4,8 +4,9 @@ import InventoryModule
 import ProductModule
 import SyncWire
 
-/// Turns one wire operation into a ``PendingChange`` or says why it is refused: bounds, ids, and the payload
-/// decoded into the kit's own type, so nothing the kit would not accept reaches the database.
+/// Turns one wire operation into a ``PendingChange`` or says why it is refused: bounds, ids, the payload decoded
+/// into the kit's own type, and a journal entry's operation checked by the kit's own rules (``JournalEntryRules``),
+/// so nothing the kit would not accept reaches the database.
 ///
 /// Ids have one spelling: a journal entry's or named entity's `entityId` is a UUID in any case spelling that
 /// must name the payload's id, and the change carries it in its canonical form (lower case), so duplicates,
@@ -16,6 +17,8 @@ struct OperationValidator: Sendable {
     let limits: SyncLimits
     /// The household the push addresses; journal entries must belong to it.
     let household: HouseholdID
+    /// The server's clock, for the kit's rules that read today (``JournalEntryRules``).
+    var now: Date = Date()
 
     /// The most superseded operation ids one operation may carry.
     static let maxSupersededOperations = 100
@@ -91,6 +94,11 @@ struct OperationValidator: Sendable {
             }
             guard entry.householdID == InventoryModule.HouseholdID(household.rawValue) else {
                 return .failure(reject("The journal entry belongs to another household.", field: "payload.householdId"))
+            }
+            if let reason = JournalEntryRules.refusal(of: entry, now: now) {
+                return .failure(reject(
+                    "The journal entry's \(entry.operation.kind.rawValue) is refused by the kit's rules: \(reason)",
+                    field: "payload.operation"))
             }
             return .success(PendingChange(
                 opID: opID, entityID: Self.canonical(entry.id), content: .journal(entry), canonicalPayload: canonical))

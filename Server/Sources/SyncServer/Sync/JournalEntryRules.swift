@@ -1,0 +1,120 @@
+import Foundation
+import InventoryModule
+import InventorySync
+
+/// Checks a pushed journal entry with the kit's own rules before it is stored: the server keeps nothing the kit
+/// would have refused to decide (a location name of 2,000 characters, a note over 4,096 bytes, a negative minimum
+/// stock).
+///
+/// The kit has no public check of a journal entry on its own; its rules live in the command decisions. So the
+/// operation is turned back into the command that decides it, and `InventoryCommandHandler.decide` runs it
+/// against a probe state that holds exactly what the command refers to (the household, the locations, units and
+/// products it names). What the kit checks against the household's real state — whether a lot holds enough,
+/// whether a location is empty — is not judged here: those are decided in journal order on every device, and a
+/// pushed entry may rightly disagree with the server's state (an over-draw). Operations that carry no text or
+/// amount of their own beyond ids (removals, undo, dismissals) and the stock moves whose amounts the kit checks
+/// only against lots (consume, open, transfer, correct, edit) pass unchecked; ids are checked when the payload is
+/// decoded.
+enum JournalEntryRules {
+    /// The replica the probe's own entries are authored by.
+    private static let probeReplica = ReplicaID("server:validation")
+
+    /// Why the kit refuses the entry's operation, as the kit says it; `nil` when it accepts it.
+    ///
+    /// - Parameter now: the server's clock; a day "up to today" is judged two days later than the later of `now`
+    ///   and the entry's own time, so a device ahead of UTC is not refused for its today.
+    static func refusal(of entry: InventoryJournalEntry, now: Date) -> String? {
+        guard let (command, references) = probe(entry.operation) else { return nil }
+        let clock = max(now, entry.recordedAt).addingTimeInterval(2 * 86_400)
+        var state = InventoryState()
+        if case .createHousehold = command {
+            // Decided against no household at all, in the zone the entry names.
+        } else {
+            let operations: [InventoryOperation] = [.createHousehold(name: "Probe", timeZone: .utc)]
+                + references.locations.map { .defineLocation(StorageLocation(id: $0, name: "Probe")) }
+                + references.units.map { .defineUnit(QuantityUnit(id: $0, name: "Probe")) }
+            state = InventoryProjector.project(ProbeEntries(household: entry.householdID, now: clock).entries(operations))
+        }
+        let zone: HouseholdTimeZone = if case .createHousehold(_, let zone) = entry.operation { zone } else { .utc }
+        let context = InventoryCommandContext(
+            householdID: entry.householdID, now: clock, replicaID: probeReplica,
+            correlationID: CorrelationID(rawValue: UUID()), makeUUID: { UUID() }, knownProducts: references.products,
+            timeZone: zone)
+        do throws(InventoryError) {
+            _ = try InventoryCommandHandler.decide(command, in: state, context: context)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// What a probe command refers to, so the probe state can hold it.
+    struct References {
+        var locations: [LocationID] = []
+        var units: [UnitID] = []
+        var products: Set<ProductReference> = []
+    }
+
+    /// The command that decides `operation`, with what it refers to; `nil` for operations checked only against
+    /// the household's real state.
+    static func probe(_ operation: InventoryOperation) -> (InventoryCommand, References)? {
+        var references = References()
+        switch operation {
+        case .createHousehold(let name, _):
+            return (.createHousehold(name: name), references)
+        case .setHouseholdTimeZone(let zone):
+            return (.setHouseholdTimeZone(zone), references)
+        case .defineLocation(let location):
+            // The parent is the household's business (it may come later in journal order); the name is the kit's.
+            let definition = LocationDefinition(id: location.id, name: location.name, isFreezer: location.isFreezer)
+            return (.defineLocation(definition), references)
+        case .defineUnit(let unit):
+            return (.defineUnit(UnitDefinition(id: unit.id, name: unit.name, pluralName: unit.pluralName)), references)
+        case .defineConversion(let conversion):
+            references.units = [conversion.from, conversion.to]
+            references.products = Set([conversion.productID].compactMap(\.self))
+            return (.defineConversion(conversion), references)
+        case .setProductSettings(let settings):
+            references.units = [settings.stockUnit].compactMap(\.self)
+            references.locations = [settings.defaultLocation].compactMap(\.self)
+            references.products = [settings.productID]
+            return (.setProductSettings(settings), references)
+        case .addShoppingListItem(let item):
+            references.units = [item.unit].compactMap(\.self)
+            references.products = Set([item.productID].compactMap(\.self))
+            let request = ShoppingListRequest(productID: item.productID, note: item.note, amount: item.amount, unit: item.unit)
+            return (.addShoppingListItem(request), references)
+        case .purchase(let payload):
+            references.units = [payload.unit]
+            references.locations = [payload.locationID]
+            references.products = [payload.productID]
+            let request = PurchaseRequest(
+                productID: payload.productID, amount: payload.amount, unit: payload.unit, locationID: payload.locationID,
+                dueDate: payload.dueDate, price: payload.price, purchasedAt: payload.purchasedAt, note: payload.note,
+                barcode: payload.barcode, dueDateProvenance: payload.dueDateProvenance, packagedOn: payload.packagedOn,
+                packagedOnProvenance: payload.packagedOnProvenance)
+            return (.purchase(request), references)
+        case .removeLocation, .removeShoppingListItem, .consume, .open, .transfer, .correct, .editLot, .undo,
+            .dismissOverdraw:
+            return nil
+        }
+    }
+
+    /// The probe state's own entries: one transaction, a second apart, fresh ids (they are folded into the probe
+    /// and dropped, so no id of theirs is ever seen).
+    private struct ProbeEntries {
+        let household: InventoryModule.HouseholdID
+        let now: Date
+
+        func entries(_ operations: [InventoryOperation]) -> [InventoryJournalEntry] {
+            let transaction = TransactionID(rawValue: UUID())
+            return operations.enumerated().map { index, operation in
+                InventoryJournalEntry(
+                    id: UUID(), householdID: household, transactionID: transaction,
+                    correlationID: CorrelationID(rawValue: transaction.rawValue),
+                    recordedAt: now.addingTimeInterval(Double(index - operations.count)),
+                    replicaID: JournalEntryRules.probeReplica, operation: operation)
+            }
+        }
+    }
+}
