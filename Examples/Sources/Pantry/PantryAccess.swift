@@ -5,18 +5,20 @@
 /// pantry that only added products can still join a server household (`pantry household join`).
 enum PantryAccess: Equatable {
     /// Reads only (`status`, `stock list`, `product list|show`, `due`, `calendar`, `category list`,
-    /// `shopping-list`, `household timezone`): the store must exist (else ``PantryError/noStore(_:otherKind:)``),
+    /// `shopping-list`, `household timezone`, `location list`, `unit list`, `history`, `product settings` without an
+    /// option): the store must exist (else ``PantryError/noStore(_:otherKind:)``),
     /// and opening it writes nothing — no household, no joined household saved.
     case read
-    /// Changes what the store already holds (`product edit|delete`, `stock …`, `undo`): the store must
+    /// Changes what the store already holds (`product edit|delete`, `stock …`, `undo`, `location rename|remove`,
+    /// `product settings` with an option, `shopping-list remove|check`): the store must
     /// exist; a command that books creates the household itself once its input is checked
     /// (``PantryEnvironment/ensureHousehold()``).
     case update
     /// Adds to the catalog or the categories, or syncs (`product add|refresh`, `import`, `scan`, `category add`,
     /// `sync`): creates the store on first use, not the household.
     case create
-    /// Works in the household from the start (`shopping-list --add`, `household timezone ZONE`,
-    /// `household join`, `demo`): creates the store, the household, its unit and locations on first use.
+    /// Works in the household from the start (`shopping-list --add`, `shopping-list add`, `location add`,
+    /// `unit add|conversion`, `household timezone ZONE`, `household join`, `demo`): creates the store, the household, its unit and locations on first use.
     case household
 
     /// Whether the store must exist before the command runs.
