@@ -98,7 +98,10 @@ struct PantryStoreTrapsTests {
             ["status"], ["stock", "list"], ["product", "list"], ["product", "show", milk], ["due"], ["calendar"],
             ["category", "list"], ["shopping-list"], ["household", "timezone"], ["stock", "add", milk, "1"],
             ["stock", "consume", milk], ["product", "edit", milk, "--title", "Milk"],
-            ["undo", "0f1c1f0e-2d6a-4a53-9a0b-3f4c1d2e5a67"],
+            ["undo", "0f1c1f0e-2d6a-4a53-9a0b-3f4c1d2e5a67"], ["location", "list"], ["location", "rename", "Fridge", "Cold"],
+            ["location", "remove", "Fridge"], ["unit", "list"], ["history"], ["product", "settings", milk],
+            ["product", "settings", milk, "--minimum", "2"], ["shopping-list", "remove", "bread"],
+            ["shopping-list", "check", "bread"],
         ])
     func readOnlyCommandOnMissingStoreCreatesNothing(_ arguments: [String]) throws {
         let folder = try newFolder()
@@ -122,7 +125,10 @@ struct PantryStoreTrapsTests {
     @Test("read-only commands, a product add and a refused booking write no journal entry; the pantry can still join a household")
     func onlyBookingsCreateTheHousehold() throws {
         let folder = try Self.pantryWithMilk()
-        for arguments in [["status"], ["stock", "list"], ["due"], ["calendar"], ["household", "timezone"], ["shopping-list"]] {
+        for arguments in [
+            ["status"], ["stock", "list"], ["due"], ["calendar"], ["household", "timezone"], ["shopping-list"], ["location", "list"],
+            ["unit", "list"], ["history"], ["product", "settings", "4006381333931"],
+        ] {
             let run = try PantryRun.run(arguments + ["--path", "me"], in: folder)
             #expect(run.status == 0, "\(arguments) exited \(run.status): \(run.error)")
         }
