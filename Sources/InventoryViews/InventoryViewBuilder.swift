@@ -37,12 +37,13 @@ public struct InventoryViewBuilder: Sendable {
         self.titles = titles
     }
 
-    /// The product ids the views of this state can name: what a caller looks titles up for.
-    public var productIDs: Set<String> {
+    /// The product ids the stock, due, below-minimum and shopping-list views of `state` can name: what a caller
+    /// looks titles up for. It reads the lots, the product settings and the written shopping items, never the
+    /// journal's history.
+    public static func productIDs(in state: InventoryState) -> Set<String> {
         var ids = Set(state.lots.values.map(\.productID.rawValue))
         ids.formUnion(state.productSettings.keys.map(\.rawValue))
         ids.formUnion(state.shoppingListItems.values.compactMap(\.productID?.rawValue))
-        ids.formUnion(state.overdrawHistory.map(\.productID.rawValue))
         return ids
     }
 
