@@ -21,12 +21,17 @@ let package = Package(
         .library(name: "InventoryModule", targets: ["InventoryModule"]),
         .library(name: "InventoryModuleTesting", targets: ["InventoryModuleTesting"]),
         .library(name: "SyncWire", targets: ["SyncWire"]),
+        .library(name: "InventoryViews", targets: ["InventoryViews"]),
     ],
     targets: [
         .target(name: "InventoryKit", swiftSettings: strictSettings),
         // The sync server's `/v1` wire contract: its request and response types, read and written by the server and
         // by client gateways alike. Foundation only, so any client can adopt it without the kit.
         .target(name: "SyncWire", swiftSettings: strictSettings),
+        .target(
+            name: "InventoryViews", dependencies: ["InventoryKit", "InventoryModule", "SyncWire"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "InventorySync", dependencies: ["InventoryKit"], swiftSettings: strictSettings),
         .target(name: "ProductModule", dependencies: ["InventoryKit", "InventorySync"], swiftSettings: strictSettings),
         .target(
@@ -85,9 +90,16 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "InventoryKit", "InventoryKitTesting", "InventorySync", "ProductModule", "ProductModuleTesting",
-                "ProductImport", "InventoryModule", "InventoryModuleTesting", "SyncWire",
+                "ProductImport", "InventoryModule", "InventoryModuleTesting", "SyncWire", "InventoryViews",
             ],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InventoryViewsTests",
+            dependencies: [
+                "InventoryKit", "InventoryKitTesting", "InventorySync", "InventoryModule", "InventoryViews", "SyncWire",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

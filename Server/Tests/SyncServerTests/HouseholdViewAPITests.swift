@@ -71,13 +71,17 @@ struct HouseholdViewAPITests {
             let stockText = String(buffer: stock.body)
             // Every digit of the amount, as the device wrote it; the title as text.
             #expect(stockText.contains("1.2345678901234567890123456789012345678"))
-            let stockJSON = try Self.json(stock)
-            #expect((stockJSON["seq"] as? NSNumber)?.int64Value == seq)
-            let locations = try #require(stockJSON["locations"] as? [[String: Any]])
-            let products = locations.flatMap { ($0["products"] as? [[String: Any]]) ?? [] }
-            #expect(products.map { $0["productId"] as? String } == [product.rawValue])
-            #expect(products.first?["title"] as? String == hostile)
-            #expect((products.first?["lots"] as? [Any])?.count == 2)
+            // The views' vocabulary: a client decodes the wire contract's own type.
+            let stockView = try JSONDecoder().decode(StockView.self, from: Data(stock.body.readableBytesView))
+            #expect(stockView.version == HouseholdViewVocabulary.version)
+            #expect(stockView.seq == seq)
+            #expect(stockView.household == NamedReference(id: household.rawValue.uuidString.lowercased(), name: "Home"))
+            let products = stockView.locations.flatMap(\.products)
+            #expect(products.map(\.productId) == [product.rawValue])
+            #expect(products.first?.title == hostile)
+            #expect(products.first?.lots.count == 2)
+            #expect(products.first?.lots.first?.location.name == "Fridge")
+            #expect(products.first?.lots.contains { $0.amount.description == "1.2345678901234567890123456789012345678" } == true)
 
             let due = try Self.json(try await Self.get(server, "\(base)/due?days=3&atLeast=\(seq)", token))
             let today = CalendarDay(containing: Date(), in: Self.berlin)

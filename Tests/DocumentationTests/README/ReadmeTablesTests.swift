@@ -42,7 +42,7 @@ struct ReadmeTablesTests {
     @Test("the README's product table and the install manifest name every library product")
     func productLists() throws {
         let products = try Self.libraryProducts()
-        #expect(products.count == 9)
+        #expect(products.count == 10)
         let readme = try Self.text("README.md")
         let manifest = try Self.text("Tests/DocumentationTests/Fixtures/ClientApp/Package.swift")
         for product in products {

@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "ProductImport", package: "InventoryKit"),    // Open Food Facts, CSV, collectibles
                 .product(name: "InventoryModule", package: "InventoryKit"),  // household stock
                 .product(name: "SyncWire", package: "InventoryKit"),         // the sync server's wire contract
+                .product(name: "InventoryViews", package: "InventoryKit"),   // household views in the wire vocabulary
             ]
         ),
         .testTarget(
