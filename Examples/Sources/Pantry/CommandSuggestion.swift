@@ -6,6 +6,9 @@ import Foundation
 enum CommandSuggestion {
     /// The one line for a command line that names a command or option `Pantry` does not have, or `nil` when each
     /// word names one (the parser's own message is then the better one).
+    ///
+    /// The command tree comes from swift-argument-parser's help dump (`_dumpHelp()`, public, what
+    /// `--experimental-dump-help` prints): the only public view of every command's option names.
     static func line(for arguments: [String]) -> String? {
         guard let tool = try? JSONDecoder().decode(Tool.self, from: Data(Pantry._dumpHelp().utf8)) else { return nil }
         var node = tool.command

@@ -64,9 +64,7 @@ struct HistoryLine: Encodable {
             undo = "already undone"
         } else if !kinds.allSatisfy(\.isUndoable) {
             undoable = false
-            undo = kinds.contains(.undo)
-                ? "cannot be undone (an undo is not undone; book the change again)"
-                : "cannot be undone (set it again to change it)"
+            undo = "cannot be undone (" + (kinds.first { !$0.isUndoable }.map(Self.instead) ?? "") + ")"
         } else if !dependents.isEmpty {
             undoable = false
             undo = "refused until the later " + dependents.map(\.description).joined(separator: ", ")
@@ -108,6 +106,20 @@ struct HistoryLine: Encodable {
             "edited a lot" + (names.state.lots[edit.lotID].map { " of \(names.product($0.productID))" } ?? "")
         case .undo(let transaction): "undid transaction \(transaction)"
         case .dismissOverdraw: "accepted an over-draw as it is"
+        }
+    }
+
+    /// What to do instead of undoing an operation of a kind that cannot be undone.
+    static func instead(_ kind: InventoryOperationKind) -> String {
+        switch kind {
+        case .createHousehold: "the household's creation"
+        case .setHouseholdTimeZone: "set the zone again: pantry household timezone ZONE"
+        case .defineLocation: "rename or remove the location instead"
+        case .removeLocation: "add the location again"
+        case .defineUnit, .defineConversion: "define it again"
+        case .setProductSettings: "set the settings again: pantry product settings"
+        case .undo: "an undo is not undone; book the change again"
+        default: "it changed the household's setup"
         }
     }
 
