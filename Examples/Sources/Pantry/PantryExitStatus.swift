@@ -42,6 +42,7 @@ enum PantryExitStatus: Int32, CaseIterable {
             switch error {
             case .locked: self = .lockedStore
             case .corruptRecord, .corruptBlob, .corruptFile: self = .damagedStore
+            case .backendFailure(_, let reason) where PlatformErrorText.isSQLiteDamage(reason): self = .damagedStore
             case .invalidIdentifier, .invalidCollectionName, .invalidQuery, .invalidCursor: self = .badInput
             default: self = .failure
             }

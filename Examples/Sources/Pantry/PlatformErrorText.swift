@@ -46,6 +46,12 @@ enum PlatformErrorText {
             }
             text = String(text[..<start.lowerBound]) + words
         }
+        // SQLite's codes for a file that is not (or no longer) a database.
+        for (code, words) in Self.sqliteDamage {
+            if let range = text.range(of: #"SQLite error \#(code): [^-]*"#, options: .regularExpression) {
+                text.replaceSubrange(range, with: words)
+            }
+        }
         // Foundation's generic sentence before the one that says what happened (Linux spells it this way).
         for generic in ["The operation could not be completed. ", "The operation couldn’t be completed. "] {
             text = text.replacingOccurrences(of: generic, with: "")
@@ -55,6 +61,17 @@ enum PlatformErrorText {
             text.replaceSubrange(match, with: network(code, host: nil))
         }
         return text
+    }
+
+    /// SQLite's result codes for a damaged or foreign file, and what they mean to a person.
+    static let sqliteDamage = [
+        (26, "it is not a SQLite database (damaged, or another kind of file)"),
+        (11, "the database file is damaged"),
+    ]
+
+    /// Whether a storage failure's reason is SQLite saying the file is damaged or not a database.
+    static func isSQLiteDamage(_ reason: String) -> Bool {
+        sqliteDamage.contains { reason.contains("SQLite error \($0.0):") }
     }
 
     /// A file-system error in words, naming the path when the error carries it.

@@ -44,4 +44,14 @@ struct PantryErrorMessageTests {
         #expect(noConversion.error.contains("no conversion from unit kg to unit piece for Milk [4006381333931]"), "\(noConversion.error)")
         #expect(noConversion.error.contains("pantry unit conversion"), "\(noConversion.error)")
     }
+
+    @Test("a pantry.sqlite that is not a database is a damaged store (exit status 4), said in words")
+    func notADatabase() throws {
+        let folder = try newFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("s"), withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database ", count: 20).utf8).write(to: folder.appendingPathComponent("s/pantry.sqlite"))
+        let run = try PantryRun.run(["stock", "list", "--path", "s"], in: folder)
+        #expect(run.status == 4 && run.error.split(separator: "\n").count == 1, "\(run.error)")
+        #expect(run.error.contains("is not a SQLite database") && !run.error.contains("SQLite error 26"), "\(run.error)")
+    }
 }
