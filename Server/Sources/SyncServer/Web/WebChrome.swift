@@ -33,13 +33,16 @@ struct WebChrome: Sendable {
 
     /// The household's pages, in navigation order.
     enum Page: String, CaseIterable, Sendable {
-        case stock, due, shopping, calendar, product
+        case stock, purchase, due, shopping, history, setup, calendar, product
 
         var label: String {
             switch self {
             case .stock: "Stock"
+            case .purchase: "Record a purchase"
             case .due: "Due"
             case .shopping: "Shopping list"
+            case .history: "History"
+            case .setup: "Locations and units"
             case .calendar: "Calendar"
             case .product: "Product"
             }

@@ -69,22 +69,27 @@ struct WebCommandService: Sendable {
 
     /// Decides the command `make` builds from the folded state (a lot's product and unit, say) and appends its
     /// entries; `make` throws ``Refusal`` for what the state does not hold.
+    /// `knownProducts` are products of the server's catalog the command may name beside those the state knows (a
+    /// purchase of a product never stocked).
     func perform(
-        for session: MemberSession, submission: UUID, _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
+        for session: MemberSession, submission: UUID, knownProducts: Set<ProductReference> = [],
+        _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Outcome {
         try await turns.run(session.householdID) {
-            try await decideAndAppend(for: session, submission: submission, make)
+            try await decideAndAppend(for: session, submission: submission, knownProducts: knownProducts, make)
         }
     }
 
     private func decideAndAppend(
-        for session: MemberSession, submission: UUID, _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
+        for session: MemberSession, submission: UUID, knownProducts: Set<ProductReference>,
+        _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Outcome {
         let household = session.householdID
         for _ in 0..<attempts {
             let view = try await service.mapStoreErrors { try await source.view(of: household, atLeast: nil) }
             let command = try make(view.state)
-            let context = Self.context(for: session, submission: submission, state: view.state, now: now())
+            let context = Self.context(
+                for: session, submission: submission, state: view.state, now: now(), knownProducts: knownProducts)
             let entries: [InventoryJournalEntry]
             do {
                 entries = try InventoryCommandHandler.decide(command, in: view.state, context: context)
@@ -122,12 +127,15 @@ struct WebCommandService: Sendable {
     /// The decision's context: the member's replica, the submission as correlation and idempotency key, and ids
     /// derived from the submission (the n-th id a decision asks for is UUIDv5 of the submission and n).
     static func context(
-        for session: MemberSession, submission: UUID, state: InventoryState, now: Date
+        for session: MemberSession, submission: UUID, state: InventoryState, now: Date,
+        knownProducts: Set<ProductReference> = []
     ) -> InventoryCommandContext {
         let counter = NIOLockedValueBox(0)
         // Products the state holds lots of, and those of over-draws: a count that settles an over-draw names a
         // product whose stock may be gone.
+        // Products with settings too: a product's settings page names a product whose stock may be gone.
         let known = Set(state.lots.values.map(\.productID)).union(state.overdrawHistory.map(\.productID))
+            .union(state.productSettings.keys).union(knownProducts)
         return InventoryCommandContext(
             householdID: InventoryModule.HouseholdID(session.householdID.rawValue), now: now,
             replicaID: ReplicaID(session.memberID.replicaName), correlationID: CorrelationID(rawValue: submission),

@@ -1,4 +1,5 @@
 import Foundation
+import InventoryKit
 import InventoryModule
 import Mustache
 
@@ -65,7 +66,8 @@ struct WebLotRow: Sendable, MustacheParent {
 
     /// The values the templates name: `lotId`, `lotPath` and `productPath` (ids percent-encoded as one path
     /// segment), `productId`, `title`, `amount`, `unit`, `location`, `opened`, `badge`, `dates`, `note`,
-    /// `purchasedOn`, `openAmount`, `consumeSubmission`, `openSubmission`.
+    /// `purchasedOn`, `openAmount`, `consumeSubmission`, `openSubmission`, `moveSubmission`, `correctSubmission`
+    /// (the last two derived from the first, so a row makes only two random ids).
     func child(named name: String) -> Any? {
         switch name {
         case "lotId": lot.id.rawValue
@@ -82,10 +84,18 @@ struct WebLotRow: Sendable, MustacheParent {
         case "note": lot.note
         case "purchasedOn": WebPaths.day(lot.purchasedAt)
         case "openAmount": "\(Self.openAmount(lot.quantity))"
+        case "moveSubmission": Self.derived(consumeSubmission, "move")
+        case "correctSubmission": Self.derived(consumeSubmission, "correct")
         case "consumeSubmission": consumeSubmission
         case "openSubmission": openSubmission
         default: nil
         }
+    }
+
+    /// A form's submission id derived from another's: UUIDv5 of it and the form's name.
+    static func derived(_ submission: String, _ form: String) -> String {
+        let namespace = UUID(uuidString: submission) ?? UUID()
+        return InventoryIDGenerator.uuidV5(namespace: namespace, name: form).uuidString.lowercased()
     }
 
     /// What "Amount to open" starts with: one of the lot's unit, or the whole lot when it holds less (one tap must

@@ -93,9 +93,25 @@ struct WebPageBuilder: Sendable {
             }
         let context = try await rowContext(session, view, lots: lots, extraProducts: [id])
         let title = context.titles[id] ?? id
+        let state = view.state
+        let settings = ProductReference(rawValue: id).flatMap { state.productSettings[$0] }
+        let locations = state.locations.values.sorted { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }
+        let units = state.units.values.sorted { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }
+        let none = WebProductPage.Option(value: "", label: "None", selected: false)
         return WebProductPage(
             chrome: WebChrome(page: .product, title: title, session: session, view: view, householdName: try await householdName(session, view), error: error),
-            productId: id, lots: lots.map(context.row))
+            productId: id, lots: lots.map(context.row),
+            destinations: locations.map { WebProductPage.Option(value: $0.id.rawValue, label: $0.name, selected: false) },
+            settingsPath: "\(context.householdPath)/products/\(WebPaths.segment(id))/settings",
+            settingsSubmission: UUID().uuidString.lowercased(),
+            minimumStock: settings.map { "\($0.minimumStock)" } ?? "0",
+            dueDays: settings?.defaultDueDays.flatMap { if case .days(let days) = $0 { "\(days)" } else { nil } } ?? "",
+            settingsLocations: [none] + locations.map {
+                WebProductPage.Option(value: $0.id.rawValue, label: $0.name, selected: settings?.defaultLocation == $0.id)
+            },
+            settingsUnits: [none] + units.map {
+                WebProductPage.Option(value: $0.id.rawValue, label: $0.name, selected: settings?.stockUnit == $0.id)
+            })
     }
 
     func calendar(_ session: MemberSession, newLink: String? = nil) async throws -> CalendarPage {
@@ -169,7 +185,7 @@ struct WebPageBuilder: Sendable {
             householdPath: WebPaths.household(household))
     }
 
-    private func titles(_ household: HouseholdID, _ ids: [String]) async throws -> [String: String] {
+    func titles(_ household: HouseholdID, _ ids: [String]) async throws -> [String: String] {
         try await service.mapStoreErrors { try await store.productTitles(of: household, ids: ids) }
     }
 }

@@ -55,11 +55,27 @@ struct ShoppingPage: Sendable {
     let unit: String
 }
 
-/// `product.mustache`: one product's lots, with consume and open forms.
+/// `product.mustache`: one product's lots, with use, open, move and count forms, and the product's settings.
 struct WebProductPage: Sendable {
+    /// A choice of a `<select>`.
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
     let chrome: WebChrome
     let productId: String
     let lots: [WebLotRow]
+    /// Where a lot can be moved to: every location of the household.
+    let destinations: [Option]
+    /// The settings form: its action, submission, and current values.
+    let settingsPath: String
+    let settingsSubmission: String
+    let minimumStock: String
+    let dueDays: String
+    let settingsLocations: [Option]
+    let settingsUnits: [Option]
 }
 
 /// `calendar.mustache`: the household's calendar subscription links.

@@ -118,12 +118,12 @@ extension WebRoutes {
 
     /// Performs the command; `nil` when it booked (or had booked), else the page `back` renders with the refusal.
     func perform(
-        _ session: MemberSession, _ submission: UUID,
+        _ session: MemberSession, _ submission: UUID, knownProducts: Set<ProductReference> = [],
         back: (String, HTTPResponse.Status) async throws -> Response,
         _ make: @Sendable (InventoryState) throws(WebCommandService.Refusal) -> InventoryCommand
     ) async throws -> Response? {
         do {
-            _ = try await commands.perform(for: session, submission: submission, make)
+            _ = try await commands.perform(for: session, submission: submission, knownProducts: knownProducts, make)
             return nil
         } catch let refusal as WebCommandService.Refusal {
             return try await back(refusal.message, refusal.status)

@@ -9,7 +9,7 @@ import Logging
 ///
 /// - `GET /` → the signed-in member's stock page, else the sign-in help;
 /// - `GET /invite/{token}` → the invitation page; `POST /invite/{token}` → a session cookie, `303` to the stock;
-/// - `GET /households/{id}/stock|due|shopping|calendar`, `GET /households/{id}/products/{productId}`;
+/// - `GET /households/{id}/stock|due|shopping|history|setup|calendar`, `GET /households/{id}/products/{productId}`;
 /// - `POST /households/{id}/shopping`, `…/shopping/{itemId}/remove`, `…/lots/{lotId}/consume|open`,
 ///   `…/overdraws/{entryId}/count|dismiss`, `…/calendar/feeds`, `POST /sign-out`.
 ///
@@ -100,6 +100,9 @@ package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
         addActions(to: router)
         addOverdrawActions(to: router)
+        addHouseholdActions(to: router)
+        addLotActions(to: router)
+        addPurchaseActions(to: router)
     }
 
     // MARK: - Sessions

@@ -1,0 +1,107 @@
+import Foundation
+import InventoryModule
+import InventorySync
+
+extension WebPageBuilder {
+    /// How many transactions the history page lists.
+    static let historyLength = 50
+
+    /// The household's most recent transactions from the folded state (`InventoryState.transactions`), newest
+    /// first, with who booked each (a member by name, a device by its replica) and whether the kit can undo it.
+    func history(_ session: MemberSession, error: String? = nil) async throws -> HistoryPage {
+        let view = try await folded(session.householdID)
+        let state = view.state
+        let recent = state.transactions.values.sorted { $0.firstOrderKey > $1.firstOrderKey }
+            .prefix(Self.historyLength)
+        let members = OverdrawReading.memberNames(
+            try await service.mapStoreErrors { try await store.members(of: session.householdID) })
+        let touched = recent.map { Self.products(of: $0, in: state) }
+        let titles = try await titles(session.householdID, touched.flatMap { $0.map(\.rawValue) })
+        let base = WebPaths.household(session.householdID)
+        return HistoryPage(
+            chrome: WebChrome(
+                page: .history, title: "History", session: session, view: view,
+                householdName: try await householdName(session, view), error: error),
+            rows: zip(recent, touched).map { effect, products in
+                let undone = state.undoneTransactions.contains(effect.transactionID)
+                let id = effect.transactionID.rawValue.uuidString.lowercased()
+                let author = effect.firstOrderKey.replicaID.rawValue
+                return HistoryPage.Row(
+                    transactionId: id, when: "\(WebChrome.minute(effect.firstOrderKey.recordedAt)) UTC",
+                    whenISO: effect.firstOrderKey.recordedAt.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)),
+                    who: members[author] ?? author, what: Self.words(effect.operations),
+                    products: products.map { titles[$0.rawValue] ?? $0.rawValue }, undone: undone,
+                    undoPath: !undone && effect.isUndoable ? "\(base)/history/\(id)/undo" : nil,
+                    submission: UUID().uuidString.lowercased())
+            })
+    }
+
+    /// The household's locations and units, with the forms that change them.
+    func setup(
+        _ session: MemberSession, error: String? = nil, locationName: String = "", unitName: String = "",
+        unitPlural: String = ""
+    ) async throws -> SetupPage {
+        let view = try await folded(session.householdID)
+        let state = view.state
+        let base = WebPaths.household(session.householdID)
+        return SetupPage(
+            chrome: WebChrome(
+                page: .setup, title: "Locations and units", session: session, view: view,
+                householdName: try await householdName(session, view), error: error),
+            locations: state.locations.values.sorted { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }
+                .map { location in
+                    let path = "\(base)/locations/\(WebPaths.segment(location.id.rawValue))"
+                    return SetupPage.Location(
+                        id: location.id.rawValue, name: location.name, isFreezer: location.isFreezer,
+                        renamePath: "\(path)/rename", removePath: "\(path)/remove",
+                        renameSubmission: UUID().uuidString.lowercased(), removeSubmission: UUID().uuidString.lowercased())
+                },
+            units: state.units.values.sorted { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }.map {
+                SetupPage.Unit(id: $0.id.rawValue, name: $0.name, pluralName: $0.pluralName)
+            },
+            addLocationPath: "\(base)/locations", addLocationSubmission: UUID().uuidString.lowercased(),
+            addUnitPath: "\(base)/units", addUnitSubmission: UUID().uuidString.lowercased(),
+            locationName: locationName, unitName: unitName, unitPlural: unitPlural)
+    }
+
+    /// The products whose lots a transaction made, changed or counted, as far as the state still holds the lots.
+    static func products(of effect: TransactionEffect, in state: InventoryState) -> [ProductReference] {
+        var seen = Set<ProductReference>()
+        var products: [ProductReference] = []
+        let lots = effect.createdLots.union(effect.changedLots).union(effect.countedLots).union(effect.mergedIntoLots)
+        for lot in lots.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard let product = state.lot(lot)?.productID, seen.insert(product).inserted else { continue }
+            products.append(product)
+        }
+        return products
+    }
+
+    /// What a transaction did, in words people use: "Bought", "Used", "Moved, Counted".
+    static func words(_ kinds: [InventoryOperationKind]) -> String {
+        var seen = Set<String>()
+        let words = kinds.map(Self.word).filter { seen.insert($0).inserted }
+        return words.isEmpty ? "Nothing" : words.joined(separator: ", ")
+    }
+
+    private static func word(_ kind: InventoryOperationKind) -> String {
+        switch kind {
+        case .createHousehold: "Created the household"
+        case .setHouseholdTimeZone: "Set the time zone"
+        case .defineLocation: "Set up a location"
+        case .removeLocation: "Removed a location"
+        case .defineUnit: "Set up a unit"
+        case .defineConversion: "Set up a unit conversion"
+        case .setProductSettings: "Changed product settings"
+        case .addShoppingListItem: "Added to the shopping list"
+        case .removeShoppingListItem: "Checked off the shopping list"
+        case .purchase: "Bought"
+        case .consume: "Used"
+        case .open: "Opened"
+        case .transfer: "Moved"
+        case .correct: "Counted"
+        case .editLot: "Changed a lot"
+        case .undo: "Undid a change"
+        case .dismissOverdraw: "Dismissed an over-draw"
+        }
+    }
+}
