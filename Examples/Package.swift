@@ -138,6 +138,7 @@ let package = Package(
             name: "Pantry",
             dependencies: [
                 "JSONFileStorage", "SQLiteStorage", "HTTPSync",
+                .product(name: "InventoryViews", package: "InventoryKit"),
                 .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -190,7 +191,10 @@ let package = Package(
         .testTarget(
             name: "PantryTests",
             // GRDB damages a SQLite store's row the way a failing disk would, for the damage tests.
-            dependencies: ["Pantry", "ExamplesTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Pantry", "ExamplesTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SyncWire", package: "InventoryKit"),
+            ],
             swiftSettings: settings
         ),
     ],

@@ -25,7 +25,7 @@ struct CalendarCommand: AsyncParsableCommand {
         let text = Self.events(in: feed.render(from: now, through: end), through: last)
         if options.json {
             // The feed is iCalendar text; --json wraps it, so a script reading JSON from every command reads it too.
-            struct Answer: Encodable {
+            struct Answer: JSONObjectOutput {
                 var format: String
                 var calendar: String
             }

@@ -53,7 +53,7 @@ struct CategoryCommand: AsyncParsableCommand {
             await environment.close()
             guard let entity = result.entity else { throw PantryError.invalidArgument("no category for \(name)") }
             if options.json {
-                struct Added: Encodable {
+                struct Added: JSONObjectOutput {
                     var created: Bool
                     var category: Row
                 }
@@ -83,7 +83,7 @@ struct CategoryCommand: AsyncParsableCommand {
             await environment.close()
             let sorted = entities.sorted { RecordID($0.id) < RecordID($1.id) }
             if options.json {
-                try Output.json(sorted.map(Row.init))
+                try Output.json(["categories": sorted.map(Row.init)])
             } else {
                 Output.table(
                     ["id", "name", "also", "merged into"],

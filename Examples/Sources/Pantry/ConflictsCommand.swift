@@ -31,7 +31,7 @@ struct ConflictsCommand: AsyncParsableCommand {
         }
         await environment.close()
         let lines = records.map(ConflictLine.init)
-        if options.json { return try Output.json(lines) }
+        if options.json { return try Output.json(["conflicts": lines]) }
         guard !lines.isEmpty else { return print("no conflicts: no sync had to choose between two devices' changes") }
         for line in lines { print("\(line.decidedAt)  \(line.text)") }
     }

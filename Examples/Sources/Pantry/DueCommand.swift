@@ -26,7 +26,7 @@ struct DueCommand: AsyncParsableCommand {
         let rows = overdraws.map { DueRow(overdrawn: $0, household: environment.household) }
             + DueRow.rows(state: state, household: environment.household, now: now, reminders: reminders, titles: names)
         if options.json {
-            try Output.json(rows)
+            try Output.json(["reminders": rows])
         } else {
             let zone = state.timeZone(of: environment.household)
             for line in overdraws { print("over-drawn: \(line.text(in: zone))") }

@@ -45,7 +45,7 @@ struct HistoryCommand: AsyncParsableCommand {
         }
         await environment.close()
         if options.json {
-            struct History: Encodable { var transactions: [HistoryLine] }
+            struct History: JSONObjectOutput { var transactions: [HistoryLine] }
             return try Output.json(History(transactions: lines))
         }
         Output.table(

@@ -74,7 +74,7 @@ struct HouseholdCommand: AsyncParsableCommand {
             await environment.close()
             let joined = environment.remote.name
             if options.json {
-                try Output.json(["household": environment.household.rawValue, "server": joined])
+                try Output.json(["householdId": environment.household.rawValue, "server": joined])
             } else {
                 print("joined household \(environment.household.rawValue) on \(joined); `pantry sync` needs no flags now")
             }

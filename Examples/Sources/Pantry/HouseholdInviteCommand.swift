@@ -33,8 +33,8 @@ extension HouseholdCommand {
         static let maxSeconds = 30 * 24 * 3600
 
         /// What `--json` prints.
-        struct Report: Encodable {
-            var household: String
+        struct Report: JSONObjectOutput {
+            var householdId: String
             var memberId: String
             var name: String
             /// The sign-in link: the server's address and the invitation's path.
@@ -56,13 +56,13 @@ extension HouseholdCommand {
             let configuration = try await serverConfiguration()
             let invitation = try await Self.invite(name, expiresInSeconds: expiresInSeconds, on: configuration)
             let report = Report(
-                household: configuration.householdID.rawValue, memberId: invitation.memberId,
+                householdId: configuration.householdID.rawValue, memberId: invitation.memberId,
                 name: invitation.name, link: invitation.link(on: configuration).absoluteString,
                 expiresAt: invitation.expiresAt)
             if options.json {
                 try Output.json(report)
             } else {
-                print("invited \(Output.terminalSafe(report.name)) to household \(report.household)")
+                print("invited \(Output.terminalSafe(report.name)) to household \(report.householdId)")
                 print("member:     \(report.memberId)")
                 print("invitation: \(Output.terminalSafe(report.link))")
                 print("expires:    \(report.expiresAt.formatted(Date.ISO8601FormatStyle()))")

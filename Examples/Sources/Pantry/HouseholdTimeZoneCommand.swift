@@ -20,7 +20,7 @@ extension HouseholdCommand {
         var zone: String?
 
         /// What `--json` prints.
-        struct Report: Encodable {
+        struct Report: JSONObjectOutput {
             var household: String
             var timeZone: String
             /// The transaction that changed the zone; absent when the zone was only shown.

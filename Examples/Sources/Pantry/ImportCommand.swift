@@ -28,7 +28,7 @@ struct ImportCommand: AsyncParsableCommand {
         let rejections = report.rejected.map { "record \($0.index + 1): \($0.reason)" }
         let warnings = report.warnings.map { "record \($0.index + 1): \($0.warning)" }
         if options.json {
-            struct Summary: Encodable {
+            struct Summary: JSONObjectOutput {
                 var created, updated, unchanged, rejected, warnings: Int
                 var rejections, warningMessages: [String]
                 var omittedWarnings: Int

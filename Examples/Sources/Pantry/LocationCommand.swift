@@ -118,7 +118,7 @@ struct LocationCommand: AsyncParsableCommand {
             }
             let lots = Dictionary(grouping: state.lots.values, by: \.locationID).mapValues(\.count)
             if options.json {
-                struct Listing: Encodable { var locations: [Row] }
+                struct Listing: JSONObjectOutput { var locations: [Row] }
                 return try Output.json(Listing(locations: locations.map { Row($0, lots: lots[$0.id] ?? 0) }))
             }
             Output.table(
@@ -150,7 +150,7 @@ struct LocationCommand: AsyncParsableCommand {
     /// Prints what a location command did (`line`, such as `added location Attic`), or the location as JSON.
     static func report(_ line: String, _ location: StorageLocation, json: Bool) throws {
         if json {
-            struct Changed: Encodable { var location: Row }
+            struct Changed: JSONObjectOutput { var location: Row }
             return try Output.json(Changed(location: Row(location, lots: 0)))
         }
         print(Output.terminalSafe(line))

@@ -43,7 +43,7 @@ struct BackupCommand: AsyncParsableCommand {
         }
         let reopen = (options.store == .json ? "--store json " : "") + "--path \(destination)"
         if options.json {
-            struct Answer: Encodable { var source, backup, open: String }
+            struct Answer: JSONObjectOutput { var source, backup, open: String }
             try Output.json(Answer(source: source.path, backup: target.path, open: reopen))
         } else {
             print("backed up \(Output.terminalSafe(source.path)) to \(Output.terminalSafe(target.path)); open it with "
@@ -132,7 +132,7 @@ struct CheckCommand: AsyncParsableCommand {
 }
 
 /// What `pantry check` found.
-struct StoreFindings: Encodable {
+struct StoreFindings: JSONObjectOutput {
     var products = 0
     var journalEntries = 0
     var outboxEntries = 0

@@ -46,7 +46,7 @@ struct IDCommand: AsyncParsableCommand {
             print(id.uuidString.lowercased())
             return
         }
-        struct Answer: Encodable {
+        struct Answer: JSONObjectOutput {
             var id, namespace, name: String
             var semantic: Bool
         }

@@ -34,7 +34,7 @@ struct OutboxCommand: AsyncParsableCommand {
                 throw error
             }
             await environment.close()
-            if options.json { return try Output.json(changes) }
+            if options.json { return try Output.json(["changes": changes]) }
             guard !changes.isEmpty else { return print("no change waits: everything reached the remote") }
             Output.table(
                 ["ID", "MODULE", "CHANGE", "STATE", "ATTEMPTS", "LAST ERROR"],

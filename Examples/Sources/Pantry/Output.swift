@@ -1,5 +1,6 @@
 import Foundation
 import InventoryModule
+import SyncWire
 
 /// Renders command results as aligned tables or JSON.
 enum Output {
@@ -54,18 +55,33 @@ enum Output {
         }
     }
 
-    /// Prints a value as pretty, sorted JSON, with the scalars the tables escape written as JSON escapes
-    /// (`\u202e`): the same strings for a JSON reader, nothing a terminal acts on for a person reading it.
-    static func json(_ value: some Encodable) throws {
-        print(try jsonText(value))
+    /// Prints a command's answer as pretty, sorted JSON in the views' vocabulary (`HouseholdViewVocabulary`): an
+    /// object with `version` first among its keys' concerns, ids spelled `…Id`, dates as RFC 3339 text, `[]` for an
+    /// empty list. The scalars the tables escape are written as JSON escapes (`\u202e`): the same strings for a JSON
+    /// reader, nothing a terminal acts on for a person reading it.
+    static func json(_ value: some JSONObjectOutput) throws {
+        print(try jsonText(Versioned(value: value)))
     }
 
-    /// The text ``json(_:)`` prints.
+    /// Prints one of the household views (`StockView`, `ShoppingListView`, …) exactly as the sync server serves it.
+    static func view(_ view: some HouseholdView) throws {
+        print(try jsonText(view))
+    }
+
+    /// The text ``json(_:)`` and ``view(_:)`` print.
     static func jsonText(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return escapingUnsafeScalars(String(decoding: try encoder.encode(value), as: UTF8.self))
+        encoder.keyEncodingStrategy = .custom { path in OutputKey(path.last?.stringValue ?? "") }
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        return escapingUnsafeScalars(emptyListsClosed(text))
+    }
+
+    /// The text with every empty array written `[]`: Foundation's pretty printer writes `[\n\n  ]` on some
+    /// platforms. Outside strings JSON has no line feeds but its whitespace, so the pattern only meets an empty list.
+    static func emptyListsClosed(_ json: String) -> String {
+        json.replacing(/\[\n\s*\n\s*\]/, with: "[]")
     }
 
     /// JSON text with every unsafe scalar (see ``isUnsafe(_:)``) written as a `\uXXXX` escape. Outside strings JSON

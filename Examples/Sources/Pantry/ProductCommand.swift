@@ -20,7 +20,7 @@ struct ProductCommand: AsyncParsableCommand {
             let found = try await environment.product(product)
             let status = try await environment.products.syncStatus(of: found.productID)
             await environment.close()
-            if options.json { return try Output.json(found) }
+            if options.json { return try Output.json(["product": found]) }
             var rows = [
                 ["id", found.productID.rawValue], ["title", found.title ?? "-"], ["brand", found.brand ?? "-"],
                 ["category", [found.category?.main, found.category?.sub].compactMap { $0 }.joined(separator: " / ")],
@@ -74,7 +74,7 @@ struct ProductCommand: AsyncParsableCommand {
             await environment.close()
             let damaged = page.damaged.map(\.description)
             if options.json {
-                struct Page: Encodable { var products: [Product]; var next: String?; var damaged: [String] }
+                struct Page: JSONObjectOutput { var products: [Product]; var next: String?; var damaged: [String] }
                 try Output.json(Page(products: page.products, next: page.nextCursor?.token, damaged: damaged))
             } else {
                 Output.table(
@@ -102,7 +102,7 @@ struct ProductCommand: AsyncParsableCommand {
                 let product = try Product.new(barcode: barcode, title: title, brand: brand, id: UUID(), now: Date())
                 let added = try await environment.products.addProducts([product]).added
                 await environment.close()
-                if options.json { return try Output.json(added) }
+                if options.json { return try Output.json(["products": added]) }
                 print("added \(added.map(\.productID.rawValue).joined(separator: ", "))")
             } catch {
                 await environment.close()

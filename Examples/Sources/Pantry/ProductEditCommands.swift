@@ -25,7 +25,7 @@ extension ProductCommand {
                 if let barcode { edited.barcode = try Barcode(barcode) }
                 let result = try await environment.products.updateProducts([edited])
                 await environment.close()
-                if options.json { return try Output.json(result.updated) }
+                if options.json { return try Output.json(["products": result.updated]) }
                 if result.updated.isEmpty {
                     print("unchanged \(edited.productID.rawValue)")
                 } else {

@@ -46,7 +46,7 @@ struct ProductSettingsCommand: AsyncParsableCommand {
             await environment.close()
             let row = Row(product: product, settings: state.productSettings[id] ?? ProductStockSettings(productID: id), in: state)
             if options.json {
-                struct Shown: Encodable { var settings: Row }
+                struct Shown: JSONObjectOutput { var settings: Row }
                 return try Output.json(Shown(settings: row))
             }
             if changes { print(Output.terminalSafe("settings of \(row.label) saved")) }

@@ -46,7 +46,7 @@ struct ScanCommand: AsyncParsableCommand {
 }
 
 /// The printed form of a ``ScanAnswer``.
-struct ScanReport: Encodable {
+struct ScanReport: JSONObjectOutput {
     var barcode: String
     var outcome: String
     var source: String?

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryKit
 import InventoryModule
+import InventoryViews
 import ProductModule
 
 /// `pantry shopping-list [add|remove|check]`: what to buy — items someone put there, and products below their
@@ -34,11 +35,10 @@ struct ShoppingListCommand: AsyncParsableCommand {
         let titles = try await ProductTitles(of: list.compactMap(\.productID), in: environment)
         await environment.close()
         if json {
-            struct Row: Encodable { var item: String; var amount: String? }
-            return try Output.json(list.map { entry in
-                Row(item: entry.productID?.rawValue ?? (entry.note.isEmpty ? "-" : entry.note),
-                    amount: (entry.missingAmount ?? entry.amount).map(Output.amount))
-            })
+            // The server's `views/shopping-list` of the same state.
+            return try Output.view(
+                InventoryViewBuilder(state: state, household: environment.household, asOf: Date(), titles: titles.titles)
+                    .shoppingList())
         }
         Output.table(["id", "item", "amount"], list.map { entry in
             let amount = (entry.missingAmount ?? entry.amount).map { state.quantity($0, entry.unit) } ?? ""
@@ -133,7 +133,7 @@ struct ShoppingListCommand: AsyncParsableCommand {
             try await environment.perform(.removeShoppingListItem(id))
             await environment.close()
             if options.json {
-                struct TakenOff: Encodable { var itemId: String; var item: String }
+                struct TakenOff: JSONObjectOutput { var itemId: String; var item: String }
                 return try Output.json(TakenOff(itemId: id.rawValue, item: label(entry, titles)))
             }
             Swift.print(Output.terminalSafe("\(verb) \(label(entry, titles))"))

@@ -15,7 +15,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: StoreOptions
 
     /// What `status --json` prints.
-    struct Report: Encodable {
+    struct Report: JSONObjectOutput {
         /// One module's outbox.
         struct Module: Encodable {
             var pending: Int

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InventoryKit
 import InventoryModule
+import InventoryViews
 import ProductModule
 
 /// `pantry stock …`: household stock.
@@ -174,24 +175,32 @@ struct StockCommand: AsyncParsableCommand {
             let environment = try await PantryEnvironment.open(options, access: .read)
             let state = try await environment.inventory.state(of: environment.household)
             var lots = state.lots.values.sorted { ($0.dueDate ?? .latest, $0.id) < ($1.dueDate ?? .latest, $1.id) }
+            var locationID: LocationID?
             if let location {
                 let id = try await environment.location(named: location)
                 lots = lots.filter { $0.locationID == id }
+                locationID = id
             }
+            var limit: CalendarDay?
             if let expiring {
                 guard expiring.hasSuffix("d"), let days = Int(expiring.dropLast()), days >= 0 else {
                     throw PantryError.invalidArgument("--expiring takes a number of days such as 7d")
                 }
                 // "Within 7 days" on the household's calendar, whatever the machine's time zone.
-                let limit = state.today(in: environment.household, at: Date()).adding(days: days)
-                lots = lots.filter { $0.dueDate.map { $0 <= limit } ?? false }
+                let last = state.today(in: environment.household, at: Date()).adding(days: days)
+                lots = lots.filter { $0.dueDate.map { $0 <= last } ?? false }
+                limit = last
             }
             // A product whose catalog record cannot be read does not hide the stock: its lots show the product id.
             let names = try await ProductTitles(of: lots.map(\.productID), in: environment)
             let damaged = names.damaged
             await environment.close()
             if options.json {
-                try Output.json(lots)
+                // The server's `views/stock` of the same state, narrowed as asked.
+                let view = InventoryViewBuilder(
+                    state: state, household: environment.household, asOf: Date(), titles: names.titles
+                ).stock().filtered(locationId: locationID?.rawValue, dueBy: limit?.description)
+                try Output.view(view)
             } else {
                 Output.table(
                     ["product", "amount", "location", "due", "packaged", "opened"],
@@ -212,8 +221,8 @@ func book(_ command: InventoryCommand, environment: PantryEnvironment, key: Stri
     let result = try await environment.perform(command, key: try key.map { try IdempotencyKey($0) })
     await environment.close()
     if json {
-        struct Booked: Encodable { var transaction: String?; var entries: Int; var replay: Bool }
-        return try Output.json(Booked(transaction: result.transactionID?.description, entries: result.entries.count, replay: result.isReplay))
+        struct Booked: JSONObjectOutput { var transactionId: String?; var entries: Int; var replay: Bool }
+        return try Output.json(Booked(transactionId: result.transactionID?.description, entries: result.entries.count, replay: result.isReplay))
     }
     if result.isReplay {
         print("already booked as transaction \(result.transactionID?.description ?? "-")")

@@ -69,7 +69,7 @@ struct SyncCommand: AsyncParsableCommand {
         let unsent = products.remaining + inventory.remaining + (categories?.remaining ?? 0)
         let complete = products.isComplete && inventory.isComplete && (categories?.isComplete ?? true)
         if options.json {
-            struct Report: Encodable {
+            struct Report: JSONObjectOutput {
                 var products: SyncModuleSummary
                 var inventory: SyncModuleSummary
                 var categories: SyncModuleSummary?

@@ -29,7 +29,7 @@ struct UnitCommand: AsyncParsableCommand {
                     ?? QuantityUnit(id: id, name: name, pluralName: plural)
                 await environment.close()
                 if options.json {
-                    struct Added: Encodable { var unit: UnitRow }
+                    struct Added: JSONObjectOutput { var unit: UnitRow }
                     return try Output.json(Added(unit: UnitRow(unit)))
                 }
                 print(Output.terminalSafe("added unit \(unit.name)" + (unit.pluralName.map { " (plural \($0))" } ?? "")))
@@ -58,7 +58,7 @@ struct UnitCommand: AsyncParsableCommand {
                 (SemanticKey.normalize($0.name), $0.id.rawValue) < (SemanticKey.normalize($1.name), $1.id.rawValue)
             }
             if options.json {
-                struct Listing: Encodable { var units: [UnitRow]; var conversions: [ConversionRow] }
+                struct Listing: JSONObjectOutput { var units: [UnitRow]; var conversions: [ConversionRow] }
                 return try Output.json(Listing(
                     units: units.map(UnitRow.init), conversions: conversions.map { ConversionRow($0, in: state) }))
             }
@@ -96,7 +96,7 @@ struct UnitCommand: AsyncParsableCommand {
                 let titles = try await ProductTitles(of: [productID].compactMap { $0 }, in: environment)
                 await environment.close()
                 if options.json {
-                    struct Defined: Encodable { var conversion: ConversionRow }
+                    struct Defined: JSONObjectOutput { var conversion: ConversionRow }
                     return try Output.json(Defined(conversion: ConversionRow(conversion, in: state)))
                 }
                 print(Output.terminalSafe(

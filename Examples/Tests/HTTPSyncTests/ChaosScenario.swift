@@ -1,5 +1,6 @@
 import Foundation
 import InventoryKitTesting
+import SyncWire
 import Testing
 
 /// One seeded chaos run: four `pantry` devices of one server household (three on SQLite, one on the JSON-file store)
@@ -223,7 +224,7 @@ final class ChaosScenario {
     private func book(_ kind: String, on index: Int, product: Int, _ arguments: [String], delta: Int) throws {
         guard let output = try command(kind, on: index, arguments) else { return }
         let id = catalog[product].productID
-        guard let transaction = Self.firstValue(of: "transaction", in: output) else {
+        guard let transaction = Self.firstValue(of: "transactionId", in: output) else {
             Issue.record("seed \(seed): \(kind) printed no transaction: \(output)")
             return
         }
@@ -336,14 +337,14 @@ final class ChaosScenario {
         let products = try devices.map { try $0.expectSuccess(["product", "list", "--limit", "1000", "--json"]) }
         let lots = try devices.map { try $0.expectSuccess(["stock", "list", "--json"]) }
         let canonicalProducts = products.map(ChaosEvidence.canonicalJSON)
-        let canonicalLots = lots.map(ChaosEvidence.canonicalJSON)
+        let canonicalLots = lots.map(PantryStockListing.comparable)
         #expect(Set(canonicalProducts).count == 1, "\(context): products differ:\n\(Self.productDifferences(products))")
         #expect(Set(canonicalLots).count == 1, "\(context): stock differs:\n\(Self.differences(canonicalLots))")
 
         // Identical categories everywhere, one live record a meaning holding every spelling typed.
         let categories = try devices.map { try $0.expectSuccess(["category", "list", "--all", "--json"]) }
         #expect(Set(categories.map(ChaosEvidence.canonicalJSON)).count == 1, "\(context): categories differ:\n\(Self.differences(categories))")
-        let categoryRows = (try? JSONSerialization.jsonObject(with: Data(categories[0].utf8)) as? [[String: Any]]) ?? []
+        let categoryRows = (try? JSONSerialization.jsonObject(with: Data(categories[0].utf8)) as? [String: Any])?["categories"] as? [[String: Any]] ?? []
         let live = categoryRows.filter { $0["mergedInto"] == nil || $0["mergedInto"] is NSNull }
         let liveKeys = live.compactMap { $0["key"] as? String }
         #expect(liveKeys.count == live.count && Set(liveKeys).count == liveKeys.count, "\(context): two categories share a key: \(liveKeys)")
@@ -357,21 +358,18 @@ final class ChaosScenario {
         let productRows = (try? JSONSerialization.jsonObject(with: Data(products[0].utf8)) as? [String: Any])?["products"] as? [[String: Any]] ?? []
         let productIDs = productRows.compactMap { $0["productId"] as? String }
         #expect(productIDs.count == productRows.count && Set(productIDs).count == productIDs.count, "\(context): product ids \(productIDs)")
-        let lotRows = (try? JSONSerialization.jsonObject(with: Data(lots[0].utf8)) as? [[String: Any]]) ?? []
-        let lotIDs = lotRows.compactMap { $0["id"] as? String }
-        #expect(lotIDs.count == lotRows.count && Set(lotIDs).count == lotIDs.count, "\(context): lot ids \(lotIDs)")
+        let lotRows = PantryStockListing.lots(lots[0])
+        let lotIDs = lotRows.map(\.lotId)
+        #expect(Set(lotIDs).count == lotIDs.count, "\(context): lot ids \(lotIDs)")
 
         // Stock = bought − consumed (with corrections and undos) for every product, and no lot below zero.
-        var held: [String: Double] = [:]
+        var held: [String: Decimal] = [:]
         for lot in lotRows {
-            guard let product = lot["productID"] as? String ?? lot["productId"] as? String,
-                let quantity = (lot["quantity"] as? NSNumber)?.doubleValue
-            else { continue }
-            held[product, default: 0] += quantity
-            #expect(quantity >= 0, "\(context): a lot below zero: \(lot)")
+            held[lot.productId, default: 0] += lot.amount.value
+            #expect(lot.amount.value >= 0, "\(context): a lot below zero: \(lot)")
         }
         for (product, model) in stock.sorted(by: { $0.key < $1.key }) {
-            #expect(held[product, default: 0] == Double(model.total),
+            #expect(held[product, default: 0] == Decimal(model.total),
                 "\(context): product \(product) holds \(held[product, default: 0]), the model says \(model.total) from \(model.transactions.map { "\($0.delta)\(model.undone.contains($0.id) ? " (undone)" : "")" })")
         }
 

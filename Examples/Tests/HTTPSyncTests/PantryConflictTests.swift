@@ -34,7 +34,7 @@ struct PantryConflictTests {
             #expect(shown.contains("\"title\" : \"Organic milk\"") && shown.contains("\"brand\" : \"Weihenstephan\""), "\(shown)")
         }
         let listed = try phone.expectSuccess(["conflicts", "--json"])
-        let lines = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
+        let lines = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])?["conflicts"] as? [[String: Any]] ?? []
         let byField = Dictionary(uniqueKeysWithValues: lines.compactMap { line in (line["field"] as? String).map { ($0, line) } })
         #expect(byField["title"]?["kind"] as? String == "replaced" && byField["title"]?["discarded"] as? String == "Milk 3.5%", "\(listed)")
         #expect(byField["brand"]?["kind"] as? String == "kept" && byField["brand"]?["kept"] as? String == "Weihenstephan", "\(listed)")

@@ -49,7 +49,7 @@ struct PantryHouseholdInviteTests {
 
         let output = try device.expectSuccess(["household", "invite", "--name", "  Bo  ", "--expires-in-seconds", "60", "--json"])
         struct Report: Decodable {
-            var household: String
+            var householdId: String
             var memberId: UUID
             var name: String
             var link: URL
@@ -58,7 +58,7 @@ struct PantryHouseholdInviteTests {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let report = try decoder.decode(Report.self, from: Data(output.utf8))
-        #expect(report.household == household.id.uuidString.lowercased() && report.name == "Bo", "\(output)")
+        #expect(report.householdId == household.id.uuidString.lowercased() && report.name == "Bo", "\(output)")
         #expect(report.link.path.hasPrefix("/invite/") && report.link.host == server.url.host, "\(output)")
         #expect(report.expiresAt.timeIntervalSinceNow > 0 && report.expiresAt.timeIntervalSinceNow <= 61, "\(output)")
         #expect(try server.members(of: household).first?.first == report.memberId.uuidString.lowercased())

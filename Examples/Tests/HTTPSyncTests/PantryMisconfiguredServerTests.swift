@@ -1,5 +1,6 @@
 import ExamplesTestSupport
 import Foundation
+import SyncWire
 import Testing
 
 /// A wrong address is a configuration mistake, not a verdict on a change: `pantry sync` exits 8 with a message
@@ -121,8 +122,7 @@ struct PantryMisconfiguredServerTests {
         defer { try? FileManager.default.removeItem(at: phone.folder) }
         #expect(try phone.sync().status == 0, sourceLocation: sourceLocation)
         let stock = try phone.expectSuccess(["stock", "list", "--json"])
-        let lots = try JSONSerialization.jsonObject(with: Data(stock.utf8)) as? [[String: Any]] ?? []
-        let quantities = lots.compactMap { ($0["quantity"] as? NSNumber)?.doubleValue }
+        let quantities = PantryStockListing.lots(stock).map(\.amount.value)
         #expect(quantities == [2], "the purchase arrived exactly once: \(stock)", sourceLocation: sourceLocation)
     }
 }
@@ -176,7 +176,8 @@ struct OutboxListing: CustomStringConvertible {
 
     static func read(_ device: PantryDevice) throws -> OutboxListing {
         let json = try device.expectSuccess(["outbox", "list", "--json"])
-        let changes = try JSONDecoder().decode([Change].self, from: Data(json.utf8))
+        struct Listing: Decodable { var changes: [Change] }
+        let changes = try JSONDecoder().decode(Listing.self, from: Data(json.utf8)).changes
         return OutboxListing(
             waiting: changes.filter { $0.state == "waiting" }, quarantined: changes.filter { $0.state == "quarantined" })
     }

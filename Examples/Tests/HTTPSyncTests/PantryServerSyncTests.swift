@@ -1,4 +1,5 @@
 import Foundation
+import SyncWire
 import Testing
 
 @Suite(
@@ -45,13 +46,13 @@ struct PantryServerSyncTests {
         let products = try [kitchen, phone, tablet].map { try $0.expectSuccess(["product", "list", "--limit", "100", "--json"]) }
         let stock = try [kitchen, phone, tablet].map { try $0.expectSuccess(["stock", "list", "--json"]) }
         #expect(Set(products).count == 1, "products differ:\n\(products.joined(separator: "\n---\n"))")
-        #expect(Set(stock).count == 1, "stock differs:\n\(stock.joined(separator: "\n---\n"))")
+        #expect(Set(stock.map(PantryStockListing.comparable)).count == 1, "stock differs:\n\(stock.joined(separator: "\n---\n"))")
         #expect(products[0].contains("Oat milk") && products[0].contains("4006381333931") && !products[0].contains("Apples"))
         let milk = try kitchen.expectSuccess(["product", "show", "4006381333931"])
         #expect(milk.contains("synced"), "the conflict was resolved and acknowledged: \(milk)")
         let totals = try kitchen.expectSuccess(["stock", "list"])
         #expect(totals.contains("Fridge") && totals.contains("Pantry"))
-        let total: Double = Self.quantities(stock[0]).reduce(0, +)
+        let total: Decimal = Self.quantities(stock[0]).reduce(0, +)
         #expect(total == 5, "bought 3 + 2 + 2, consumed 1 + 1: \(stock[0])")
     }
 
@@ -155,9 +156,8 @@ struct PantryServerSyncTests {
         return Pending(products: products, inventory: inventory)
     }
 
-    /// The `quantity` values of a `stock list --json` output.
-    private static func quantities(_ json: String) -> [Double] {
-        guard let lots = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else { return [] }
-        return lots.compactMap { ($0["quantity"] as? NSNumber)?.doubleValue }
+    /// The lots' amounts of a `stock list --json` output.
+    private static func quantities(_ json: String) -> [Decimal] {
+        PantryStockListing.lots(json).map(\.amount.value)
     }
 }

@@ -78,7 +78,7 @@ struct PantryHostileInputTests {
             #expect(run.output.contains(#"Milk\u001b[2J\u202egnp.exe\u2066\u0085\u007f\u200f\u2028"#), "\(run.output)")
             let decoded = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
             let object = decoded as? [String: Any]
-            let product = (object?["products"] as? [[String: Any]])?.first ?? object
+            let product = (object?["products"] as? [[String: Any]])?.first ?? (object?["product"] as? [String: Any])
             #expect(product?["title"] as? String == title)
         }
     }

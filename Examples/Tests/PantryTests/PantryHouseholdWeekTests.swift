@@ -1,5 +1,6 @@
 import ExamplesTestSupport
 import Foundation
+import SyncWire
 import Testing
 
 /// The Examples README's "A week of a household with pantry", run line by line as it is written.
@@ -61,9 +62,10 @@ struct PantryHouseholdWeekTests {
         #expect(list.output.contains("Milk [4006381333931] (below its minimum)  1"), "\(list.output)")
         #expect(!list.output.contains("candles"), "\(list.output)")
         let stock = try PantryRun.run(["stock", "list", "--json"], in: folder)
-        let lots = try #require(try JSONSerialization.jsonObject(with: Data(stock.output.utf8)) as? [[String: Any]])
-        func total(_ product: String) -> Double {
-            lots.filter { $0["productId"] as? String == product }.compactMap { ($0["quantity"] as? NSNumber)?.doubleValue }.reduce(0, +)
+        let lots = try JSONDecoder().decode(StockView.self, from: Data(stock.output.utf8)).locations
+            .flatMap(\.products).flatMap(\.lots)
+        func total(_ product: String) -> Decimal {
+            lots.filter { $0.productId == product }.reduce(Decimal(0)) { $0 + $1.amount.value }
         }
         #expect(total("4006381333931") == 1 && total("5012345670003") == 6 && total("3045320094008") == 0.75, "\(stock.output)")
         let table = try PantryRun.run(["stock", "list"], in: folder)
