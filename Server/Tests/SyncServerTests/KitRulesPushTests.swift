@@ -72,6 +72,21 @@ struct KitRulesPushTests {
                 label: "a conversion of a unit to itself",
                 operation: .defineConversion(UnitConversion(from: piece, to: piece, factor: 2)), reason: "two different units"),
             Refused(
+                label: "a use of a negative amount",
+                operation: .consume(ConsumePayload(productID: milk, amount: -1, unit: piece, scope: .household)),
+                reason: "-1"),
+            Refused(
+                label: "a move of nothing",
+                operation: .transfer(TransferPayload(
+                    productID: milk, amount: 0, unit: piece, scope: .lot(LotID(UUID())), destination: fridge)),
+                reason: "refused by the kit's rules"),
+            Refused(
+                label: "an opening of more than 10^12",
+                operation: .open(OpenPayload(
+                    productID: milk, amount: Decimal(sign: .plus, exponent: 13, significand: 1), unit: piece,
+                    scope: .location(fridge))),
+                reason: "refused by the kit's rules"),
+            Refused(
                 label: "a negative conversion factor",
                 operation: .defineConversion(UnitConversion(from: piece, to: pack, factor: -1)), reason: "-1"),
             Refused(

@@ -11,10 +11,11 @@ import InventorySync
 /// against a probe state that holds exactly what the command refers to (the household, the locations, units and
 /// products it names). What the kit checks against the household's real state — whether a lot holds enough,
 /// whether a location is empty — is not judged here: those are decided in journal order on every device, and a
-/// pushed entry may rightly disagree with the server's state (an over-draw). Operations that carry no text or
-/// amount of their own beyond ids (removals, undo, dismissals) and the stock moves whose amounts the kit checks
-/// only against lots (consume, open, transfer, correct, edit) pass unchecked; ids are checked when the payload is
-/// decoded.
+/// pushed entry may rightly disagree with the server's state (an over-draw). A use, opening or move is decided
+/// against a probe lot that holds its amount, so only the amount itself, its unit and its dates are judged.
+/// Operations that carry no text or amount of their own beyond ids (removals, undo, dismissals) and those the kit
+/// checks only against the lots they change (a count, a lot's edit) pass unchecked; ids are checked when the
+/// payload is decoded.
 enum JournalEntryRules {
     /// The replica the probe's own entries are authored by.
     private static let probeReplica = ReplicaID("server:validation")
@@ -33,6 +34,7 @@ enum JournalEntryRules {
             let operations: [InventoryOperation] = [.createHousehold(name: "Probe", timeZone: .utc)]
                 + references.locations.map { .defineLocation(StorageLocation(id: $0, name: "Probe")) }
                 + references.units.map { .defineUnit(QuantityUnit(id: $0, name: "Probe")) }
+                + references.lots.map { .purchase($0) }
             state = InventoryProjector.project(ProbeEntries(household: entry.householdID, now: clock).entries(operations))
         }
         let zone: HouseholdTimeZone = if case .createHousehold(_, let zone) = entry.operation { zone } else { .utc }
@@ -53,6 +55,26 @@ enum JournalEntryRules {
         var locations: [LocationID] = []
         var units: [UnitID] = []
         var products: Set<ProductReference> = []
+        /// Stock the command takes from: a sealed lot holding the command's amount (its magnitude), bought long
+        /// ago, so the kit judges the amount itself rather than what the household holds.
+        var lots: [PurchasePayload] = []
+
+        /// Adds a lot of `product` that `scope` selects, holding `amount` in `unit`.
+        mutating func stock(_ product: ProductReference, _ amount: Decimal, _ unit: UnitID, in scope: StockScope) {
+            var lotID = LotID(UUID())
+            var location = LocationID(UUID())
+            switch scope {
+            case .lot(let id): lotID = id
+            case .location(let id): location = id
+            case .household: break
+            }
+            locations.append(location)
+            units.append(unit)
+            products.insert(product)
+            lots.append(PurchasePayload(
+                lotID: lotID, productID: product, amount: amount.magnitude, unit: unit, locationID: location,
+                dueDate: .never, purchasedAt: Date(timeIntervalSince1970: 0)))
+        }
     }
 
     /// The command that decides `operation`, with what it refers to; `nil` for operations checked only against
@@ -94,8 +116,26 @@ enum JournalEntryRules {
                 barcode: payload.barcode, dueDateProvenance: payload.dueDateProvenance, packagedOn: payload.packagedOn,
                 packagedOnProvenance: payload.packagedOnProvenance)
             return (.purchase(request), references)
-        case .removeLocation, .removeShoppingListItem, .consume, .open, .transfer, .correct, .editLot, .undo,
-            .dismissOverdraw:
+        case .consume(let payload):
+            references.stock(payload.productID, payload.amount, payload.unit, in: payload.scope)
+            let request = ConsumeRequest(
+                productID: payload.productID, amount: payload.amount, unit: payload.unit, scope: payload.scope,
+                spoiled: payload.spoiled)
+            return (.consume(request), references)
+        case .open(let payload):
+            references.stock(payload.productID, payload.amount, payload.unit, in: payload.scope)
+            let request = OpenRequest(
+                productID: payload.productID, amount: payload.amount, unit: payload.unit, scope: payload.scope,
+                openedOn: payload.openedOn, openedOnProvenance: payload.openedOnProvenance)
+            return (.open(request), references)
+        case .transfer(let payload):
+            references.stock(payload.productID, payload.amount, payload.unit, in: payload.scope)
+            references.locations.append(payload.destination)
+            let request = TransferRequest(
+                productID: payload.productID, amount: payload.amount, unit: payload.unit, scope: payload.scope,
+                destination: payload.destination)
+            return (.transfer(request), references)
+        case .removeLocation, .removeShoppingListItem, .correct, .editLot, .undo, .dismissOverdraw:
             return nil
         }
     }
