@@ -613,8 +613,9 @@ class Scenarios:
         name = f"{override}neB {'N' * 95}"  # 100 characters, the longest name the server allows
         note = f"{override}sggE {word}"
         _, link = cli_invite(HOUSEHOLD_A, name)
-        household = sql("SELECT name FROM households WHERE id = :'household'", household=HOUSEHOLD_A)
         browser = self.browser("hostile-member")
+        expect(self.member.get(self.pages["stock"]) == 200, "the stock page did not open")
+        household = self.member.one("#household-name").text  # the name the household's pages show
         for width in [375, 1280]:
             browser.at_width(width)
             expect(browser.get(link) == 200, f"the invitation page did not open at {width} px")
@@ -929,7 +930,9 @@ class Scenarios:
         photographed += visitor.screenshots("invitation")
         expect(member.sign_in(invited["link"]) == 200, "the showcase member could not sign in")
         for page, path in [("stock", f"{base}/stock"), ("due", f"{base}/due"), ("shopping", f"{base}/shopping"),
-                           ("product", f"{base}/products/4006381333931"), ("calendar", f"{base}/calendar")]:
+                           ("product", f"{base}/products/4006381333931"), ("calendar", f"{base}/calendar"),
+                           ("purchase", f"{base}/purchase?q=milk"), ("history", f"{base}/history"),
+                           ("setup", f"{base}/setup")]:
             expect(member.get(path) == 200, f"the showcase {page} page did not open")
             member.axe(f"{page} (plain household)", self.report)
             photographed += member.screenshots(page)
@@ -942,7 +945,7 @@ class Scenarios:
         photographed += member.screenshots("forbidden")
         expect(visitor.sign_in(invited["link"]) == 410, "a used invitation was not refused")
         photographed += visitor.screenshots("invitation-used")
-        expect(len(photographed) == 20 and all(os.path.getsize(path) > 1000 for path in photographed),
+        expect(len(photographed) == 26 and all(os.path.getsize(path) > 1000 for path in photographed),
                "a screenshot is missing or empty")
         self.report.append(f"screenshots: {len(photographed)} in {os.path.dirname(photographed[0])}")
 

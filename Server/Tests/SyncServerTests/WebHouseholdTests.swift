@@ -26,7 +26,7 @@ struct WebHouseholdTests {
             let listed = Self.transactions(page)
             #expect(listed.count == 7, "the device booked seven transactions")
             #expect(page.contains("<span class=\"what\">Added to the shopping list</span>"))
-            #expect(page.contains("by <bdi class=\"who\">view-device</bdi>"))
+            #expect(page.contains("by <bdi class=\"who\">the device view-device</bdi>"))
             // Setup cannot be undone: only the two purchases and the shopping item offer Undo.
             let undoable = page.matches(of: /action="([^"]+\/undo)"/).map { String($0.1) }
             #expect(undoable.count == 3, "two purchases and the shopping item can be undone: \(undoable)")

@@ -1,7 +1,9 @@
 /// An invitation as its page describes it: the household it opens and the name it invites.
 package struct InvitationPreview: Sendable, Hashable {
-    /// The household's name.
-    package let householdName: String
+    /// The household.
+    package let householdID: HouseholdID
+    /// The household's name: the server's, until the web app names it as its pages do.
+    package var householdName: String
     /// The name the member was invited under.
     package let memberName: String
 }

@@ -29,7 +29,7 @@ extension WebPageBuilder {
                 return HistoryPage.Row(
                     transactionId: id, when: "\(WebChrome.minute(effect.firstOrderKey.recordedAt)) UTC",
                     whenISO: effect.firstOrderKey.recordedAt.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)),
-                    who: members[author] ?? author, what: Self.words(effect.operations),
+                    who: members[author] ?? Self.deviceName(author), what: Self.words(effect.operations),
                     products: products.map { titles[$0.rawValue] ?? $0.rawValue }, undone: undone,
                     undoPath: !undone && effect.isUndoable ? "\(base)/history/\(id)/undo" : nil,
                     submission: UUID().uuidString.lowercased())
@@ -74,6 +74,13 @@ extension WebPageBuilder {
             products.append(product)
         }
         return products
+    }
+
+    /// A device as people read it: "the device kitchen-pantry", the last part of its replica id (a pantry names
+    /// its replica after its store's path).
+    static func deviceName(_ replica: String) -> String {
+        let last = replica.split(separator: "/").last.map(String.init) ?? replica
+        return "the device \(last.isEmpty ? replica : last)"
     }
 
     /// What a transaction did, in words people use: "Bought", "Used", "Moved, Counted".

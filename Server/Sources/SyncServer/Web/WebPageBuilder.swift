@@ -149,7 +149,11 @@ struct WebPageBuilder: Sendable {
 
     /// The household's name: the one its journal gives it, else the one it was created under on the server.
     func householdName(_ session: MemberSession, _ view: ReplicaView) async throws -> String {
-        let household = session.householdID
+        try await householdName(session.householdID, view)
+    }
+
+    /// The household's name as its pages show it (see above).
+    func householdName(_ household: HouseholdID, _ view: ReplicaView) async throws -> String {
         if let name = view.state.households[InventoryModule.HouseholdID(household.rawValue)]?.name { return name }
         return try await service.mapStoreErrors { try await store.householdName(household) } ?? "Your household"
     }

@@ -64,7 +64,11 @@ package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
         router.get("invite/:token") { _, context in
             try await guarded {
                 let token = context.parameters.get("token") ?? ""
-                let preview = try await members.preview(of: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
+                var preview = try await members.preview(of: token, peer: context.remoteAddress?.ipAddress ?? "unknown")
+                // The name the household's pages show (its journal's, else the server's).
+                if let household = preview?.householdID {
+                    preview?.householdName = try await pages.householdName(household, try await pages.folded(household))
+                }
                 let page = InvitationPage(acceptPath: "/invite/\(WebPaths.segment(token))", preview: preview, error: nil)
                 return templates.page(page, "invitation")
             }
