@@ -10,7 +10,7 @@ import SyncWire
 /// |---|---|
 /// | 64 (`EX_USAGE`) | bad arguments or configuration |
 /// | 65 (`EX_DATAERR`) | an id that names nothing on the server (a missing or erased household, an unknown device, feed or member) |
-/// | 69 (`EX_UNAVAILABLE`) | the database cannot be reached or refuses the connection |
+/// | 69 (`EX_UNAVAILABLE`) | the database cannot be reached or refuses the connection, or `serve`'s address is in use |
 /// | 1 | anything else |
 struct CommandFailure: Sendable {
     /// The line, without a trailing newline.
@@ -25,6 +25,8 @@ struct CommandFailure: Sendable {
             (line, status) = (error.description, ConfigurationError.exitStatus)
         case let error as DatabaseUnavailable:
             (line, status) = (error.description, DatabaseUnavailable.exitStatus)
+        case let error as AddressInUse:
+            (line, status) = (error.description, AddressInUse.exitStatus)
         case let error as SyncStoreError:
             (line, status) = (error.description, 65)
         case let error as APIError:

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import SyncServer
 
 /// `serve`: applies missing migrations and serves the API (`/v1`) and the web app (`/`) until SIGTERM or SIGINT,
@@ -62,6 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var configuration = try serverConfiguration(from: sources)
         configuration.database = try await database.reachableURL(from: sources, logger: logger).clientConfiguration
-        try await SyncServerApplication.run(configuration: configuration, logger: logger, metrics: metrics)
+        do {
+            try await SyncServerApplication.run(configuration: configuration, logger: logger, metrics: metrics)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw AddressInUse(host: configuration.host, ports: [configuration.port] + [configuration.metricsPort].compactMap { $0 })
+        }
     }
 }

@@ -84,6 +84,41 @@ struct CommandFailureTests {
         }
     }
 
+    @Test func serveOnAnAddressInUseIsOneLineSayingSoAndExits69() async throws {
+        try await withPostgresCluster { cluster in
+            // Something already listens on the port: a socket bound and listening on loopback.
+            let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(taken) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    bind(taken, socketAddress, length) == 0 && listen(taken, 1) == 0
+                        && getsockname(taken, socketAddress, &length) == 0
+                }
+            }
+            try #require(bound)
+            let port = Int(UInt16(bigEndian: address.sin_port))
+            let run = try await CommandRun.run(
+                ["serve", "--host", "127.0.0.1", "--port", String(port), "--database-url", cluster.databaseURL],
+                timeout: .seconds(30))
+            #expect(run.status == 69, "\(run.error)")
+            #expect(run.errorLines.last == "Error: " + AddressInUseText.line(port: port), "\(run.error)")
+            #expect(!run.error.contains("errno") && !run.error.contains("bind("), "\(run.error)")
+        }
+    }
+
+    /// The line `serve` prints for a port in use (the executable's `AddressInUse`).
+    enum AddressInUseText {
+        static func line(port: Int) -> String {
+            "Cannot listen on 127.0.0.1:\(port): another server or program already listens there. "
+                + "Stop it, or choose another port with --port (or INVENTORYKIT_PORT)."
+        }
+    }
+
     @Test func eachSubcommandOnAnErasedHouseholdOrAnUnknownIDIsOneLine() async throws {
         try await withSeededCluster { cluster, store, household, _ in
             try await store.erase(household)
