@@ -72,13 +72,21 @@ extension BenchScenario {
     }
 }
 
-/// The household `server.web-stock` reads: 2,000 products pushed as a device pushes them, 500 lots bought by the
-/// kit's commands over four locations (some due soon, some past due), and a signed-in member's cookie.
-private struct WebStockSetup {
+/// The household `server.web-stock` reads and `server.web-purchase` books into: 2,000 products pushed as a device
+/// pushes them, 500 lots bought by the kit's commands over four locations (some due soon, some past due), and a
+/// signed-in member's cookie and form token.
+struct WebStockSetup {
     static let products = 2_000
     static let lots = 500
 
+    /// The member's session cookie (`Cookie:` header value).
     let cookie: String
+    /// The session's form token (the `csrf` field).
+    let csrf: String
+    /// The catalog's product ids.
+    let catalog: [ProductReference]
+    /// The household's state as the seeding device decided it.
+    let state: InventoryState
 
     static func make(
         _ environment: BenchEnvironment, _ household: SyncServer.HouseholdID, token: BearerToken
@@ -137,10 +145,13 @@ private struct WebStockSetup {
         let invitation = try await environment.store.addMember(
             named: "Bench member", to: household, expiresAt: Date().addingTimeInterval(3_600))
         let sessionToken = BearerToken.generate()
+        let csrf = BearerToken.generate().rawValue
         let accepted = try await environment.store.acceptInvitation(
-            BearerToken(rawValue: invitation.invitation), session: sessionToken, csrfToken: BearerToken.generate().rawValue,
+            BearerToken(rawValue: invitation.invitation), session: sessionToken, csrfToken: csrf,
             expiresAt: Date().addingTimeInterval(3_600))
         guard case .success = accepted else { throw BenchFailure("web-stock: the member could not sign in") }
-        return WebStockSetup(cookie: "\(WebRoutes<SyncRequestContext>.sessionCookie)=\(sessionToken.rawValue)")
+        return WebStockSetup(
+            cookie: "\(WebRoutes<SyncRequestContext>.sessionCookie)=\(sessionToken.rawValue)", csrf: csrf, catalog: catalog,
+            state: state)
     }
 }

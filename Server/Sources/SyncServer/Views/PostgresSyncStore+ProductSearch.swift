@@ -32,4 +32,17 @@ extension PostgresSyncStore {
         }
         return found
     }
+
+    /// Whether the household holds a live product of id `id` (its record received and not deleted): one lookup on
+    /// the entities' primary key, whatever the catalog's size.
+    package func hasLiveProduct(of household: HouseholdID, id: String) async throws -> Bool {
+        try await !client.watchedQuery(
+            """
+            SELECT 1 FROM entities
+            WHERE household_id = \(household.rawValue) AND kind = 'product' AND entity_id = \(id) AND live
+            """,
+            logger: logger,
+            decoding: Int32.self
+        ).isEmpty
+    }
 }

@@ -23,10 +23,10 @@ extension WebRoutes {
                 let back = { (message: String, status: HTTPResponse.Status) in
                     templates.page(try await pages.purchase(session, query: raw, error: message), "purchase", status: status)
                 }
-                let catalog = try await members.service.mapStoreErrors {
-                    try await pages.store.products(of: session.householdID, matching: raw, limit: 1)
+                let known = try await members.service.mapStoreErrors {
+                    try await pages.store.hasLiveProduct(of: session.householdID, id: raw)
                 }
-                guard let product = ProductReference(rawValue: raw), catalog.first?.id == raw else {
+                guard let product = ProductReference(rawValue: raw), known else {
                     return try await back("This product is not in the household's catalog.", .unprocessableContent)
                 }
                 let amountText = form["amount"] ?? ""
