@@ -666,7 +666,7 @@ class Scenarios:
 
     def test_locations_units_and_an_undo_from_the_web_reach_a_device(self):
         """The member adds a location whose name holds U+202E and a 100-character word, renames it, adds a unit
-        with such a plural, and undoes a device's purchase from the history → each is one journal entry of the
+        with such a plural and a conversion to pieces, and undoes a device's purchase from the history → each is one journal entry of the
         member, the device pulls the undo, and at 375 px and desktop width the pages fit and pass axe."""
         browser = self.member
         override = "\u202e"
@@ -699,6 +699,13 @@ class Scenarios:
         expect(browser.submit(form) == 200 and browser.redirects == [303], "adding a unit failed")
         shown = [browser.one(".plural", row).text for row in browser.all("[data-unit]") if browser.all(".plural", row)]
         expect(plural in shown, f"the units' plurals are {shown}")
+        form = browser.one("form#add-conversion")
+        [option for option in form.find_elements(By.CSS_SELECTOR, "#conversion-from option") if option.text == "crate"][0].click()
+        form.find_element(By.NAME, "factor").send_keys("12")
+        [option for option in form.find_elements(By.CSS_SELECTOR, "#conversion-to option") if option.text == "piece"][0].click()
+        expect(browser.submit(form) == 200 and browser.redirects == [303], "adding a conversion failed")
+        conversions = [element.text for element in browser.all(".conversion")]
+        expect("1 crate is 12 pieces" in conversions, f"the conversions are {conversions}")
         # A name the kit refuses: its message, nothing written, the typed name kept.
         before = changes(HOUSEHOLD_A)
         form = browser.one("form#add-location")

@@ -120,4 +120,30 @@ struct WebHouseholdTests {
             #expect(try await server.rowCounts(household) == before)
         }
     }
+
+    @Test func aConversionBetweenTwoUnitsIsDefinedAndOneToItselfIsRefused() async throws {
+        try await withSyncServer { server in
+            let (household, _, browser, _) = try await WebAppTests.signedIn(server)
+            let setup = "/households/\(household)/setup"
+            let units = "/households/\(household)/units"
+            let conversions = "/households/\(household)/conversions"
+            var page = WebAppTests.text(try await browser.get(setup))
+            #expect(try await browser.post(units, try WebBrowserSession.form(in: page, action: units, [("name", "box")])).status == .seeOther)
+            page = WebAppTests.text(try await browser.get(setup))
+            let box = UnitID.derived(name: "box").rawValue
+            let piece = UnitID.derived(name: "piece").rawValue
+            #expect(page.contains("<option value=\"\(box)\" dir=\"auto\">box</option>"))
+            let made = try await browser.post(conversions, try WebBrowserSession.form(
+                in: page, action: conversions, [("from", box), ("factor", "6"), ("to", piece)]))
+            #expect(made.status == .seeOther)
+            page = WebAppTests.text(try await browser.get(setup))
+            #expect(page.contains("1 <bdi>box</bdi> is 6 <bdi>pieces</bdi>"))
+            let before = try await server.rowCounts(household)
+            let refused = try await browser.post(conversions, try WebBrowserSession.form(
+                in: page, action: conversions, [("from", box), ("factor", "2"), ("to", box)]))
+            #expect(refused.status == .unprocessableContent)
+            #expect(WebAppTests.text(refused).contains("two different units"))
+            #expect(try await server.rowCounts(household) == before)
+        }
+    }
 }

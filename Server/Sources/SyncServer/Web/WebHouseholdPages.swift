@@ -27,7 +27,7 @@ struct HistoryPage: Sendable {
     let rows: [Row]
 }
 
-/// `setup.mustache`: the household's locations (add, rename, remove) and units (define).
+/// `setup.mustache`: the household's locations (add, rename, remove), units and conversions between them (define).
 struct SetupPage: Sendable {
     struct Location: Sendable {
         let id: String
@@ -45,6 +45,13 @@ struct SetupPage: Sendable {
         let pluralName: String?
     }
 
+    /// "1 box is 6 pieces": a conversion between two of the household's units.
+    struct Conversion: Sendable {
+        let from: String
+        let factor: String
+        let to: String
+    }
+
     let chrome: WebChrome
     let locations: [Location]
     let units: [Unit]
@@ -52,6 +59,11 @@ struct SetupPage: Sendable {
     let addLocationSubmission: String
     let addUnitPath: String
     let addUnitSubmission: String
+    let conversions: [Conversion]
+    /// The units a conversion can name.
+    let unitOptions: [WebProductPage.Option]
+    let addConversionPath: String
+    let addConversionSubmission: String
     /// The forms' values after a refused submission, so nothing typed is lost.
     let locationName: String
     let unitName: String

@@ -61,6 +61,18 @@ extension WebPageBuilder {
             },
             addLocationPath: "\(base)/locations", addLocationSubmission: UUID().uuidString.lowercased(),
             addUnitPath: "\(base)/units", addUnitSubmission: UUID().uuidString.lowercased(),
+            conversions: state.conversions.values.filter { $0.productID == nil }
+                .sorted { ($0.from.rawValue, $0.to.rawValue) < ($1.from.rawValue, $1.to.rawValue) }
+                .map { conversion in
+                    SetupPage.Conversion(
+                        from: WebLotRow.unitName(state.units[conversion.from], id: conversion.from, amount: 1),
+                        factor: "\(conversion.factor)",
+                        to: WebLotRow.unitName(state.units[conversion.to], id: conversion.to, amount: conversion.factor))
+                },
+            unitOptions: state.units.values.sorted { ($0.name, $0.id.rawValue) < ($1.name, $1.id.rawValue) }.map {
+                WebProductPage.Option(value: $0.id.rawValue, label: $0.name, selected: false)
+            },
+            addConversionPath: "\(base)/conversions", addConversionSubmission: UUID().uuidString.lowercased(),
             locationName: locationName, unitName: unitName, unitPlural: unitPlural)
     }
 

@@ -9,11 +9,13 @@ extension WebRoutes {
     /// - `GET households/:id/history`; `POST …/history/:transactionId/undo` → `undo`;
     /// - `GET households/:id/setup`; `POST …/locations` (`name`, `freezer`) → `defineLocation`;
     ///   `POST …/locations/:locationId/rename` (`name`) → `defineLocation` of the same id;
-    ///   `POST …/locations/:locationId/remove` → `removeLocation`; `POST …/units` (`name`, `plural`) → `defineUnit`.
+    ///   `POST …/locations/:locationId/remove` → `removeLocation`; `POST …/units` (`name`, `plural`) → `defineUnit`;
+///   `POST …/conversions` (`from`, `factor`, `to`) → `defineConversion`.
     ///
     /// Like every action they check the CSRF token and the submission id (a double submit books once), redirect to
     /// their page (`303`), and on a refusal re-render it with the kit's message (`422`) and write nothing.
     func addHouseholdActions(to router: Router<Context>) {
+        addConversionAction(to: router)
         router.get("households/:id/history") { request, context in
             try await member(request, context) { session in templates.page(try await pages.history(session), "history") }
         }
@@ -75,6 +77,24 @@ extension WebRoutes {
                 let back = setupPage(session, unitName: name, unitPlural: plural ?? "")
                 return try await perform(session, submission, back: back) { _ in
                     .defineUnit(UnitDefinition(name: name, pluralName: plural))
+                } ?? setupRedirect(session)
+            }
+        }
+    }
+
+    /// `POST households/:id/conversions` (`from`, `factor`, `to`) → `defineConversion`: 1 `from` is `factor` `to`.
+    func addConversionAction(to router: Router<Context>) {
+        router.post("households/:id/conversions") { request, context in
+            try await action(request, context) { session, form, submission in
+                let factorText = form["factor"] ?? ""
+                guard let factor = WebForm.amount(factorText) else {
+                    return try await setupPage(session)(Self.notAnAmount(factorText), .unprocessableContent)
+                }
+                let from = form["from"] ?? ""
+                let to = form["to"] ?? ""
+                return try await perform(session, submission, back: setupPage(session)) { state throws(WebCommandService.Refusal) in
+                    .defineConversion(UnitConversion(
+                        from: try Self.unit(named: from, in: state), to: try Self.unit(named: to, in: state), factor: factor))
                 } ?? setupRedirect(session)
             }
         }
