@@ -10,7 +10,9 @@ extension BenchScenario {
     /// decided against the replica by the kit's `InventoryCommandHandler` and appended, answered `303`), against the
     /// baseline of a device pushing the same purchase, decided on the device, as one journal entry
     /// (`POST /v1/households/{id}/push`). The household is `server.web-stock`'s: 2,000 products and 500 lots. The
-    /// target is the web's p99 ≤ 100 ms; the ratio of medians is reported beside it.
+    /// targets: the web's p99 ≤ 100 ms, and its median ≤ 4× the push's — the form costs three round trips to
+    /// PostgreSQL (the member's session, the product, the conditional append) and a decision against the replica,
+    /// the push one round trip.
     static let webPurchase = BenchScenario(
         name: "server.web-purchase",
         summary: "a purchase recorded from the web form vs the same purchase pushed by a device, in a 500-lot household"
@@ -95,7 +97,7 @@ extension BenchScenario {
         }
         return ScenarioResult(
             name: "server.web-purchase", oursSeconds: percentile(webTimes, 0.5), baselineSeconds: percentile(deviceTimes, 0.5),
-            target: 3, p99LimitSeconds: 0.1, p99Seconds: percentile(webTimes, 0.99),
+            target: 4, p99LimitSeconds: 0.1, p99Seconds: percentile(webTimes, 0.99),
             metrics: [
                 ("lots", Double(WebStockSetup.lots)), ("purchases", Double(webTimes.count)),
                 ("web_p50_ms", percentile(webTimes, 0.5) * 1_000), ("web_p99_ms", percentile(webTimes, 0.99) * 1_000),
