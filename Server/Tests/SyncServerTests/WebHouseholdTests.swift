@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import InventoryModule
+import InventorySync
 @testable import SyncServer
 import Testing
 import ThrowawayPostgres
@@ -31,6 +32,9 @@ struct WebHouseholdTests {
             let undoable = page.matches(of: /action="([^"]+\/undo)"/).map { String($0.1) }
             #expect(undoable.count == 3, "two purchases and the shopping item can be undone: \(undoable)")
             #expect(!page.contains("Folded"))
+            // Times on the household's clocks: the device created it in Berlin.
+            #expect(page.contains(" Europe/Berlin</time>") || page.contains(" Europe/Berlin<"), "times in the household's zone")
+            #expect(!page.contains(" UTC<"))
 
             // Undo the newest purchase: its lot leaves the stock page.
             let bought = try #require(page.firstMatch(of: /data-transaction="([^"]+)">\n<p class="line"><span class="what">Bought/))
@@ -56,6 +60,22 @@ struct WebHouseholdTests {
             #expect(again.status == .unprocessableContent)
             #expect(WebAppTests.text(again).contains("role=\"alert\""))
             #expect(try await server.rowCounts(household) == before)
+        }
+    }
+
+    @Test func theHistoryKeepsTheNewestTransactionsInOnePassAsASortWould() throws {
+        var generator = SystemRandomNumberGenerator()
+        let effects = (0..<500).map { index in
+            let id = UUID()
+            return TransactionEffect(
+                transactionID: TransactionID(id),
+                firstOrderKey: InventoryJournalOrderKey(
+                    recordedAt: Date(timeIntervalSince1970: Double(Int.random(in: 0..<200, using: &generator))),
+                    replicaID: ReplicaID("device-\(index % 3)"), entryID: id))
+        }
+        for count in [0, 1, 50, 499, 500, 600] {
+            let sorted = effects.sorted { $0.firstOrderKey > $1.firstOrderKey }.prefix(count).map(\.transactionID)
+            #expect(WebPageBuilder.newest(effects, count: count).map(\.transactionID) == Array(sorted), "\(count)")
         }
     }
 

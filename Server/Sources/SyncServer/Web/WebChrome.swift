@@ -69,10 +69,10 @@ struct WebChrome: Sendable {
     }
 
     /// `2026-11-29 11:22`: an instant to the minute, in UTC.
-    static func minute(_ date: Date) -> String {
-        let day = WebPaths.day(date)
+    static func minute(_ date: Date, in zone: TimeZone = .gmt) -> String {
+        let day = date.formatted(Date.ISO8601FormatStyle(timeZone: zone).year().month().day().dateSeparator(.dash))
         let time = date.formatted(
-            Date.ISO8601FormatStyle(timeZone: .gmt).time(includingFractionalSeconds: false).timeSeparator(.colon))
+            Date.ISO8601FormatStyle(timeZone: zone).time(includingFractionalSeconds: false).timeSeparator(.colon))
         return "\(day) \(time.prefix(5))"
     }
 }

@@ -7,12 +7,14 @@ extension WebPageBuilder {
     static let historyLength = 50
 
     /// The household's most recent transactions from the folded state (`InventoryState.transactions`), newest
-    /// first, with who booked each (a member by name, a device by its replica) and whether the kit can undo it.
+    /// first, with who booked each (a member by name, a device by its replica), when on the household's clocks, and
+    /// whether the kit can undo it.
     func history(_ session: MemberSession, error: String? = nil) async throws -> HistoryPage {
         let view = try await folded(session.householdID)
         let state = view.state
-        let recent = state.transactions.values.sorted { $0.firstOrderKey > $1.firstOrderKey }
-            .prefix(Self.historyLength)
+        let recent = Self.newest(state.transactions.values, count: Self.historyLength)
+        let zone = state.timeZone(of: InventoryModule.HouseholdID(session.householdID.rawValue))
+        let zoneName = zone == .gmt ? "UTC" : zone.identifier
         let members = OverdrawReading.memberNames(
             try await service.mapStoreErrors { try await store.members(of: session.householdID) })
         let touched = recent.map { Self.products(of: $0, in: state) }
@@ -27,7 +29,7 @@ extension WebPageBuilder {
                 let id = effect.transactionID.rawValue.uuidString.lowercased()
                 let author = effect.firstOrderKey.replicaID.rawValue
                 return HistoryPage.Row(
-                    transactionId: id, when: "\(WebChrome.minute(effect.firstOrderKey.recordedAt)) UTC",
+                    transactionId: id, when: "\(WebChrome.minute(effect.firstOrderKey.recordedAt, in: zone)) \(zoneName)",
                     whenISO: effect.firstOrderKey.recordedAt.formatted(Date.ISO8601FormatStyle(timeZone: .gmt)),
                     who: members[author] ?? Self.deviceName(author), what: Self.words(effect.operations),
                     products: products.map { titles[$0.rawValue] ?? $0.rawValue }, undone: undone,
@@ -74,6 +76,20 @@ extension WebPageBuilder {
             },
             addConversionPath: "\(base)/conversions", addConversionSubmission: UUID().uuidString.lowercased(),
             locationName: locationName, unitName: unitName, unitPlural: unitPlural)
+    }
+
+    /// The `count` transactions that sort last, newest first: one pass over the household's transactions keeping
+    /// the newest few, so a long history costs a scan, not a sort.
+    static func newest(_ effects: some Sequence<TransactionEffect>, count: Int) -> [TransactionEffect] {
+        var kept: [TransactionEffect] = []
+        kept.reserveCapacity(count + 1)
+        for effect in effects {
+            if kept.count == count, let oldest = kept.last, !(effect.firstOrderKey > oldest.firstOrderKey) { continue }
+            let index = kept.firstIndex { effect.firstOrderKey > $0.firstOrderKey } ?? kept.endIndex
+            kept.insert(effect, at: index)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept
     }
 
     /// The products whose lots a transaction made, changed or counted, as far as the state still holds the lots.
