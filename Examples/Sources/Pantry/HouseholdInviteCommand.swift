@@ -26,6 +26,8 @@ extension HouseholdCommand {
         var name: String
         @Option(help: "Seconds the link works, 1 to 30 days' worth (default: the server's, 7 days).")
         var expiresInSeconds: Int?
+        @Option(help: "Your name, so the invitation page says who sent the link (1 to \(Self.maxNameLength) characters).")
+        var from: String?
 
         /// The longest name the server takes.
         static let maxNameLength = 100
@@ -43,10 +45,15 @@ extension HouseholdCommand {
         }
 
         func validate() throws {
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, trimmed.count <= Self.maxNameLength,
-                !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else { throw ValidationError("--name takes 1 to \(Self.maxNameLength) characters without control characters.") }
+            for (option, text) in [("--name", name), ("--from", from)] {
+                guard let text else { continue }
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty, trimmed.count <= Self.maxNameLength,
+                    !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                else {
+                    throw ValidationError("\(option) takes 1 to \(Self.maxNameLength) characters without control characters.")
+                }
+            }
             if let expiresInSeconds, !(1...Self.maxSeconds).contains(expiresInSeconds) {
                 throw ValidationError("--expires-in-seconds takes 1 to \(Self.maxSeconds) (30 days).")
             }
@@ -54,7 +61,7 @@ extension HouseholdCommand {
 
         func run() async throws {
             let configuration = try await serverConfiguration()
-            let invitation = try await Self.invite(name, expiresInSeconds: expiresInSeconds, on: configuration)
+            let invitation = try await Self.invite(name, expiresInSeconds: expiresInSeconds, from: from, on: configuration)
             let report = Report(
                 householdId: configuration.householdID.rawValue, memberId: invitation.memberId,
                 name: invitation.name, link: invitation.link(on: configuration).absoluteString,
@@ -99,12 +106,12 @@ extension HouseholdCommand {
         ///
         /// - Throws: ``PantryError/refused(_:)`` when the server refuses the device, else ``PantryError/server(_:)``.
         static func invite(
-            _ name: String, expiresInSeconds: Int?, on configuration: HTTPSyncConfiguration
+            _ name: String, expiresInSeconds: Int?, from sender: String? = nil, on configuration: HTTPSyncConfiguration
         ) async throws -> MemberInvitation {
             let server = configuration.apiRoot.absoluteString
             do {
                 return try await HTTPSyncClient(configuration: configuration)
-                    .inviteMember(named: name, expiresInSeconds: expiresInSeconds)
+                    .inviteMember(named: name, expiresInSeconds: expiresInSeconds, invitedBy: sender)
             } catch let error as RemoteSyncError {
                 switch error {
                 case .unauthorized(let reason):

@@ -39,15 +39,17 @@ struct PantryHouseholdInviteTests {
         #expect(listed.first?.dropFirst(2) == ["live", "sessions=0", "Ana"], "\(listed)")
     }
 
-    @Test("--json prints the member, the link and the expiry; --expires-in-seconds shortens the invitation")
-    func inviteAsJSON() throws {
+    @Test("--json prints the member, the link and the expiry; --expires-in-seconds shortens the invitation; --from names the sender")
+    func inviteAsJSON() async throws {
         let server = try SyncServerFixture.shared()
         let household = try server.household(devices: 1)
         let device = try PantryDevice.make(store: "json", server: server, household: household, device: 0)
         defer { try? FileManager.default.removeItem(at: device.folder) }
         try device.join()
 
-        let output = try device.expectSuccess(["household", "invite", "--name", "  Bo  ", "--expires-in-seconds", "60", "--json"])
+        let output = try device.expectSuccess([
+            "household", "invite", "--name", "  Bo  ", "--expires-in-seconds", "60", "--from", "Ana \u{202E}x", "--json",
+        ])
         struct Report: Decodable {
             var householdId: String
             var memberId: UUID
@@ -62,6 +64,11 @@ struct PantryHouseholdInviteTests {
         #expect(report.link.path.hasPrefix("/invite/") && report.link.host == server.url.host, "\(output)")
         #expect(report.expiresAt.timeIntervalSinceNow > 0 && report.expiresAt.timeIntervalSinceNow <= 61, "\(output)")
         #expect(try server.members(of: household).first?.first == report.memberId.uuidString.lowercased())
+        // The invitation page says who sent it, isolated from the sentence around it.
+        let (page, _) = try await URLSession.shared.data(from: report.link)
+        #expect(String(decoding: page, as: UTF8.self).contains("<bdi class=\"inviter\">Ana \u{202E}x</bdi> sent you this link."))
+        let tooLong = try device.run(["household", "invite", "--name", "Bo", "--from", String(repeating: "a", count: 101)])
+        #expect(tooLong.status != 0 && tooLong.error.contains("--from"), "\(tooLong.error)")
     }
 
     @Test("without a store the options suffice and none is made; a refused device exits 6 and invites nobody")

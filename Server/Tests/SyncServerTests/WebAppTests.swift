@@ -35,9 +35,10 @@ struct WebAppTests {
 
     static func invite(
         _ server: SyncServerHarness, _ household: SyncServer.HouseholdID, _ token: BearerToken, name: String,
-        expiresInSeconds: Int? = nil
+        expiresInSeconds: Int? = nil, invitedBy: String? = nil
     ) async throws -> MemberInvitation {
-        let body = try JSONEncoder().encode(MemberCreationRequest(name: name, expiresInSeconds: expiresInSeconds))
+        let body = try JSONEncoder().encode(
+            MemberCreationRequest(name: name, expiresInSeconds: expiresInSeconds, invitedBy: invitedBy))
         let response = try await server.client.execute(
             uri: "/v1/households/\(household)/members", method: .post, headers: SyncServerHarness.headers(token),
             body: ByteBuffer(bytes: body))

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import InventoryModule
+import NIOCore
 @testable import SyncServer
 import SyncWire
 import Testing
@@ -71,6 +72,24 @@ struct WebHostileTextTests {
             #expect(try await browser.signIn(invitation.invitationPath).status == .seeOther)
             let used = WebAppTests.text(try await WebBrowserSession(server).get(invitation.invitationPath))
             #expect(!used.contains("id=\"invitation-for\""))
+            #expect(page.contains("A member of the household (or the server's operator) made this link"), "no sender named")
+        }
+    }
+
+    @Test func theInvitationPageNamesWhoSentItIsolatedAndAnOverlongSenderIsRefused() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await server.household("Home")
+            let invitation = try await WebAppTests.invite(
+                server, household, token, name: "Bo", invitedBy: "  \(Self.override) Ana  ")
+            let page = WebAppTests.text(try await WebBrowserSession(server).get(invitation.invitationPath))
+            #expect(page.contains("<bdi class=\"inviter\">\(Self.override) Ana</bdi> sent you this link."))
+            let body = try JSONEncoder().encode(
+                MemberCreationRequest(name: "Bo", invitedBy: String(repeating: "x", count: 101)))
+            let refused = try await server.client.execute(
+                uri: "/v1/households/\(household)/members", method: .post, headers: SyncServerHarness.headers(token),
+                body: ByteBuffer(bytes: body))
+            #expect(refused.status == .badRequest)
+            #expect(String(buffer: refused.body).contains("invitedBy"))
         }
     }
 

@@ -19,17 +19,17 @@ extension HTTPSyncClient {
     ///     server trims surrounding spaces and refuses others).
     ///   - expiresInSeconds: How long the invitation works, 1 second to 30 days; `nil` for the server's default
     ///     (7 days).
+    ///   - invitedBy: Who sends it, as the invitation page names them (1 to 100 characters); `nil` to name nobody.
     /// - Returns: The member and the invitation.
     /// - Throws: ``RemoteSyncError`` — `.unauthorized` when the server refuses the device, `.permanent` for a
     ///   name or lifetime it refuses (the server's message) or an answer that is not an invitation,
     ///   `.offline`/`.timeout`/`.transient` when it could not be asked — or `CancellationError` when the task is
     ///   cancelled.
-    public func inviteMember(named name: String, expiresInSeconds: Int? = nil) async throws -> MemberInvitation {
-        struct Body: Encodable {
-            var name: String
-            var expiresInSeconds: Int?
-        }
-        let body = try JSONEncoder().encode(Body(name: name, expiresInSeconds: expiresInSeconds))
+    public func inviteMember(
+        named name: String, expiresInSeconds: Int? = nil, invitedBy: String? = nil
+    ) async throws -> MemberInvitation {
+        let body = try JSONEncoder().encode(
+            MemberCreationRequest(name: name, expiresInSeconds: expiresInSeconds, invitedBy: invitedBy))
         let answer = try await send(method: "POST", path: ["members"], query: [], body: body, accepting: [], waitsForRetryAfter: false)
         do {
             return try JSONDecoder().decode(MemberInvitation.self, from: answer.body)

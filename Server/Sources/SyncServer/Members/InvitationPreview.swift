@@ -6,4 +6,6 @@ package struct InvitationPreview: Sendable, Hashable {
     package var householdName: String
     /// The name the member was invited under.
     package let memberName: String
+    /// Who sent the invitation, as they named themselves; `nil` when they gave no name.
+    package var invitedBy: String? = nil
 }

@@ -35,7 +35,7 @@ package struct MemberRoutes<Context: RemoteAddressRequestContext>: Sendable {
                 }
                 lifetime = .seconds(seconds)
             }
-            let invitation = try await members.invite(body.name, to: household, lifetime: lifetime)
+            let invitation = try await members.invite(body.name, to: household, lifetime: lifetime, invitedBy: body.invitedBy)
             return EditedResponse(status: .created, response: invitation)
         }
         group.get("households/:id/members") { request, context in

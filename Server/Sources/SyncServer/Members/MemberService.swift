@@ -41,18 +41,30 @@ package struct MemberService: Sendable {
     /// Adds a member with a one-time invitation that works for `lifetime` (the default lifetime when `nil`).
     /// - Throws: ``APIError`` `invalid_request` for an empty or overlong name or a non-positive lifetime,
     ///   `not_found` for an unknown or erased household.
-    package func invite(_ name: String, to household: HouseholdID, lifetime: Duration? = nil) async throws -> MemberInvitation {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= Self.maxNameLength,
-            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw APIError.invalidField(
-                "name", "A member's name must be 1 to \(Self.maxNameLength) characters without control characters.")
-        }
+    package func invite(
+        _ name: String, to household: HouseholdID, lifetime: Duration? = nil, invitedBy: String? = nil
+    ) async throws -> MemberInvitation {
+        let trimmed = try Self.personName(name, field: "name", what: "A member's name")
+        let inviter = try invitedBy.map { try Self.personName($0, field: "invitedBy", what: "The inviter's name") }
         let lifetime = lifetime ?? lifetimes.invitation
         guard lifetime > .zero else { throw APIError.invalidField("expiresIn", "An invitation must last a positive time.") }
         let expiresAt = now().addingTimeInterval(Self.seconds(lifetime))
-        return try await service.mapStoreErrors { try await store.addMember(named: trimmed, to: household, expiresAt: expiresAt) }
+        return try await service.mapStoreErrors {
+            try await store.addMember(named: trimmed, to: household, expiresAt: expiresAt, invitedBy: inviter)
+        }
+    }
+
+    /// A person's name as the server keeps it: trimmed, 1 to ``maxNameLength`` characters, no control characters.
+    /// - Throws: ``APIError`` `invalid_request` naming `field` otherwise.
+    static func personName(_ text: String, field: String, what: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= maxNameLength,
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw APIError.invalidField(
+                field, "\(what) must be 1 to \(maxNameLength) characters without control characters.")
+        }
+        return trimmed
     }
 
     /// The household's members.

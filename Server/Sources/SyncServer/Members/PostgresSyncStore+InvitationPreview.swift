@@ -9,18 +9,19 @@ extension PostgresSyncStore {
     /// revoked, its household not erased); `nil` otherwise.
     package func invitationPreview(_ invitation: BearerToken) async throws -> InvitationPreview? {
         let hash = ByteBuffer(bytes: invitation.hash)
-        for (id, household, member) in try await client.watchedQuery(
+        for (id, household, member, inviter) in try await client.watchedQuery(
             """
-            SELECT h.id, h.name, m.name FROM member_invitations i
+            SELECT h.id, h.name, m.name, m.invited_by FROM member_invitations i
             JOIN members m ON m.household_id = i.household_id AND m.id = i.member_id
             JOIN households h ON h.id = i.household_id
             WHERE i.token_hash = \(hash) AND i.used_at IS NULL AND i.expires_at > now()
               AND m.revoked_at IS NULL AND h.erased_at IS NULL
             """,
             logger: logger,
-            decoding: (UUID, String, String).self
+            decoding: (UUID, String, String, String?).self
         ) {
-            return InvitationPreview(householdID: HouseholdID(id), householdName: household, memberName: member)
+            return InvitationPreview(
+                householdID: HouseholdID(id), householdName: household, memberName: member, invitedBy: inviter)
         }
         return nil
     }

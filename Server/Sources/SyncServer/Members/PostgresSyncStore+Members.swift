@@ -10,7 +10,9 @@ extension PostgresSyncStore {
     // MARK: - Members
 
     /// Adds a member to a live household with an invitation valid until `expiresAt`.
-    package func addMember(named name: String, to household: HouseholdID, expiresAt: Date) async throws -> MemberInvitation {
+    package func addMember(
+        named name: String, to household: HouseholdID, expiresAt: Date, invitedBy: String? = nil
+    ) async throws -> MemberInvitation {
         let member = MemberID(UUID())
         let token = BearerToken.generate()
         let hash = ByteBuffer(bytes: token.hash)
@@ -19,8 +21,9 @@ extension PostgresSyncStore {
             var inserted = false
             for try await _ in try await connection.query(
                 """
-                INSERT INTO members (household_id, id, name)
-                SELECT id, \(member.rawValue), \(name) FROM households WHERE id = \(household.rawValue) AND erased_at IS NULL
+                INSERT INTO members (household_id, id, name, invited_by)
+                SELECT id, \(member.rawValue), \(name), \(invitedBy) FROM households
+                WHERE id = \(household.rawValue) AND erased_at IS NULL
                 RETURNING id
                 """,
                 logger: logger

@@ -6,8 +6,15 @@ package enum SchemaMigrations {
     package static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
         canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalProcedure,
-        appendJournalCachedPlans,
+        appendJournalCachedPlans, memberInviters,
     ]
+
+    /// Who invited a member, as the invitation named them (`MemberCreationRequest.invitedBy`); `NULL` for members
+    /// invited before, or by a sender who gave no name.
+    static let memberInviters = Migration(
+        name: "0011_member_inviters",
+        statements: ["ALTER TABLE members ADD COLUMN invited_by text"]
+    )
 
     /// Households, their devices and the per-household sequence counter.
     static let createHouseholdsAndDevices = Migration(
