@@ -36,6 +36,7 @@ import uuid
 import pytest
 
 import household_scenarios
+import week_scenario
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -421,7 +422,7 @@ class Scenarios:
         quantity = browser.one(".quantity", flour[0]).text
         expect(quantity == "1.5", f"the page shows {quantity!r}")
         self.phone.sync()
-        rows = [row for row in self.phone.json("shopping-list") if row.get("item") == "Flour"]
+        rows = [row for row in self.phone.shopping_rows() if row.get("item") == "Flour"]
         expect(len(rows) == 1 and rows[0].get("amount") == "1.5", f"device 2 lists {rows}")
 
         # The household's unit, typed by its name or its plural as the label asks; a unit it has not is refused.
@@ -451,7 +452,7 @@ class Scenarios:
         expect(browser.one("#unit").get_attribute("value") == "kg", "the typed unit was not kept")
         expect(changes(HOUSEHOLD_A) == before, "a refused item wrote to the log")
         self.phone.sync()
-        rows = {row.get("item"): row.get("amount") for row in self.phone.json("shopping-list")}
+        rows = {row.get("item"): row.get("amount") for row in self.phone.shopping_rows()}
         expect(rows.get("Sugar") == "1" and rows.get("Eggs") == "6", f"device 2 lists {rows}")
 
     # 7b
@@ -626,6 +627,13 @@ class Scenarios:
     def test_a_purchase_recorded_on_the_web_reaches_a_device(self):
         """household_scenarios.a_purchase_recorded_on_the_web_reaches_a_device."""
         household_scenarios.a_purchase_recorded_on_the_web_reaches_a_device(self)
+
+    # 14
+
+    def test_a_week_of_a_household_in_the_browser(self):
+        """week_scenario.week: the Examples README's week done only in the browser, then only with pantry, and
+        both households compared through their views."""
+        week_scenario.week(self)
 
     def test_every_page_passes_axe(self):
         """axe-core finds no serious or critical violation on any page, as the scenarios left them (hostile titles,

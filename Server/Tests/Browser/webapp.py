@@ -148,18 +148,35 @@ class Pantry:
 
     def add_product(self, title, barcode=None):
         arguments = ["product", "add", "--title", title] + (["--barcode", barcode] if barcode else [])
-        return self.json(*arguments)[0]["productId"]
+        return self.json(*arguments)["products"][0]["productId"]
 
     def stock(self):
-        return self.json("stock", "list")
+        """The lots of `stock list --json` (the household's StockView), each flattened: its `id`, `productId`,
+        `quantity` as a number, `unit` (the unit's id), `location` (its name) and `status`."""
+        lots = []
+        for entry in self.json("stock", "list")["locations"]:
+            for product in entry["products"]:
+                for lot in product["lots"]:
+                    amount = float(lot["amount"])
+                    lots.append({"id": lot["lotId"], "productId": lot["productId"],
+                                 "quantity": int(amount) if amount.is_integer() else amount,
+                                 "unit": lot["unit"]["id"], "location": lot["location"]["name"],
+                                 "status": lot["status"]})
+        return lots
 
     def lot_of(self, product):
         lots = [lot for lot in self.stock() if lot["productId"] == product]
         expect(len(lots) == 1, f"{self.name} has {len(lots)} lots of {product}: {lots}")
         return lots[0]
 
+    def shopping_rows(self):
+        """The entries of `shopping-list --json` (the household's ShoppingListView), each with `item`: its note,
+        else its product's title."""
+        return [dict(entry, item=entry.get("note") or entry.get("title"))
+                for entry in self.json("shopping-list")["entries"]]
+
     def shopping_notes(self):
-        return [row.get("item") for row in self.json("shopping-list")]
+        return [row["item"] for row in self.shopping_rows()]
 
 
 # MARK: - The browser
