@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import InventoryModule
+import ProductModule
 import Testing
 import ThrowawayPostgres
 
@@ -66,6 +67,32 @@ struct WebLotFormTests {
             #expect(Self.amounts(WebAppTests.text(try await browser.get(productPath))).reduce(0, +) == 5)
             let before = try await server.rowCounts(household)
             let refused = try await browser.post(correct, try WebBrowserSession.form(in: page, action: correct, [("amount", "some")]))
+            #expect(refused.status == .unprocessableContent)
+            #expect(try await server.rowCounts(household) == before)
+        }
+    }
+
+    @Test func aCatalogProductNeverStockedTakesItsSettingsBeforeItsFirstPurchase() async throws {
+        try await withSyncServer { server in
+            let (household, token, browser, _) = try await WebAppTests.signedIn(server)
+            let butter = try KitPayloads.product("4001686301265", title: "Butter")
+            let pushed = try await server.push(household, token: token, operations: [
+                try KitPayloads.productChange(butter.productID, product: butter, stamp: KitPayloads.stamp(1), baseStamp: nil),
+            ])
+            #expect(pushed.status == .ok)
+            let productPath = "/households/\(household)/products/4001686301265"
+            let settings = "\(productPath)/settings"
+            let page = WebAppTests.text(try await browser.get(productPath))
+            let saved = try await browser.post(settings, try WebBrowserSession.form(
+                in: page, action: settings, [("minimum", "2"), ("unit", "piece"), ("days", "7")]))
+            #expect(saved.status == .seeOther, "\(WebAppTests.text(saved).prefix(400))")
+            #expect(WebAppTests.text(try await browser.get(productPath)).contains("maxlength=\"40\" value=\"2\""))
+            // A product the household's catalog does not hold is still refused, nothing written.
+            let before = try await server.rowCounts(household)
+            let unknown = "/households/\(household)/products/4000000000006/settings"
+            let fields = try WebBrowserSession.form(in: page, action: settings, [("minimum", "2"), ("days", "7")])
+            let refused = try await browser.post(
+                unknown, fields.map { $0.0 == "submission" ? ($0.0, UUID().uuidString) : $0 })
             #expect(refused.status == .unprocessableContent)
             #expect(try await server.rowCounts(household) == before)
         }

@@ -51,7 +51,13 @@ extension WebRoutes {
                 }
                 let location = form.text("location")
                 let unit = form.text("unit")
-                let made = try await perform(session, submission, back: back) { state throws(WebCommandService.Refusal) in
+                // A product of the catalog never stocked yet has settings too: set before its first purchase.
+                let catalogued = try await members.service.mapStoreErrors {
+                    try await pages.store.hasLiveProduct(of: session.householdID, id: raw)
+                }
+                let made = try await perform(
+                    session, submission, knownProducts: catalogued ? [product] : [], back: back
+                ) { state throws(WebCommandService.Refusal) in
                     var settings = state.productSettings[product] ?? ProductStockSettings(productID: product)
                     settings.minimumStock = minimum
                     settings.defaultLocation = try location.map { text throws(WebCommandService.Refusal) in
