@@ -82,9 +82,14 @@ struct WireValueGenerator {
         return result
     }
 
-    /// A printable name: a letter first, so every kit accepts it as a display name or a title.
+    /// A printable name: a letter first and no control character (DEL and C1 included), so every kit accepts it as
+    /// a display name or a title.
     mutating func name() -> String {
-        "N" + text(controls: false)
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: ("N" + text(controls: false)).unicodeScalars.filter {
+            $0.properties.generalCategory != .control
+        })
+        return String(scalars)
     }
 
     // MARK: - Dates
@@ -103,6 +108,13 @@ struct WireValueGenerator {
     /// A calendar day near either end of the calendar or today.
     mutating func day() -> CalendarDay {
         let days = [-719_162, -719_161, 0, 20_000, 2_932_896, 2_932_895].randomElement(using: &random) ?? 0
+        return CalendarDay(daysSinceEpoch: days + Int.random(in: 0...3, using: &random))
+    }
+
+    /// A day at the early edges of the calendar, never after 1970-01-04: a day already past, as a packaged-on day
+    /// must be for the kit's rules.
+    mutating func pastDay() -> CalendarDay {
+        let days = [-719_162, -719_161, 0].randomElement(using: &random) ?? 0
         return CalendarDay(daysSinceEpoch: days + Int.random(in: 0...3, using: &random))
     }
 
@@ -149,6 +161,8 @@ struct WireValueGenerator {
         }
     }
 
+    /// An operation of a kind a device writes, with values at the edges of what the kit's rules accept (the server
+    /// refuses the rest, as the kit would): 38-digit amounts, prices and factors up to 10¹², text from every plane.
     private mutating func operation(products: [ProductReference]) -> InventoryOperation {
         let product = products[index(products.count)]
         let unit = UnitID.derived(name: ["piece", "kg", "ml"][index(3)])
@@ -158,18 +172,18 @@ struct WireValueGenerator {
         case 1: return .defineLocation(StorageLocation(id: location, name: name(), isFreezer: bool()))
         case 2:
             return .defineConversion(UnitConversion(
-                from: unit, to: UnitID.derived(name: "pack"), factor: extremeDecimal(), productID: bool() ? product : nil))
+                from: unit, to: UnitID.derived(name: "pack"), factor: positiveAmount(), productID: bool() ? product : nil))
         case 3:
             return .addShoppingListItem(ShoppingListItem(
-                id: ShoppingListItemID(uuid()), productID: product, note: text(), amount: amount(), unit: unit,
+                id: ShoppingListItemID(uuid()), productID: product, note: text(), amount: positiveAmount(), unit: unit,
                 addedAt: date()))
         case 4:
             return .consume(ConsumePayload(productID: product, amount: positiveAmount(), unit: unit, spoiled: bool()))
         default:
             return .purchase(PurchasePayload(
                 lotID: LotID(uuid()), productID: product, amount: positiveAmount(), unit: unit, locationID: location,
-                dueDate: bool() ? .on(day()) : .productDefault, price: bool() ? extremeDecimal() : nil,
-                purchasedAt: date(), note: bool() ? text() : nil, packagedOn: bool() ? day() : nil))
+                dueDate: bool() ? .on(day()) : .productDefault, price: bool() ? positiveAmount() : nil,
+                purchasedAt: date(), note: bool() ? text() : nil, packagedOn: bool() ? pastDay() : nil))
         }
     }
 }
