@@ -302,7 +302,9 @@ class Week:
         for select, wanted in [("unit", unit), ("location", location)]:
             chosen = [option.text for option in record.find_elements(By.CSS_SELECTOR, f"select[name={select}] option")
                       if option.is_selected() and option.get_attribute("value")]
-            if by_hand or (not chosen and select == "location" and barcode == EGGS):
+            # A setting the product does not have (no stock unit; no default location) offers nothing: chosen by
+            # hand, as pantry falls back to pieces and the Pantry. One it has must be what the form offers.
+            if by_hand or not chosen:
                 self.choose(record, f"select[name={select}]", wanted)
             else:
                 expect(chosen == [wanted], f"the purchase form of {barcode} offers the {select} {chosen}, not {wanted}")
