@@ -12,7 +12,7 @@ import ThrowawayPostgres
 
 /// The server refuses what the kit refuses: a pushed journal entry whose operation the kit's own command rules
 /// would not decide (a name over 256 bytes, a note over 4,096, a negative minimum stock, a conversion to the same
-/// unit) is rejected with `invalid_request` and the kit's reason, and nothing of it is stored; every entry the kit
+/// unit, a count below zero, a lot's edit opened in the future) is rejected with `invalid_request` and the kit's reason, and nothing of it is stored; every entry the kit
 /// does decide still lands.
 @Suite(.serialized, .enabled(if: PostgresCluster.isAvailable, "PostgreSQL 15 binaries not found"))
 struct KitRulesPushTests {
@@ -89,6 +89,32 @@ struct KitRulesPushTests {
             Refused(
                 label: "a negative conversion factor",
                 operation: .defineConversion(UnitConversion(from: piece, to: pack, factor: -1)), reason: "-1"),
+            Refused(
+                label: "a count to a negative amount",
+                operation: .correct(CorrectionPayload(
+                    productID: milk, amount: -3, unit: piece, locationID: fridge, newLotID: LotID(UUID()),
+                    additionLocationID: nil)),
+                reason: "-3"),
+            Refused(
+                label: "a count at a negative price",
+                operation: .correct(CorrectionPayload(
+                    productID: milk, amount: 3, unit: piece, locationID: nil, newLotID: LotID(UUID()),
+                    additionLocationID: fridge, price: -2)),
+                reason: "refused by the kit's rules"),
+            Refused(
+                label: "a lot's note of 4,097 bytes",
+                operation: .editLot(EditLotPayload(lotID: LotID(UUID()), note: .set(note))),
+                reason: "longer than 4096 bytes"),
+            Refused(
+                label: "a lot's negative price",
+                operation: .editLot(EditLotPayload(lotID: LotID(UUID()), price: .set(-1))),
+                reason: "refused by the kit's rules"),
+            Refused(
+                label: "a lot opened a year from now",
+                operation: .editLot(EditLotPayload(
+                    lotID: LotID(UUID()), opened: true,
+                    openedOn: CalendarDay(utcDayOf: Date().addingTimeInterval(365 * 86_400)))),
+                reason: "refused by the kit's rules"),
             Refused(
                 label: "a conversion factor over 10^12",
                 operation: .defineConversion(UnitConversion(

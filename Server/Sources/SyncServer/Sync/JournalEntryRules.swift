@@ -13,9 +13,9 @@ import InventorySync
 /// whether a location is empty — is not judged here: those are decided in journal order on every device, and a
 /// pushed entry may rightly disagree with the server's state (an over-draw). A use, opening or move is decided
 /// against a probe lot that holds its amount, so only the amount itself, its unit and its dates are judged.
-/// Operations that carry no text or amount of their own beyond ids (removals, undo, dismissals) and those the kit
-/// checks only against the lots they change (a count, a lot's edit) pass unchecked; ids are checked when the
-/// payload is decoded.
+/// A count is decided against a probe that already holds its amount, a lot's edit against a probe lot, so their
+/// amounts, prices, notes and days are judged. Operations that carry nothing of their own beyond ids (removals,
+/// undo, dismissals) pass unchecked here; their ids are checked when the payload is decoded.
 enum JournalEntryRules {
     /// The replica the probe's own entries are authored by.
     private static let probeReplica = ReplicaID("server:validation")
@@ -135,7 +135,24 @@ enum JournalEntryRules {
                 productID: payload.productID, amount: payload.amount, unit: payload.unit, scope: payload.scope,
                 destination: payload.destination)
             return (.transfer(request), references)
-        case .removeLocation, .removeShoppingListItem, .correct, .editLot, .undo, .dismissOverdraw:
+        case .correct(let payload):
+            // A correction sets the product's stock to its amount: the probe already holds that much where it
+            // counts, so the kit judges the amount, unit, price and due date, not where an increase would go.
+            let scope: StockScope = payload.locationID.map { .location($0) } ?? .household
+            references.stock(payload.productID, payload.amount, payload.unit, in: scope)
+            references.locations += [payload.additionLocationID].compactMap(\.self)
+            let request = CorrectionRequest(
+                productID: payload.productID, amount: payload.amount, unit: payload.unit,
+                locationID: payload.locationID, dueDate: payload.dueDate, price: payload.price)
+            return (.correct(request), references)
+        case .editLot(let payload):
+            // The edited lot is a probe lot bought long ago, so its price, note, location and days are judged.
+            let unit = UnitID.derived(name: "probe")
+            let product = ProductReference(UUID())
+            references.stock(product, 1, unit, in: .lot(payload.lotID))
+            references.locations += [payload.locationID].compactMap(\.self)
+            return (.editLot(payload), references)
+        case .removeLocation, .removeShoppingListItem, .undo, .dismissOverdraw:
             return nil
         }
     }
