@@ -11,7 +11,8 @@ import NIOConcurrencyHelpers
 /// through the household's head, and its journal entries are appended under the household's lock only if the
 /// head has not moved since (otherwise the state is folded again and the command decided again, a few times at
 /// most): the web's commands behave as if run one at a time with every push. The entries are authored by the
-/// replica `web:<member id>`, so every device pulls them and can undo them.
+/// replica `web:<member id>` (a Grocy API call's by `grocy:<device id>`: the ``CommandAuthor``), so every device
+/// pulls them and can undo them.
 ///
 /// One form submission is one command: the form's `submission` UUID is the entries' idempotency key, and the ids
 /// of the entries (their op ids), the transaction, lots and items are derived from it. A double submit or a
@@ -63,7 +64,7 @@ struct WebCommandService: Sendable {
     /// Decides `command` for `session`'s household and appends its entries.
     /// - Throws: ``Refusal`` when the kit's rules refuse the command or the household never stood still;
     ///   ``APIError`` `not_found` when the household is gone.
-    func perform(_ command: InventoryCommand, for session: MemberSession, submission: UUID) async throws -> Outcome {
+    func perform(_ command: InventoryCommand, for session: some CommandAuthor, submission: UUID) async throws -> Outcome {
         try await perform(for: session, submission: submission) { _ in command }
     }
 
@@ -72,18 +73,38 @@ struct WebCommandService: Sendable {
     /// `knownProducts` are products of the server's catalog the command may name beside those the state knows (a
     /// purchase of a product never stocked).
     func perform(
-        for session: MemberSession, submission: UUID, knownProducts: Set<ProductReference> = [],
+        for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference> = [],
         _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Outcome {
+        try await book(for: session, submission: submission, knownProducts: knownProducts, make).outcome
+    }
+
+    /// A decided and appended command: what became of it, its journal entries (none when it had already booked)
+    /// and the state they were decided against.
+    struct Booking: Sendable {
+        /// What became of the command.
+        var outcome: Outcome
+        /// The entries appended; empty when the submission had already booked.
+        var entries: [InventoryJournalEntry]
+        /// The household's folded state the command was decided against.
+        var decidedAgainst: InventoryState
+    }
+
+    /// ``perform(for:submission:knownProducts:_:)`` that also answers the entries and the state they were decided
+    /// against, for callers that report what was booked (the Grocy API's stock log rows).
+    func book(
+        for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference> = [],
+        _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
+    ) async throws -> Booking {
         try await turns.run(session.householdID) {
             try await decideAndAppend(for: session, submission: submission, knownProducts: knownProducts, make)
         }
     }
 
     private func decideAndAppend(
-        for session: MemberSession, submission: UUID, knownProducts: Set<ProductReference>,
+        for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference>,
         _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
-    ) async throws -> Outcome {
+    ) async throws -> Booking {
         let household = session.householdID
         for _ in 0..<attempts {
             let view = try await service.mapStoreErrors { try await source.view(of: household, atLeast: nil) }
@@ -96,7 +117,9 @@ struct WebCommandService: Sendable {
             } catch {
                 throw Refusal.rules(Self.sentence(error.description))
             }
-            guard !entries.isEmpty else { return .alreadyBooked }
+            guard !entries.isEmpty else {
+                return Booking(outcome: .alreadyBooked, entries: [], decidedAgainst: view.state)
+            }
             let changes = entries.map { entry in
                 PendingChange(opID: entry.id, entityID: OperationValidator.canonical(entry.id), content: .journal(entry))
             }
@@ -118,8 +141,10 @@ struct WebCommandService: Sendable {
                 case .conflict, .rejected: throw Refusal.rules("The server refused the change.")
                 }
             }
-            if let last { return .booked(seq: last) }
-            if duplicates == outcomes.count { return .alreadyBooked }
+            if let last { return Booking(outcome: .booked(seq: last), entries: entries, decidedAgainst: view.state) }
+            if duplicates == outcomes.count {
+                return Booking(outcome: .alreadyBooked, entries: [], decidedAgainst: view.state)
+            }
         }
         throw Refusal.busy
     }
@@ -127,7 +152,7 @@ struct WebCommandService: Sendable {
     /// The decision's context: the member's replica, the submission as correlation and idempotency key, and ids
     /// derived from the submission (the n-th id a decision asks for is UUIDv5 of the submission and n).
     static func context(
-        for session: MemberSession, submission: UUID, state: InventoryState, now: Date,
+        for session: some CommandAuthor, submission: UUID, state: InventoryState, now: Date,
         knownProducts: Set<ProductReference> = []
     ) -> InventoryCommandContext {
         let counter = NIOLockedValueBox(0)
@@ -138,7 +163,7 @@ struct WebCommandService: Sendable {
             .union(state.productSettings.keys).union(knownProducts)
         return InventoryCommandContext(
             householdID: InventoryModule.HouseholdID(session.householdID.rawValue), now: now,
-            replicaID: ReplicaID(session.memberID.replicaName), correlationID: CorrelationID(rawValue: submission),
+            replicaID: ReplicaID(session.replicaName), correlationID: CorrelationID(rawValue: submission),
             idempotencyKey: IdempotencyKey(submission),
             makeUUID: {
                 let index = counter.withLockedValue { value in
