@@ -60,7 +60,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("Resources/openapi.json"), .copy("Resources/web")],
+            resources: [.copy("Resources/openapi.json"), .copy("Resources/grocy-openapi.json"), .copy("Resources/web")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -75,9 +75,13 @@ package enum SyncServerApplication {
         let router = router(
             service: service, replication: replication, feedStore: store, views: views, memberStore: store,
             readiness: readiness, logger: logger)
-        WebRoutes<SyncRequestContext>(
+        let web = WebRoutes<SyncRequestContext>(
             service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
-            secureCookies: configuration.secureCookies, logger: logger
+            secureCookies: configuration.secureCookies, logger: logger)
+        web.add(to: router)
+        GrocyRoutes<SyncRequestContext>(grocy: GrocyService(
+            source: views ?? replication.replicas, store: store, service: service, commands: web.commands,
+            ids: GrocyIDTable(store: store))
         ).add(to: router)
         var services: [any Service] = clientIsRunning ? [replication.worker] : [client, replication.worker]
         if let metricsPort = configuration.metricsPort {

@@ -231,6 +231,7 @@ package struct PostgresSyncStore: SyncStore {
             try await connection.query("DELETE FROM operations WHERE household_id = \(householdID)", logger: logger)
             try await connection.query("DELETE FROM replica_checkpoints WHERE household_id = \(householdID)", logger: logger)
             try await connection.query("DELETE FROM household_replicas WHERE household_id = \(householdID)", logger: logger)
+            try await connection.query("DELETE FROM grocy_ids WHERE household_id = \(householdID)", logger: logger)
             try await connection.query(
                 "UPDATE devices SET revoked_at = now() WHERE household_id = \(householdID) AND revoked_at IS NULL",
                 logger: logger

@@ -6,8 +6,27 @@ package enum SchemaMigrations {
     package static let all: [Migration] = [
         createHouseholdsAndDevices, createChanges, addEntitiesAndOperations, keepJournalStateInChanges,
         canonicalEntityIDs, householdReplicas, feedTokens, membersAndSessions, appendJournalProcedure,
-        appendJournalCachedPlans, memberInviters,
+        appendJournalCachedPlans, memberInviters, grocyIDs,
     ]
+
+    /// The integer ids the Grocy API (``GrocyRoutes``) names our records by: allocated on first sight from one
+    /// sequence, so an id is below 2^31, never reused (a burned number stays a gap) and stable across restarts.
+    /// Kept on the server only (devices never see them); erasing a household deletes its rows.
+    static let grocyIDs = Migration(
+        name: "0012_grocy_ids",
+        statements: [
+            "CREATE SEQUENCE grocy_id_seq AS integer MINVALUE 1 NO CYCLE",
+            """
+            CREATE TABLE grocy_ids (
+                household_id uuid NOT NULL REFERENCES households(id),
+                kind text NOT NULL,
+                key text NOT NULL,
+                id integer NOT NULL UNIQUE DEFAULT nextval('grocy_id_seq'),
+                PRIMARY KEY (household_id, kind, key)
+            )
+            """,
+        ]
+    )
 
     /// Who invited a member, as the invitation named them (`MemberCreationRequest.invitedBy`); `NULL` for members
     /// invited before, or by a sender who gave no name.
