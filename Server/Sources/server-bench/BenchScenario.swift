@@ -7,6 +7,6 @@ struct BenchScenario: Sendable {
 
     /// Every scenario, in running order.
     static let all: [BenchScenario] = [
-        .push10k, .load, .loadHouseholds, .bootstrap, .lateArrival, .webStock, .webPurchase, .observation,
+        .push10k, .load, .loadHouseholds, .bootstrap, .lateArrival, .webStock, .webPurchase, .grocyStock, .observation,
     ]
 }

@@ -38,9 +38,9 @@ struct DeviceSession: Sendable {
     }
 
     /// The body of a `GET` that must answer `200`: with the device's bearer token, or as a browser with a
-    /// `Cookie` header when `cookie` is given.
-    func get(_ path: String, cookie: String? = nil) async throws -> Data {
-        let (status, body) = try await send(path, cookie: cookie)
+    /// `Cookie` header when `cookie` is given; `headers` are added (a Grocy client's `GROCY-API-KEY`).
+    func get(_ path: String, cookie: String? = nil, headers: [String: String] = [:]) async throws -> Data {
+        let (status, body) = try await send(path, cookie: cookie, headers: headers)
         guard status == 200 else {
             throw BenchFailure("GET \(path) answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
         }
@@ -48,9 +48,12 @@ struct DeviceSession: Sendable {
     }
 
     /// One request, whatever it answers: `GET`, or `POST` of a JSON `body`; with the device's bearer token, or as a
-    /// browser with a `Cookie` header when `cookie` is given. Throws only what the transport throws.
+    /// browser with a `Cookie` header when `cookie` is given; `headers` are added. Throws only what the transport
+    /// throws.
     /// - Returns: the status and the body.
-    func send(_ path: String, body: Data? = nil, cookie: String? = nil) async throws -> (status: Int, body: Data) {
+    func send(
+        _ path: String, body: Data? = nil, cookie: String? = nil, headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: Data) {
         guard let url = URL(string: base + path) else { throw BenchFailure("not a URL: \(base + path)") }
         var request = URLRequest(url: url)
         if let cookie {
@@ -58,6 +61,7 @@ struct DeviceSession: Sendable {
         } else {
             request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
         }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpMethod = "POST"
             request.httpBody = body

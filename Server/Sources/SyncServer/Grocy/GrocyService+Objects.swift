@@ -64,8 +64,9 @@ extension GrocyService {
     /// The household's shopping list items (the ones someone put there; suggestions below the minimum stock are
     /// Grocy's `missing_products`), oldest first.
     func shoppingList(of household: HouseholdID) async throws -> [GrocyShoppingListItem] {
-        let reading = try await reading(of: household, products: .all)
-        let items = reading.state.shoppingListItems.values.sorted { ($0.addedAt, $0.id.rawValue) < ($1.addedAt, $1.id.rawValue) }
+        let listed = try await reading(of: household, products: .only([])).state.shoppingListItems.values
+        let reading = try await reading(of: household, products: .only(listed.compactMap(\.productID)))
+        let items = listed.sorted { ($0.addedAt, $0.id.rawValue) < ($1.addedAt, $1.id.rawValue) }
         let itemIDs = try await ids.ids(of: .shoppingItem, items.map(\.id.rawValue), in: household)
         return try items.compactMap { item throws(GrocyRefusal) -> GrocyShoppingListItem? in
             guard let id = itemIDs[item.id.rawValue] else { return nil }

@@ -13,23 +13,26 @@ extension GrocyService {
     /// `GET stock/volatile`: products with lots due within `days` (not yet past), past due (either kind), past an
     /// expiry date, and below their minimum stock.
     func volatile(of household: HouseholdID, days: Int) async throws -> GrocyVolatileStock {
-        let reading = try await reading(of: household, products: .all)
-        let state = reading.state
         let now = now()
+        let state = try await reading(of: household, products: .only([])).state
+        let due = state.dueSoon(now: now, days: days)
+        let overdue = state.overdue(now: now) + state.expired(now: now)
+        let shortfalls = state.belowMinimumStock()
+        let named = Set((due + overdue).map(\.productID)).union(shortfalls.map(\.productID))
+        let reading = try await reading(of: household, products: .only(Array(named)))
         func lines(_ lots: [StockLot]) throws(GrocyRefusal) -> [GrocyStockEntry] {
             let byProduct = Dictionary(grouping: lots, by: \.productID)
             return try byProduct.keys.sorted().map { product throws(GrocyRefusal) in
                 try reading.stockEntry(product, lots: byProduct[product] ?? [])
             }
         }
-        let missing = try state.belowMinimumStock().map { shortfall throws(GrocyRefusal) in
+        let missing = try shortfalls.map { shortfall throws(GrocyRefusal) in
             let product = try reading.product(shortfall.productID)
             return GrocyMissingProduct(
                 id: product.id, name: product.name, amountMissing: shortfall.missing, isPartlyInStock: shortfall.current > 0)
         }
         return GrocyVolatileStock(
-            dueProducts: try lines(state.dueSoon(now: now, days: days)),
-            overdueProducts: try lines(state.overdue(now: now) + state.expired(now: now)),
+            dueProducts: try lines(due), overdueProducts: try lines(overdue),
             expiredProducts: try lines(state.expired(now: now)), missingProducts: missing)
     }
 
