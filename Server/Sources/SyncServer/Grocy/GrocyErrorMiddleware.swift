@@ -17,7 +17,7 @@ struct GrocyErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if case .internalInconsistency(let detail) = refusal {
                 context.logger.error("Grocy API inconsistency", metadata: ["detail": "\(detail)"])
             }
-            return Self.answer(refusal.status, refusal.description)
+            return Self.answer(refusal.status, refusal == .unauthorized ? nil : refusal.description)
         } catch let refusal as WebCommandService.Refusal {
             return Self.answer(refusal.status == .serviceUnavailable ? .serviceUnavailable : .badRequest, refusal.message)
         } catch let error as APIError {

@@ -22,21 +22,28 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
 
     /// Adds the routes to `router` under `/api`.
     func add(to router: Router<Context>) {
-        let api = router.group("api").add(middleware: GrocyErrorMiddleware())
-        api.get("openapi.json") { _, _ in GrocyOpenAPIDocument.response() }
-        addSystem(to: api)
-        addStock(to: api)
-        addObjects(to: api)
-        addShoppingList(to: api)
-        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-            api.on("**", method: method) { request, context -> Response in
+        let group = router.group("api").add(middleware: GrocyErrorMiddleware())
+        group.get("openapi.json") { _, _ in GrocyOpenAPIDocument.response() }
+        var api = Routes(group: group)
+        addSystem(to: &api)
+        addStock(to: &api)
+        addObjects(to: &api)
+        addShoppingList(to: &api)
+        // Every other method of a path the subset answers, and every other path, is outside the subset.
+        let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
+        var unsupported = api.methods.flatMap { path, answered in
+            methods.filter { !answered.contains($0) }.map { (RouterPath(path), $0) }
+        }
+        unsupported += methods.flatMap { method in [(RouterPath(""), method), (RouterPath("**"), method)] }
+        for (path, method) in unsupported {
+            group.on(path, method: method) { request, context -> Response in
                 _ = try await key(request, context)
                 throw GrocyRefusal.notSupported
             }
         }
     }
 
-    private func addSystem(to api: RouterGroup<Context>) {
+    private func addSystem(to api: inout Routes) {
         api.get("system/info") { request, context in
             _ = try await key(request, context)
             return try json(grocy.info(client: request.headers[.userAgent]))
@@ -57,7 +64,7 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
     }
 
-    private func addStock(to api: RouterGroup<Context>) {
+    private func addStock(to api: inout Routes) {
         api.get("stock") { request, context in
             try json(try await grocy.stock(of: try await key(request, context).householdID))
         }
@@ -100,12 +107,12 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
     }
 
-    private func addObjects(to api: RouterGroup<Context>) {
+    private func addObjects(to api: inout Routes) {
         api.get("objects/:entity") { request, context in
             let household = try await key(request, context).householdID
             let query = request.uri.queryParameters
             if query.get("order") != nil { throw GrocyRefusal.badRequest("InventoryKit does not answer order.") }
-            let filters = try query.getAll("query[]").map { text throws(GrocyRefusal) in try GrocyQueryFilter(text) }
+            let filters = try GrocyQueryFilter.filters(inQuery: request.uri.query)
             var rows = try await grocy.objects(try entity(context), of: household, filters: filters)
             let offset = query.get("offset").flatMap { Int($0) } ?? 0
             rows = Array(rows.dropFirst(max(0, offset)))
@@ -131,7 +138,7 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
         }
     }
 
-    private func addShoppingList(to api: RouterGroup<Context>) {
+    private func addShoppingList(to api: inout Routes) {
         api.post("stock/shoppinglist/add-product") { request, context in
             let key = try await key(request, context)
             try await grocy.addToShoppingList(body: try await body(request), key: key, submission: submission(request, key))
@@ -152,6 +159,44 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
             let key = try await key(request, context)
             try await grocy.addMissingProducts(body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
+        }
+    }
+
+    /// The routes of the subset, with the methods each path answers.
+    private struct Routes {
+        let group: RouterGroup<Context>
+        var methods: [String: Set<HTTPRequest.Method>] = [:]
+
+        mutating func get(
+            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            on(path, .get, handler)
+        }
+
+        mutating func post(
+            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            on(path, .post, handler)
+        }
+
+        mutating func put(
+            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            on(path, .put, handler)
+        }
+
+        mutating func delete(
+            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            on(path, .delete, handler)
+        }
+
+        private mutating func on(
+            _ path: String, _ method: HTTPRequest.Method,
+            _ handler: @escaping @Sendable (Request, Context) async throws -> Response
+        ) {
+            group.on(RouterPath(path), method: method, use: handler)
+            methods[path, default: []].insert(method)
         }
     }
 
