@@ -12,9 +12,14 @@ final class GrocyIDTable: Sendable {
         var key: String
     }
 
+    private struct Number: Hashable {
+        var household: HouseholdID
+        var id: Int32
+    }
+
     private struct Cache {
         var ids: [Key: Int32] = [:]
-        var keys: [Int32: Key] = [:]
+        var keys: [Number: Key] = [:]
     }
 
     let store: PostgresSyncStore
@@ -58,10 +63,8 @@ final class GrocyIDTable: Sendable {
 
     /// The key an id names, or `nil` when it names no `kind` of the household.
     func key(of kind: GrocyIDKind, id: Int32, in household: HouseholdID) async throws -> String? {
-        let cached = cache.withLockedValue { cache in cache.keys[id] }
-        if let cached {
-            return cached.household == household && cached.kind == kind ? cached.key : nil
-        }
+        let cached = cache.withLockedValue { cache in cache.keys[Number(household: household, id: id)] }
+        if let cached { return cached.kind == kind ? cached.key : nil }
         guard let key = try await store.grocyKey(of: household, kind: kind, id: id) else { return nil }
         remember([key: id], kind: kind, household: household)
         return key
@@ -73,7 +76,7 @@ final class GrocyIDTable: Sendable {
             for (key, id) in ids {
                 let entry = Key(household: household, kind: kind, key: key)
                 cache.ids[entry] = id
-                cache.keys[id] = entry
+                cache.keys[Number(household: household, id: id)] = entry
             }
         }
     }

@@ -11,7 +11,9 @@ package enum SchemaMigrations {
 
     /// The integer ids the Grocy API (``GrocyRoutes``) names our records by: allocated on first sight from one
     /// sequence, so an id is below 2^31, never reused (a burned number stays a gap) and stable across restarts.
-    /// Kept on the server only (devices never see them); erasing a household deletes its rows.
+    /// Keyed by household first like every table (an id is unique within its household; the one sequence makes it
+    /// unique in the database too). Kept on the server only (devices never see them); erasing a household deletes
+    /// its rows.
     static let grocyIDs = Migration(
         name: "0012_grocy_ids",
         statements: [
@@ -21,8 +23,9 @@ package enum SchemaMigrations {
                 household_id uuid NOT NULL REFERENCES households(id),
                 kind text NOT NULL,
                 key text NOT NULL,
-                id integer NOT NULL UNIQUE DEFAULT nextval('grocy_id_seq'),
-                PRIMARY KEY (household_id, kind, key)
+                id integer NOT NULL DEFAULT nextval('grocy_id_seq'),
+                PRIMARY KEY (household_id, kind, key),
+                UNIQUE (household_id, id)
             )
             """,
         ]
