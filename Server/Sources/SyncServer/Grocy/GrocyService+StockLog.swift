@@ -5,9 +5,14 @@ extension GrocyService {
     /// `GET stock/transactions/{id}`, and what a write answers: the transaction's bookings as Grocy's stock log rows,
     /// read from the household's state — a consumption per lot it took from, a purchase or count per lot it
     /// created, an opening per lot it opened, a move per lot it moved (with the lot's amount as the household holds
-    /// it now).
+    /// it now, or the amount bought when `purchases` names it). A purchase the kit merged into an identical lot is
+    /// that lot's row.
+    /// - Parameter purchases: the purchases the transaction's entries booked, when the caller has them (a write
+    ///   answering what it booked): their rows show the amount bought rather than the merged lot's amount.
     /// - Throws: ``GrocyRefusal/unknownID(kind:id:)`` when the household has no such transaction.
-    func stockLog(of transaction: TransactionID, in household: HouseholdID) async throws -> [GrocyStockLogEntry] {
+    func stockLog(
+        of transaction: TransactionID, in household: HouseholdID, purchases: [PurchasePayload] = []
+    ) async throws -> [GrocyStockLogEntry] {
         let first = try await reading(of: household, products: .only([]))
         guard let effect = first.state.transactions[transaction] else {
             throw GrocyRefusal.unknownID(kind: "transaction", id: transaction.description)
@@ -15,7 +20,7 @@ extension GrocyService {
         let consumed = first.state.consumptionHistory.filter { $0.transactionID == transaction }
         let type = Self.transactionType(effect.operations)
         let booked: Set<LotID> = switch type {
-        case .purchase, .inventoryCorrection: effect.createdLots
+        case .purchase, .inventoryCorrection: effect.createdLots.union(effect.mergedIntoLots)
         case .productOpened, .transfer: effect.producedLots
         case .consume: []
         }
@@ -28,6 +33,14 @@ extension GrocyService {
             + lots.map { "\(transaction)\u{1F}\($0.id.rawValue)" }
         let bookingIDs = try await ids.ids(of: .booking, keys, in: household)
         let created = reading.clock.timestamp(effect.firstOrderKey.recordedAt)
+        var bought: [LotID: Decimal] = [:]
+        for purchase in purchases {
+            guard let lot = reading.state.lot(purchase.lotID) else { continue }
+            let unit = reading.stockUnit(of: purchase.productID)
+            let amount = (try? reading.state.unitConverter.convert(
+                purchase.amount, from: purchase.unit, to: unit, product: purchase.productID)) ?? purchase.amount
+            bought[lot.id, default: 0] += amount
+        }
         var rows: [GrocyStockLogEntry] = []
         for record in consumed {
             guard let id = bookingIDs["\(record.entryID)\u{1F}\(record.lotID.rawValue)"] else { continue }
@@ -48,7 +61,8 @@ extension GrocyService {
             let unit = reading.stockUnit(of: lot.productID)
             rows.append(GrocyStockLogEntry(
                 id: id, productID: try reading.product(lot.productID).id,
-                amount: reading.amount(of: [lot], in: unit, product: lot.productID), bestBefore: reading.clock.day(lot.dueDate),
+                amount: bought[lot.id] ?? reading.amount(of: [lot], in: unit, product: lot.productID),
+                bestBefore: reading.clock.day(lot.dueDate),
                 purchased: reading.clock.day(of: lot.purchasedAt), used: nil, spoiled: false, stockID: lot.id.rawValue,
                 transactionID: transaction.description, transactionType: type, price: lot.price, undone: undone,
                 opened: lot.openedAt.map { reading.clock.day(of: $0) }, locationID: reading.locationIDs[lot.locationID.rawValue],

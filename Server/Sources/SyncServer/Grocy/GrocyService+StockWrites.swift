@@ -42,7 +42,11 @@ extension GrocyService {
             transaction = state.idempotencyResults[IdempotencyKey(submission)]
         }
         guard let transaction else { return [] }
-        return try await stockLog(of: transaction, in: household)
+        let purchases = booking.entries.compactMap { entry -> PurchasePayload? in
+            if case .purchase(let purchase) = entry.operation { return purchase }
+            return nil
+        }
+        return try await stockLog(of: transaction, in: household, purchases: purchases)
     }
 
     /// The command a stock write books, built from the household's state when it is decided.
