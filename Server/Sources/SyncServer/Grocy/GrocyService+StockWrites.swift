@@ -90,8 +90,18 @@ extension GrocyService {
             case .inventory:
                 // Grocy counts the product's whole stock; the kit counts where it is told. A location given, or
                 // the one location holding the product, is where the count is; otherwise the whole household.
-                let held = Set(state.stock(of: product).lots.map(\.locationID))
+                let lots = state.stock(of: product).lots
+                let held = Set(lots.map(\.locationID))
                 let place = location ?? (held.count == 1 ? held.first : nil)
+                // Grocy refuses a count that changes nothing rather than answer an empty stock log.
+                let converter = state.unitConverter
+                let counted = lots.filter { place == nil || $0.locationID == place }
+                    .reduce(into: Decimal(0)) { total, lot in
+                        total += (try? converter.convert(lot.quantity, from: lot.unit, to: stockUnit, product: product)) ?? 0
+                    }
+                if counted == amount ?? 0 {
+                    throw .rules("The new amount cannot equal the current stock amount")
+                }
                 return .correct(CorrectionRequest(
                     productID: product, amount: amount ?? 0, unit: stockUnit, locationID: place,
                     dueDate: due ?? .productDefault, price: price))
