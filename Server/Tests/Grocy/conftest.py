@@ -103,6 +103,8 @@ class Server:
             self.process.kill()
             self.process.wait(timeout=10)
         self.process = None
+        # The script stops a server whose pid is still here (a run cut short); a stopped one's pid may be reused.
+        os.remove(os.path.join(WORK, "server.pid"))
 
     def restart(self):
         self.stop()

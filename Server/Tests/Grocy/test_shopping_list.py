@@ -56,6 +56,8 @@ def test_put_done_checks_an_item_off_and_not_done_leaves_it(p2, gp, household, e
     product, grocy_id, _ = household.product("Pasta")
     gp.shopping_list.add_product(grocy_id, amount=1)
     [item] = items_of(gp, grocy_id)
+    row = gp.generic.get(GPEntity.SHOPPING_LIST, item.id)
+    assert (row["product_id"], row["amount"], row["done"]) == (grocy_id, 1, 0)
     gp.shopping_list.mark_item_done(item.id, False)
     assert empty_list.shopping() == [(product, Decimal(1))]
     gp.shopping_list.mark_item_done(item.id, True)

@@ -151,6 +151,9 @@ def test_a_device_write_undone_through_the_api(gp, household, pantry):
     pantry.sync()
     transaction = pantry.history(limit=1)[0]["transactionId"]
     assert pantry.total(product) == 0
+    # The device's booking reads through Grocy's stock log as a consumption of the lot.
+    rows = gp.stock.transaction(transaction)
+    assert [(row.product_id, row.amount, row.transaction_type.value) for row in rows] == [(grocy_id, -1, "consume")]
     gp.stock.undo_transaction(transaction)
     assert pantry.total(product) == 1
     assert gp.stock.product(grocy_id).available_amount == 1
