@@ -214,13 +214,14 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
         return key
     }
 
-    /// The write's idempotency: the `X-Request-ID` or `Idempotency-Key` header (a UUID as it is, other text hashed
-    /// with the device), else a fresh UUID (a retry without it books again, as on Grocy).
+    /// The write's idempotency: the `X-Request-ID` or `Idempotency-Key` header hashed with the key's device, the
+    /// method and the path (so two tools, or two calls, that happen to send the same id do not meet), else a fresh
+    /// UUID (a retry without it books again, as on Grocy).
     private func submission(_ request: Request, _ key: GrocyKey) -> UUID {
-        let header = request.headers[HTTPField.Name("Idempotency-Key")!] ?? request.headers[HTTPField.Name("X-Request-ID")!]
+        let header = request.headers[.idempotencyKey] ?? request.headers[RequestID.headerName]
         guard let header, !header.isEmpty else { return UUID() }
-        if let uuid = UUID(uuidString: header) { return uuid }
-        return InventoryIDGenerator.uuidV5(namespace: key.deviceID.rawValue, name: "grocy-request:" + header)
+        return InventoryIDGenerator.uuidV5(
+            namespace: key.deviceID.rawValue, name: "grocy-request \(request.method) \(request.uri.path)\n\(header)")
     }
 
     private func body(_ request: Request) async throws -> GrocyBody {

@@ -30,7 +30,7 @@ struct GrocyService: Sendable {
     /// - Throws: ``GrocyRefusal/unauthorized`` for a missing, unknown or revoked key; the failure limiter of the
     ///   `/v1` API counts it.
     func authenticate(_ request: Request, peer: String) async throws -> GrocyKey {
-        let text = request.headers[HTTPField.Name("GROCY-API-KEY")!]
+        let text = request.headers[.grocyAPIKey]
             ?? request.uri.queryParameters.get("GROCY-API-KEY")
         do {
             let device = try await service.authenticate(text.map { BearerToken(rawValue: $0) }, peer: peer)
