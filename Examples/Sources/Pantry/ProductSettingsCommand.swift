@@ -4,13 +4,13 @@ import InventoryKit
 import InventoryModule
 import ProductModule
 
-/// `pantry product settings <barcode|id> [--minimum N] [--location L] [--unit U] [--due-days D]`: how the household
-/// stocks a product. A product below its minimum goes on the shopping list; purchases that name no location, unit
+/// `pantry product settings <barcode|id> [--minimum N] [--location L] [--unit U] [--due-days D] [--due-kind K]`: how
+/// the household stocks a product. A product below its minimum goes on the shopping list; purchases that name no location, unit
 /// or due date take the product's.
 struct ProductSettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or set a product's minimum stock, default location, stock unit and default due days.",
+        abstract: "Show or set a product's minimum stock, default location, stock unit, default due days and due kind.",
         discussion: """
             Without an option, shows the current settings. Each option given replaces that setting only; the others \
             stay. A product whose stock falls below its minimum appears on `pantry shopping-list`.
@@ -23,9 +23,11 @@ struct ProductSettingsCommand: AsyncParsableCommand {
     @Option(help: "The unit totals are shown in and purchases default to.") var unit: String?
     @Option(help: "Days from purchase to the due date when a purchase names none, or `never` (it never expires).")
     var dueDays: String?
+    @Option(help: "What the product's due dates are: `best-before` (overdue, often still fine) or `expiry` (expired, to be thrown away).")
+    var dueKind: String?
 
     /// Whether the command changes anything (else it shows the settings).
-    var changes: Bool { minimum != nil || location != nil || unit != nil || dueDays != nil }
+    var changes: Bool { minimum != nil || location != nil || unit != nil || dueDays != nil || dueKind != nil }
 
     func run() async throws {
         let environment = try await PantryEnvironment.open(options, access: changes ? .update : .read)
@@ -40,6 +42,7 @@ struct ProductSettingsCommand: AsyncParsableCommand {
                 if let location { settings.defaultLocation = try await environment.location(named: location) }
                 if let unit { settings.stockUnit = try await environment.unit(named: unit) }
                 if let dueDays { settings.defaultDueDays = try Self.policy(dueDays) }
+                if let dueKind { settings.dueDateKind = try Self.kind(dueKind) }
                 try await environment.perform(.setProductSettings(settings))
             }
             let state = try await environment.inventory.state(of: environment.household)
@@ -55,6 +58,7 @@ struct ProductSettingsCommand: AsyncParsableCommand {
                 ["default location", row.defaultLocation ?? "none (stock add books into the Pantry)"],
                 ["stock unit", row.stockUnit ?? "none (pieces)"],
                 ["default due days", row.neverExpires ? "never expires" : row.defaultDueDays.map(String.init) ?? "none"],
+                ["due kind", row.dueKind],
             ])
         } catch {
             await environment.close()
@@ -71,6 +75,15 @@ struct ProductSettingsCommand: AsyncParsableCommand {
         return .days(days)
     }
 
+    /// `best-before` or `expiry`, as the due kinds are written on the command line.
+    static func kind(_ text: String) throws -> DueDateKind {
+        switch text.lowercased() {
+        case "best-before": return .bestBefore
+        case "expiry": return .expiry
+        default: throw PantryError.invalidArgument("--due-kind takes best-before or expiry, not \(text)")
+        }
+    }
+
     /// A product's settings as `--json` prints them: ids and names, the minimum an exact decimal string.
     struct Row: Encodable {
         var productId: String
@@ -83,6 +96,8 @@ struct ProductSettingsCommand: AsyncParsableCommand {
         var stockUnit: String?
         var defaultDueDays: Int?
         var neverExpires: Bool
+        /// `best-before` or `expiry`.
+        var dueKind: String
         /// The settings themselves, for the table.
         let settings: ProductStockSettings
 
@@ -101,11 +116,12 @@ struct ProductSettingsCommand: AsyncParsableCommand {
             stockUnit = settings.stockUnit.map(state.unitName)
             if case .days(let days)? = settings.defaultDueDays { defaultDueDays = days }
             neverExpires = settings.defaultDueDays == .neverExpires
+            dueKind = settings.dueDateKind == .expiry ? "expiry" : "best-before"
         }
 
         private enum CodingKeys: String, CodingKey {
             case productId, title, barcode, minimumStock, defaultLocationId, defaultLocation, stockUnitId, stockUnit
-            case defaultDueDays, neverExpires
+            case defaultDueDays, neverExpires, dueKind
         }
     }
 }

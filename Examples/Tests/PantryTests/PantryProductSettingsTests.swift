@@ -53,8 +53,27 @@ struct PantryProductSettingsTests {
         #expect(list.output.contains("2 kg"), "a purchase without --unit takes the stock unit: \(list.output)")
     }
 
+    @Test("a product whose due kind is expiry has its past-due lots listed as expired, not overdue")
+    func expiryKind() throws {
+        let folder = try newFolder()
+        try PantryRun.run(["product", "add", "--barcode", "4006381333931", "--title", "Milk"], in: folder)
+        try PantryRun.run(["product", "add", "--barcode", "5012345670003", "--title", "Eggs"], in: folder)
+        let set = try PantryRun.run(["product", "settings", "4006381333931", "--due-kind", "expiry"], in: folder)
+        #expect(set.status == 0 && set.output.contains("expiry"), "\(set.output) \(set.error)")
+        let past = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3 * 86_400)).prefix(10)
+        #expect(try PantryRun.run(["stock", "add", "4006381333931", "1", "--due", String(past)], in: folder).status == 0)
+        #expect(try PantryRun.run(["stock", "add", "5012345670003", "1", "--due", String(past)], in: folder).status == 0)
+        let due = try PantryRun.run(["due", "--json"], in: folder)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(due.output.utf8)) as? [String: Any])
+        let rows = try #require(object["reminders"] as? [[String: Any]])
+        let kinds = Dictionary(rows.compactMap { row in (row["title"] as? String).map { ($0, row["kind"] as? String) } }) { first, _ in first }
+        #expect(kinds["Milk"] == "expired" && kinds["Eggs"] == "overdue", "\(due.output)")
+        let json = try PantryRun.run(["product", "settings", "4006381333931", "--json"], in: folder)
+        #expect(json.output.contains(#""dueKind" : "expiry""#) || json.output.contains(#""dueKind":"expiry""#), "\(json.output)")
+    }
+
     @Test("a negative minimum, an unknown location or unit, or a bad day count is refused in one line", arguments: [
-        ["--minimum=-1"], ["--location", "Attic"], ["--unit", "cup"], ["--due-days", "soon"],
+        ["--minimum=-1"], ["--location", "Attic"], ["--unit", "cup"], ["--due-days", "soon"], ["--due-kind", "use-by-ish"],
     ])
     func refusals(_ option: [String]) throws {
         let folder = try newFolder()

@@ -64,7 +64,7 @@ def test_stock_shows_the_devices_lots_as_one_line_with_amount_opened_part_and_fi
     assert not gp_line.is_aggregated_amount
 
 
-def test_volatile_lists_due_soon_and_overdue_lots_and_products_below_their_minimum(p2, gp, household, pantry):
+def test_volatile_lists_due_soon_overdue_and_expired_lots_and_products_below_their_minimum(p2, gp, household, pantry):
     soon, soon_id, _ = household.product("Cream", stock=1, due=today(2))
     _, late_id, _ = household.product("Old bread", stock=1, due=today(-3))
     _, short_id, _ = household.product("Butter", stock=1, settings=("--minimum", "4"))
@@ -79,6 +79,12 @@ def test_volatile_lists_due_soon_and_overdue_lots_and_products_below_their_minim
     # A past best-before day is overdue, not expired: expired is Grocy's expiry-date kind only.
     assert late_id not in {product.id for product in gp.stock.expired_products()}
     assert late_id not in {product.id for product in p2.expired_products()}
+    # A product whose due kind is expiry (due_type 2): its past day is expired, and overdue too, as on Grocy.
+    _, gone_id, _ = household.product("Minced meat", stock=1, due=today(-1), settings=("--due-kind", "expiry"))
+    assert gone_id in {product.id for product in gp.stock.expired_products()}
+    assert gone_id in {product.id for product in p2.expired_products()}
+    assert gone_id in {product.id for product in gp.stock.overdue_products()}
+    assert api("GET", f"objects/products/{gone_id}").json()["due_type"] == 2
     missing = {product.id: product for product in gp.stock.missing_products()}
     assert missing[short_id].amount_missing == 3 and missing[short_id].is_partly_in_stock
     assert short_id in {product.id for product in p2.missing_products(get_details=True)}
