@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "SyncWire", package: "InventoryKit"),
                 .product(name: "InventoryViews", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The pool's error type, to tell "no connection can be made" from other failures (DatabaseOutage).
