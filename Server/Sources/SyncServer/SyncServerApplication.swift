@@ -77,7 +77,7 @@ package enum SyncServerApplication {
             readiness: readiness, logger: logger)
         let web = WebRoutes<SyncRequestContext>(
             service: service, store: store, views: views ?? replication.replicas, worker: replication.worker,
-            secureCookies: configuration.secureCookies, logger: logger)
+            secureCookies: configuration.secureCookies, openFoodFacts: configuration.openFoodFacts, logger: logger)
         web.add(to: router)
         GrocyRoutes<SyncRequestContext>(grocy: GrocyService(
             source: views ?? replication.replicas, store: store, service: service, commands: web.commands,

@@ -22,6 +22,9 @@ package struct SyncServerConfiguration: Sendable {
     package var shutdownTimeout: Duration
     /// The port `GET /metrics` is served on, on ``host``; `nil` (the default) serves no metrics.
     package var metricsPort: Int?
+    /// Where the web app's purchase page looks up barcodes the household's catalog never held; `nil` (the default)
+    /// looks nothing up. `serve` sets Open Food Facts' public server unless told otherwise.
+    package var openFoodFacts: OpenFoodFactsLookupSettings?
 
     /// Creates a configuration.
     package init(
@@ -33,7 +36,8 @@ package struct SyncServerConfiguration: Sendable {
         secureCookies: Bool = false,
         drainDuration: Duration = .seconds(5),
         shutdownTimeout: Duration = .seconds(25),
-        metricsPort: Int? = nil
+        metricsPort: Int? = nil,
+        openFoodFacts: OpenFoodFactsLookupSettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -44,5 +48,6 @@ package struct SyncServerConfiguration: Sendable {
         self.drainDuration = drainDuration
         self.shutdownTimeout = shutdownTimeout
         self.metricsPort = metricsPort
+        self.openFoodFacts = openFoodFacts
     }
 }

@@ -27,8 +27,23 @@ extension ServeCommand {
             drainDuration: try sources.seconds(.drainSeconds, flag: drainSeconds, default: Self.defaultDrainSeconds, minimum: 0),
             shutdownTimeout: try sources.seconds(
                 .shutdownTimeout, flag: shutdownTimeout, default: Self.defaultShutdownTimeout, minimum: 0.1),
-            metricsPort: metrics?.0
+            metricsPort: metrics?.0,
+            openFoodFacts: try openFoodFacts(from: sources)
         )
+    }
+
+    /// The Open Food Facts lookup from the flag, the environment or the file: its public server unless configured,
+    /// none for `off` or an empty value.
+    /// - Throws: ``ConfigurationError`` naming the source of a value that is neither `off` nor an http(s) URL.
+    func openFoodFacts(from sources: ConfigurationSources) throws(ConfigurationError) -> OpenFoodFactsLookupSettings? {
+        guard case let (text, source)? = sources.sourced(.openFoodFactsURL, flag: openFoodFactsURL) else {
+            return OpenFoodFactsLookupSettings.publicURL.map(OpenFoodFactsLookupSettings.init(baseURL:))
+        }
+        switch OpenFoodFactsLookupSettings.choice(from: text) {
+        case .disabled?: return nil
+        case .server(let url)?: return OpenFoodFactsLookupSettings(baseURL: url)
+        case nil: throw ConfigurationError(source, "'\(text)' is not off or an http(s) URL.")
+        }
     }
 
     /// The log format from the flag, the environment or the file; `auto` unless configured.

@@ -51,6 +51,11 @@ struct ServeCommand: AsyncParsableCommand {
         help: Setting.logFormat.help("Log lines on stderr: json, text, or auto: text on a terminal, json otherwise (default auto).")
     )
     var logFormat: LogFormatOption?
+    @Option(
+        name: Setting.openFoodFactsURL.name,
+        help: Setting.openFoodFactsURL.help("Where the web app's purchase page looks up barcodes the household's catalog does not know, or off (default Open Food Facts' public server).")
+    )
+    var openFoodFactsURL: String?
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {

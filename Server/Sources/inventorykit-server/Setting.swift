@@ -15,6 +15,7 @@ enum Setting: String, CaseIterable, Sendable {
     case shutdownTimeout = "shutdown-timeout"
     case metricsPort = "metrics-port"
     case logFormat = "log-format"
+    case openFoodFactsURL = "open-food-facts-url"
 
     /// The environment variable naming the `--config` file (the file cannot name itself).
     static let configFileVariable = "INVENTORYKIT_CONFIG"

@@ -56,6 +56,8 @@ struct ServerConfigurationTests {
             (["serve", "--database-url", url, "--metrics-port", "0"], [:], "--metrics-port: 0 is outside 1–65535"),
             (["serve", "--database-url", url], ["INVENTORYKIT_METRICS_PORT": "many"], "INVENTORYKIT_METRICS_PORT: 'many' is not a whole number"),
             (["serve", "--database-url", url], ["INVENTORYKIT_LOG_FORMAT": "xml"], "INVENTORYKIT_LOG_FORMAT: 'xml' is not json, text or auto"),
+            (["serve", "--database-url", url, "--open-food-facts-url", "ftp://mirror"], [:], "--open-food-facts-url: 'ftp://mirror' is not off or an http(s) URL"),
+            (["serve", "--database-url", url], ["INVENTORYKIT_OPEN_FOOD_FACTS_URL": "nowhere"], "INVENTORYKIT_OPEN_FOOD_FACTS_URL: 'nowhere' is not off or an http(s) URL"),
         ]
         for bad in cases {
             let run = try await CommandRun.run(bad.arguments, environment: bad.environment)

@@ -72,11 +72,19 @@ struct WebCommandService: Sendable {
     /// entries; `make` throws ``Refusal`` for what the state does not hold.
     /// `knownProducts` are products of the server's catalog the command may name beside those the state knows (a
     /// purchase of a product never stocked).
+    ///
+    /// `alongside` gives changes the command needs in the log with it (the product record of a product found on
+    /// Open Food Facts): it is asked again at each decision, after the state is folded, and its changes go first
+    /// in the command's push — one transaction, on the same expected head, so they land together with the
+    /// command's entries or not at all. It throws ``Refusal`` for what the household's records do not allow.
     func perform(
         for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference> = [],
+        alongside: (@Sendable () async throws -> [PendingChange])? = nil,
         _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Outcome {
-        try await book(for: session, submission: submission, knownProducts: knownProducts, make).outcome
+        try await book(
+            for: session, submission: submission, knownProducts: knownProducts, alongside: alongside, make
+        ).outcome
     }
 
     /// A decided and appended command: what became of it, its journal entries (none when it had already booked)
@@ -94,15 +102,18 @@ struct WebCommandService: Sendable {
     /// against, for callers that report what was booked (the Grocy API's stock log rows).
     func book(
         for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference> = [],
+        alongside: (@Sendable () async throws -> [PendingChange])? = nil,
         _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Booking {
         try await turns.run(session.householdID) {
-            try await decideAndAppend(for: session, submission: submission, knownProducts: knownProducts, make)
+            try await decideAndAppend(
+                for: session, submission: submission, knownProducts: knownProducts, alongside: alongside, make)
         }
     }
 
     private func decideAndAppend(
         for session: some CommandAuthor, submission: UUID, knownProducts: Set<ProductReference>,
+        alongside: (@Sendable () async throws -> [PendingChange])?,
         _ make: @Sendable (InventoryState) throws(Refusal) -> InventoryCommand
     ) async throws -> Booking {
         let household = session.householdID
@@ -120,7 +131,9 @@ struct WebCommandService: Sendable {
             guard !entries.isEmpty else {
                 return Booking(outcome: .alreadyBooked, entries: [], decidedAgainst: view.state)
             }
-            let changes = entries.map { entry in
+            // Read after the fold: anything written since moves the head, and the push below is then refused.
+            let first = try await alongside?() ?? []
+            let changes = first + entries.map { entry in
                 PendingChange(opID: entry.id, entityID: OperationValidator.canonical(entry.id), content: .journal(entry))
             }
             let outcomes: [StoreOutcome]

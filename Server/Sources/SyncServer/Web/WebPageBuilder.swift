@@ -9,6 +9,9 @@ struct WebPageBuilder: Sendable {
     let store: PostgresSyncStore
     let service: SyncService
     var now: @Sendable () -> Date = { Date() }
+    /// Where the purchase page looks up a barcode the household's catalog never held; `nil` when the server does
+    /// not look barcodes up.
+    var lookup: OpenFoodFactsLookup?
 
     /// The state to render, folded through every change committed when the page was asked for.
     func folded(_ household: HouseholdID) async throws -> ReplicaView {

@@ -30,13 +30,17 @@ package struct WebRoutes<Context: RemoteAddressRequestContext>: Sendable {
     let secureCookies: Bool
     let logger: Logger
 
-    /// Creates the routes over the store, the replica's folded states and the sync rules.
+    /// Creates the routes over the store, the replica's folded states and the sync rules; with `openFoodFacts`,
+    /// the purchase page looks up barcodes the household's catalog never held (one ``OpenFoodFactsLookup``, and so
+    /// one rate limit, for every household these routes serve).
     package init(
         service: SyncService, store: PostgresSyncStore, views: any HouseholdViewSource, worker: ReplicaWorker?,
-        secureCookies: Bool = false, logger: Logger
+        secureCookies: Bool = false, openFoodFacts: OpenFoodFactsLookupSettings? = nil, logger: Logger
     ) {
         members = MemberService(service: service, store: store)
-        pages = WebPageBuilder(source: views, store: store, service: service)
+        pages = WebPageBuilder(
+            source: views, store: store, service: service,
+            lookup: openFoodFacts.map { OpenFoodFactsLookup(settings: $0, logger: logger) })
         commands = WebCommandService(source: views, store: store, service: service, worker: worker)
         templates = .bundled
         self.secureCookies = secureCookies
