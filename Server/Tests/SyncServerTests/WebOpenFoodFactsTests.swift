@@ -268,6 +268,7 @@ struct OpenFoodFactsStub: Sendable {
         /// A body that is not JSON.
         case malformed
 
+        /// The answer's name, for the tests' messages.
         var description: String {
             switch self {
             case .record: "record"
@@ -326,10 +327,12 @@ struct OpenFoodFactsStub: Sendable {
         }
     }
 
+    /// A JSON answer of `text`.
     private static func json(_ text: String, status: HTTPResponse.Status) -> Response {
         json(Data(text.utf8), status: status)
     }
 
+    /// A JSON answer of `body`.
     private static func json(_ body: Data, status: HTTPResponse.Status) -> Response {
         Response(
             status: status, headers: [.contentType: "application/json"],
@@ -338,7 +341,9 @@ struct OpenFoodFactsStub: Sendable {
 
     /// The codes read, in order.
     private actor RequestLog {
+        /// The codes, in the order they were asked for.
         var codes: [String] = []
+        /// Counts a read of `code`.
         func record(_ code: String) { codes.append(code) }
     }
 }
