@@ -98,12 +98,14 @@ ik_free_port() {
 }
 
 # Starts `serve` on 127.0.0.1:$1 in the background, logging to $2 (appending), and waits until /v1/ready answers
-# 200. IK_DRAIN_SECONDS sets --drain-seconds: 0 unless a load balancer polls /v1/ready.
+# 200. IK_DRAIN_SECONDS sets --drain-seconds: 0 unless a load balancer polls /v1/ready. The web's Open Food Facts
+# lookup is off unless IK_OPEN_FOOD_FACTS_URL names a (loopback) mirror: scripts send traffic to 127.0.0.1 only.
 ik_serve() {
   local port="$1" log="$2" tries=0
   # shellcheck disable=SC2086 # IK_SERVE_ARGS holds extra `serve` options, split on spaces on purpose.
   "$IK_SERVER_BIN" serve --host 127.0.0.1 --port "$port" --database-url "$IK_DATABASE_URL" \
-    --drain-seconds "${IK_DRAIN_SECONDS:-0}" ${IK_SERVE_ARGS:-} >>"$log" 2>&1 &
+    --drain-seconds "${IK_DRAIN_SECONDS:-0}" --open-food-facts-url "${IK_OPEN_FOOD_FACTS_URL:-off}" ${IK_SERVE_ARGS:-} \
+    >>"$log" 2>&1 &
   IK_SERVER_PID=$!
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/ready" || true)" = 200 ]; do
     if ! kill -0 "$IK_SERVER_PID" 2>/dev/null; then

@@ -76,7 +76,7 @@ class Server:
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [ENV["IK_SERVER_BIN"], "serve", "--host", "127.0.0.1", "--port", str(PORT),
-             "--database-url", ENV["IK_DATABASE_URL"], "--drain-seconds", "0"],
+             "--database-url", ENV["IK_DATABASE_URL"], "--drain-seconds", "0", "--open-food-facts-url", "off"],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
         with open(os.path.join(WORK, "server.pid"), "w") as pid:
