@@ -75,6 +75,19 @@ struct GrocyAPITests {
         }
     }
 
+    @Test func aDeviceWhoseAddressEndsInApiIsAnsweredAsAnUnknownPathNotRefused() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await server.household()
+            for uri in ["/api/v1/households/\(household)/push", "/api/v1/households/\(household)/changes?after=0"] {
+                let response = try await server.client.execute(
+                    uri: uri, method: uri.hasSuffix("push") ? .post : .get, headers: SyncServerHarness.headers(token),
+                    body: ByteBuffer(string: "{}"))
+                #expect(response.status == .notFound, "\(uri)")
+                #expect(try decode(ErrorEnvelope.self, response).error.code == .notFound)
+            }
+        }
+    }
+
     @Test func aMissingWrongOrRevokedKeyAnswers401WithAnEmptyBody() async throws {
         try await withSyncServer { server in
             let (household, token, device) = try await server.household()

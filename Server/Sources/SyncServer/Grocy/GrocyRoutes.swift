@@ -35,6 +35,12 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
             methods.filter { !answered.contains($0) }.map { (RouterPath(path), $0) }
         }
         unsupported += methods.flatMap { method in [(RouterPath(""), method), (RouterPath("**"), method)] }
+        // A device whose server address was given with `/api` appended asks for `/api/v1/…`: Grocy has no such
+        // path, so it answers as any unknown path does (404 in the `/v1` envelope), and the device says the address
+        // does not lead to a sync server rather than that its token was refused.
+        for method in methods {
+            router.on("api/v1/**", method: method) { _, _ -> Response in throw HTTPError(.notFound) }
+        }
         for (path, method) in unsupported {
             group.on(path, method: method) { request, context -> Response in
                 _ = try await key(request, context)
