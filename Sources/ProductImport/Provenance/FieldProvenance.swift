@@ -41,19 +41,3 @@ public struct FieldProvenance: Hashable, Sendable, Codable {
         self.valueHash = valueHash
     }
 }
-
-extension FieldProvenance {
-    /// Writes the entry as its synthesized `Encodable` conformance does under `RecordCoding`.
-    func write(to writer: inout RecordJSONWriter) throws {
-        writer.beginObject()
-        try writer.optional("confidence", confidence)
-        writer.member("provider")
-        writer.string(provider.rawValue)
-        writer.member("recordedAt")
-        try writer.date(recordedAt)
-        try writer.optional("revisedAt", revisedAt)
-        writer.optional("revision", revision)
-        writer.optional("valueHash", valueHash)
-        writer.endObject()
-    }
-}

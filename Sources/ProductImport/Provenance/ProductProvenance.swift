@@ -7,8 +7,10 @@ import ProductModule
 ///
 /// ## Storage
 /// A product carries its provenance in `Product/attributes` under `attributeKey`, as compact JSON in the kit's
-/// `RecordCoding` (sorted keys, exact dates). It therefore travels with the product through every store, the
-/// outbox and the remote, in the same atomic commit; read and write it with `Product/provenance`.
+/// `RecordCoding` (sorted keys, exact dates) that states each source (provider, dates, revision) once and lets each
+/// field refer to it. It therefore travels with the product through every store, the outbox and the remote, in the
+/// same atomic commit; read and write it with `Product/provenance`. Provenance written in the earlier form, each
+/// field stating its source in full, is read as well.
 ///
 /// ```swift
 /// let provenance = product.provenance
@@ -114,22 +116,9 @@ public struct ProductProvenance: Hashable, Sendable, Codable {
     public func attributeValue() throws -> String {
         // Written by hand, byte for byte as `RecordCoding.encode(self)` writes it (a test holds the two equal):
         // every imported record stores its provenance, and `JSONEncoder` was a third of normalizing one.
-        var writer = RecordJSONWriter(capacity: 64 + fields.count * 96)
-        writer.beginObject()
-        writer.member("contributors")
-        writer.strings(contributors.map(\.rawValue))
-        writer.member("fields")
-        writer.beginObject()
-        for (field, entry) in fields.sorted(by: { $0.key.rawValue.utf8.lexicographicallyPrecedes($1.key.rawValue.utf8) }) {
-            writer.member(field.rawValue)
-            try entry.write(to: &writer)
-        }
-        writer.endObject()
-        writer.member("primaryProvider")
-        writer.string(primaryProvider.rawValue)
-        writer.member("synthetic")
-        writer.bool(synthetic)
-        writer.endObject()
+        var writer = RecordJSONWriter(capacity: 128 + fields.count * 32)
+        try write(to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
+
 }
