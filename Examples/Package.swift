@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
             ],
             swiftSettings: settings

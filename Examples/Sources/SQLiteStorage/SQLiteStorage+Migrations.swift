@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import InventoryKit
+import InventorySync
+import ProductImport
 import ProductModule
 
 extension SQLiteStorage {
@@ -27,6 +29,9 @@ extension SQLiteStorage {
     /// - `"v10-product-source-fingerprints"`: `products.source_fingerprint` and its partial index: the source
     ///   fingerprint of a product's current version (`Product.sourceFingerprint`), so an import finds the records
     ///   it wrote before in one indexed query per batch. Rows stored before have none.
+    /// - `"v11-provenance-stated-once"`: every stored product (`products`) and every product an outbox entry carries
+    ///   (`product_outbox`) whose provenance is in the earlier form (each field stating its source in full) is
+    ///   rewritten with each source stated once (`Product.restateProvenance()`); nothing else of a row changes.
     ///
     /// Migrations are never edited once released: a schema change is a new migration appended here, so a database
     /// created by any earlier version is migrated with its data kept. Every initializer of ``SQLiteStorage`` runs
@@ -86,6 +91,9 @@ extension SQLiteStorage {
                     CREATE INDEX products_by_source_fingerprint ON products (source_fingerprint)
                         WHERE source_fingerprint IS NOT NULL;
                     """)
+        }
+        migrator.registerMigration("v11-provenance-stated-once") { db in
+            try restateProvenance(db)
         }
         return migrator
     }
@@ -294,5 +302,48 @@ extension SQLiteStorage {
                     pulled_at REAL NOT NULL
                 );
                 """)
+    }
+
+    // MARK: - v11
+
+    /// Rewrites the provenance of the stored products and of the products the outbox carries in the stored form,
+    /// in batches of 500 by key. A payload that does not decode is left as it is (reading it reports it), as are
+    /// rows whose provenance is in the stored form already, absent or unreadable; a detached outbox row (no payload)
+    /// reads its product from its journal row and has nothing to rewrite.
+    private static func restateProvenance(_ db: Database) throws {
+        try rewritePayloads(table: "products", key: "product_id", db) { payload in
+            var product = try RecordCoding.decode(Product.self, from: payload)
+            guard product.restateProvenance() else { return nil }
+            return try RecordCoding.encode(product)
+        }
+        try rewritePayloads(table: "product_outbox", key: "operation_id", db) { payload in
+            guard !payload.isEmpty else { return nil }
+            var entry = try RecordCoding.decode(OutboxEntry<ProductChange>.self, from: payload)
+            guard var product = entry.payload.product, product.restateProvenance() else { return nil }
+            entry.payload.product = product
+            return try RecordCoding.encode(entry)
+        }
+    }
+
+    /// Runs `rewrite` over every payload of `table`, by `key`, in batches of 500, storing what it answers; a payload
+    /// it throws on, or answers `nil` for, stays as it is.
+    private static func rewritePayloads(
+        table: String, key: String, _ db: Database, _ rewrite: (Data) throws -> Data?
+    ) throws {
+        let batch = try db.makeStatement(
+            sql: "SELECT \(key), payload FROM \(table) WHERE \(key) > ? ORDER BY \(key) LIMIT 500")
+        let update = try db.makeStatement(sql: "UPDATE \(table) SET payload = ? WHERE \(key) = ?")
+        var after = ""
+        while true {
+            let rows = try Row.fetchAll(batch, arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let id: String = row[0]
+                let payload: Data = row[1]
+                guard let rewritten = try? rewrite(payload) else { continue }
+                try update.execute(arguments: [rewritten, id])
+            }
+            after = last[0]
+        }
     }
 }

@@ -35,4 +35,18 @@ extension Product {
     public var effectiveProvenance: ProductProvenance {
         provenance ?? .baseline(for: self)
     }
+
+    /// Rewrites the provenance attribute in the stored form (each source once) when it holds the earlier form
+    /// (each field stating its source in full); for a store's migration of the products it holds.
+    ///
+    /// - Returns: whether the attribute changed: `false` when the product has no provenance, it is in the stored
+    ///   form already, or it does not read (it is left as it is, as ``provenance`` reads it: absent).
+    public mutating func restateProvenance() -> Bool {
+        guard let text = attributes[ProductProvenance.attributeKey], !text.contains(#""sources":"#),
+            let provenance = try? ProductProvenance(attributeValue: text),
+            let restated = try? provenance.attributeValue(), restated != text
+        else { return false }
+        attributes[ProductProvenance.attributeKey] = restated
+        return true
+    }
 }

@@ -100,4 +100,25 @@ struct ProvenanceStoredFormTests {
         }
         #expect(after * 3 <= before * 2, "bytes of the 18 products: \(before) in the earlier form, \(after) now")
     }
+
+    @Test("restating a product's provenance rewrites the earlier form once and leaves every other product alone")
+    func restateProvenance() throws {
+        var product = try ImportFixtures.normalizedOpenFoodFacts("5449000011527").product
+        let provenance = try #require(product.provenance)
+        let stored = try #require(product.attributes[ProductProvenance.attributeKey])
+        var changed = product.restateProvenance()
+        #expect(!changed, "already in the stored form")
+        product.attributes[ProductProvenance.attributeKey] = try EarlierForm(provenance).text()
+        changed = product.restateProvenance()
+        #expect(changed)
+        #expect(product.attributes[ProductProvenance.attributeKey] == stored && product.provenance == provenance)
+        changed = product.restateProvenance()
+        #expect(!changed)
+        product.attributes[ProductProvenance.attributeKey] = "not provenance"
+        changed = product.restateProvenance()
+        #expect(!changed && product.attributes[ProductProvenance.attributeKey] == "not provenance")
+        product.attributes[ProductProvenance.attributeKey] = nil
+        changed = product.restateProvenance()
+        #expect(!changed)
+    }
 }
