@@ -74,7 +74,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ProductImportTests",
-            dependencies: ["ProductImport", "InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting"],
+            dependencies: [
+                "ProductImport", "InventoryKit", "InventorySync", "ProductModule", "InventoryKitTesting",
+                "ProductModuleTesting",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
