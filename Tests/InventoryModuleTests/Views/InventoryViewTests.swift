@@ -96,4 +96,23 @@ struct InventoryViewTests {
         #expect(spoiled.map(\.amount) == [F.dec("0.5")] && spoiled.first?.productID == F.milk)
         #expect(state.consumption(in: DateInterval(start: F.day(1), end: F.day(2))).isEmpty)
     }
+
+    @Test("a transaction's consumption and a product's last use are the records the whole history holds")
+    func consumptionOfATransactionAndLastUse() throws {
+        let state = try Self.household().state
+        let history = state.consumptionHistory
+        #expect(!history.isEmpty)
+        for transaction in Set(history.map(\.transactionID)) {
+            #expect(state.consumption(of: transaction) == history.filter { $0.transactionID == transaction })
+        }
+        #expect(state.consumption(of: TransactionID(rawValue: UUID())).isEmpty)
+        for product in Set(history.map(\.productID)) {
+            let last = history.last { $0.productID == product }
+            #expect(state.lastConsumption(of: product, since: .distantPast) == last)
+            // A window that starts after the last use finds none.
+            if let last {
+                #expect(state.lastConsumption(of: product, since: last.at.addingTimeInterval(1)) == nil)
+            }
+        }
+    }
 }

@@ -47,7 +47,9 @@ extension GrocyService {
         let unit = reading.stockUnit(of: product)
         let location = state.productSettings[product]?.defaultLocation.flatMap { state.locations[$0] }
             ?? Set(lots.map(\.locationID)).first.flatMap { state.locations[$0] }
-        let lastUse = state.consumptionHistory.last { $0.productID == product }
+        // Home Assistant asks for every listed product's details each poll: the last use is looked for in the last
+        // year only, so a product's details cost the same whatever the household's history.
+        let lastUse = state.lastConsumption(of: product, since: now().addingTimeInterval(-Self.lastUseWindow))
         let lastPurchase = lots.max { $0.purchasedAt < $1.purchasedAt }
         return GrocyProductDetails(
             product: grocyProduct,
@@ -66,6 +68,9 @@ extension GrocyService {
             lastPurchased: lastPurchase.map { reading.clock.day(of: $0.purchasedAt) },
             lastUsed: lastUse.map { reading.clock.day(of: $0.at) }, lastPrice: lastPurchase?.price)
     }
+
+    /// How far back `last_used` is looked for: a year.
+    static let lastUseWindow: TimeInterval = 366 * 86_400
 
     /// The key of a product's barcode in `grocy_ids`.
     static func barcodeKey(_ product: ProductReference, _ barcode: String) -> String {

@@ -17,7 +17,7 @@ extension GrocyService {
         guard let effect = first.state.transactions[transaction] else {
             throw GrocyRefusal.unknownID(kind: "transaction", id: transaction.description)
         }
-        let consumed = first.state.consumptionHistory.filter { $0.transactionID == transaction }
+        let consumed = first.state.consumption(of: transaction)
         let type = Self.transactionType(effect.operations)
         let booked: Set<LotID> = switch type {
         case .purchase, .inventoryCorrection: effect.createdLots.union(effect.mergedIntoLots)
