@@ -245,19 +245,25 @@ extension SQLiteStorage {
     /// error anyway, and a migration that failed on it would make the whole database unusable.
     private static func addProductSearchText(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE products ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
-        let batch = try db.makeStatement(
-            sql: "SELECT product_id, payload FROM products WHERE product_id > ? ORDER BY product_id LIMIT 500")
         let update = try db.makeStatement(sql: "UPDATE products SET search_text = ? WHERE product_id = ?")
+        try forEachPayload(table: "products", key: "product_id", db) { id, payload in
+            guard let product = try? RecordCoding.decode(Product.self, from: payload) else { return }
+            try update.execute(arguments: [ProductColumns(product, syncState: nil).searchText, id])
+        }
+    }
+
+    /// Calls `body` with every row's key and payload of `table`, in key order, read in batches of 500 (so `body`
+    /// may update the rows it is given).
+    private static func forEachPayload(
+        table: String, key: String, _ db: Database, _ body: (String, Data) throws -> Void
+    ) throws {
+        let batch = try db.makeStatement(
+            sql: "SELECT \(key), payload FROM \(table) WHERE \(key) > ? ORDER BY \(key) LIMIT 500")
         var after = ""
         while true {
             let rows = try Row.fetchAll(batch, arguments: [after])
             guard let last = rows.last else { return }
-            for row in rows {
-                let id: String = row[0]
-                let payload: Data = row[1]
-                guard let product = try? RecordCoding.decode(Product.self, from: payload) else { continue }
-                try update.execute(arguments: [ProductColumns(product, syncState: nil).searchText, id])
-            }
+            for row in rows { try body(row[0], row[1]) }
             after = last[0]
         }
     }
@@ -325,25 +331,15 @@ extension SQLiteStorage {
         }
     }
 
-    /// Runs `rewrite` over every payload of `table`, by `key`, in batches of 500, storing what it answers; a payload
-    /// it throws on, or answers `nil` for, stays as it is.
+    /// Runs `rewrite` over every payload of `table`, by `key`, storing what it answers; a payload it throws on, or
+    /// answers `nil` for, stays as it is.
     private static func rewritePayloads(
         table: String, key: String, _ db: Database, _ rewrite: (Data) throws -> Data?
     ) throws {
-        let batch = try db.makeStatement(
-            sql: "SELECT \(key), payload FROM \(table) WHERE \(key) > ? ORDER BY \(key) LIMIT 500")
         let update = try db.makeStatement(sql: "UPDATE \(table) SET payload = ? WHERE \(key) = ?")
-        var after = ""
-        while true {
-            let rows = try Row.fetchAll(batch, arguments: [after])
-            guard let last = rows.last else { return }
-            for row in rows {
-                let id: String = row[0]
-                let payload: Data = row[1]
-                guard let rewritten = try? rewrite(payload) else { continue }
-                try update.execute(arguments: [rewritten, id])
-            }
-            after = last[0]
+        try forEachPayload(table: table, key: key, db) { id, payload in
+            guard let rewritten = try? rewrite(payload) else { return }
+            try update.execute(arguments: [rewritten, id])
         }
     }
 }
