@@ -50,63 +50,63 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func addSystem(to api: inout Routes) {
-        api.get("system/info") { request, context in
+        api.on(.get, "system/info") { request, context in
             _ = try await key(request, context)
             return try json(grocy.info(client: request.headers[.userAgent]))
         }
-        api.get("system/config") { request, context in
+        api.on(.get, "system/config") { request, context in
             try json(try await grocy.config(of: try await key(request, context).householdID))
         }
-        api.get("system/time") { request, context in
+        api.on(.get, "system/time") { request, context in
             let offset = Int(request.uri.queryParameters.get("offset") ?? "0") ?? 0
             return try json(try await grocy.time(of: try await key(request, context).householdID, offset: offset))
         }
-        api.get("system/db-changed-time") { request, context in
+        api.on(.get, "system/db-changed-time") { request, context in
             try json(try await grocy.changedTime(of: try await key(request, context).householdID))
         }
-        api.get("user/settings/:key") { request, context in
+        api.on(.get, "user/settings/:key") { request, context in
             _ = try await key(request, context)
             return try json(try grocy.userSetting(context.parameters.get("key") ?? ""))
         }
     }
 
     private func addStock(to api: inout Routes) {
-        api.get("stock") { request, context in
+        api.on(.get, "stock") { request, context in
             try json(try await grocy.stock(of: try await key(request, context).householdID))
         }
-        api.get("stock/volatile") { request, context in
+        api.on(.get, "stock/volatile") { request, context in
             let household = try await key(request, context).householdID
             let days = request.uri.queryParameters.get("due_soon_days").flatMap { Int($0) } ?? 5
             guard (0...3_650).contains(days) else { throw GrocyRefusal.badRequest("due_soon_days must be 0 to 3650.") }
             return try json(try await grocy.volatile(of: household, days: days))
         }
-        api.get("stock/products/by-barcode/:barcode") { request, context in
+        api.on(.get, "stock/products/by-barcode/:barcode") { request, context in
             let household = try await key(request, context).householdID
             let product = try await grocy.product(barcode: try parameter("barcode", context), of: household)
             return try json(try await grocy.details(of: product, in: household))
         }
-        api.get("stock/products/:productId") { request, context in
+        api.on(.get, "stock/products/:productId") { request, context in
             let household = try await key(request, context).householdID
             let product = try await grocy.product(path: try parameter("productId", context), of: household)
             return try json(try await grocy.details(of: product, in: household))
         }
         for write in GrocyService.StockWrite.allCases {
-            api.post("stock/products/:productId/\(write.rawValue)") { request, context in
+            api.on(.post, "stock/products/:productId/\(write.rawValue)") { request, context in
                 let key = try await key(request, context)
                 let product = try await grocy.product(path: try parameter("productId", context), of: key.householdID)
                 return try await stockWrite(write, product: product, request, key: key)
             }
-            api.post("stock/products/by-barcode/:barcode/\(write.rawValue)") { request, context in
+            api.on(.post, "stock/products/by-barcode/:barcode/\(write.rawValue)") { request, context in
                 let key = try await key(request, context)
                 let product = try await grocy.product(barcode: try parameter("barcode", context), of: key.householdID)
                 return try await stockWrite(write, product: product, request, key: key)
             }
         }
-        api.get("stock/transactions/:transactionId") { request, context in
+        api.on(.get, "stock/transactions/:transactionId") { request, context in
             let household = try await key(request, context).householdID
             return try json(try await grocy.stockLog(of: try transaction(context), in: household))
         }
-        api.post("stock/transactions/:transactionId/undo") { request, context in
+        api.on(.post, "stock/transactions/:transactionId/undo") { request, context in
             let key = try await key(request, context)
             try await grocy.undo(try transaction(context), key: key, submission: submission(request, key))
             return Response(status: .noContent)
@@ -114,7 +114,7 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func addObjects(to api: inout Routes) {
-        api.get("objects/:entity") { request, context in
+        api.on(.get, "objects/:entity") { request, context in
             let household = try await key(request, context).householdID
             let query = request.uri.queryParameters
             if query.get("order") != nil { throw GrocyRefusal.badRequest("InventoryKit does not answer order.") }
@@ -125,18 +125,18 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
             if let limit = query.get("limit").flatMap({ Int($0) }) { rows = Array(rows.prefix(max(0, limit))) }
             return try json(JSONValue.array(rows))
         }
-        api.get("objects/:entity/:objectId") { request, context in
+        api.on(.get, "objects/:entity/:objectId") { request, context in
             let household = try await key(request, context).householdID
             return try json(try await grocy.object(try entity(context), id: try objectID(context), of: household))
         }
-        api.put("objects/:entity/:objectId") { request, context in
+        api.on(.put, "objects/:entity/:objectId") { request, context in
             let key = try await key(request, context)
             guard try entity(context) == .shoppingList else { throw GrocyRefusal.notSupported }
             try await grocy.updateShoppingListItem(
                 try objectID(context), body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
         }
-        api.delete("objects/:entity/:objectId") { request, context in
+        api.on(.delete, "objects/:entity/:objectId") { request, context in
             let key = try await key(request, context)
             guard try entity(context) == .shoppingList else { throw GrocyRefusal.notSupported }
             try await grocy.deleteShoppingListItem(try objectID(context), key: key, submission: submission(request, key))
@@ -145,23 +145,23 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
     }
 
     private func addShoppingList(to api: inout Routes) {
-        api.post("stock/shoppinglist/add-product") { request, context in
+        api.on(.post, "stock/shoppinglist/add-product") { request, context in
             let key = try await key(request, context)
             try await grocy.addToShoppingList(body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
         }
-        api.post("stock/shoppinglist/remove-product") { request, context in
+        api.on(.post, "stock/shoppinglist/remove-product") { request, context in
             let key = try await key(request, context)
             try await grocy.removeFromShoppingList(
                 body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
         }
-        api.post("stock/shoppinglist/clear") { request, context in
+        api.on(.post, "stock/shoppinglist/clear") { request, context in
             let key = try await key(request, context)
             try await grocy.clearShoppingList(body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
         }
-        api.post("stock/shoppinglist/add-missing-products") { request, context in
+        api.on(.post, "stock/shoppinglist/add-missing-products") { request, context in
             let key = try await key(request, context)
             try await grocy.addMissingProducts(body: try await body(request), key: key, submission: submission(request, key))
             return Response(status: .noContent)
@@ -173,32 +173,9 @@ struct GrocyRoutes<Context: RemoteAddressRequestContext>: Sendable {
         let group: RouterGroup<Context>
         var methods: [String: Set<HTTPRequest.Method>] = [:]
 
-        mutating func get(
-            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
-        ) {
-            on(path, .get, handler)
-        }
-
-        mutating func post(
-            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
-        ) {
-            on(path, .post, handler)
-        }
-
-        mutating func put(
-            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
-        ) {
-            on(path, .put, handler)
-        }
-
-        mutating func delete(
-            _ path: String, _ handler: @escaping @Sendable (Request, Context) async throws -> Response
-        ) {
-            on(path, .delete, handler)
-        }
-
-        private mutating func on(
-            _ path: String, _ method: HTTPRequest.Method,
+        /// Answers `method` on `path` with `handler`.
+        mutating func on(
+            _ method: HTTPRequest.Method, _ path: String,
             _ handler: @escaping @Sendable (Request, Context) async throws -> Response
         ) {
             group.on(RouterPath(path), method: method, use: handler)
