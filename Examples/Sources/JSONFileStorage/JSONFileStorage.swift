@@ -8,6 +8,7 @@ import InventoryKit
 /// ```
 /// <root>/.lock                                   held (flock) while a store is open
 /// <root>/journal.json                            only while a batch is being applied
+/// <root>/migrations.json                         the names of the data migrations applied (``DataMigration``)
 /// <root>/<user|domain>/metadata/<collection>/<id>.json
 /// <root>/<user|domain>/data/<id>.blob            a JSON line with the id, then the bytes
 /// ```
@@ -40,6 +41,9 @@ import InventoryKit
 ///   ``StorageError/corruptRecord(collection:id:reason:)``. A scope, `metadata` or collection folder that is a
 ///   symbolic link is not read (it is reported in ``integrityIssues``), and writing into it throws
 ///   ``StorageError/corruptFile(path:reason:)`` naming it before anything is written. The root itself may be a link.
+/// - **Data migrations run once.** A ``DataMigration`` passed to ``init(root:migrations:)`` that the store has not
+///   applied rewrites its collection's records before anything reads them, one atomic file write each, and is then
+///   recorded in `migrations.json`; a crash midway leaves each file old or new, and the next open finishes.
 /// - **Linear open.** Opening reads each file once into an in-memory index (no quadratic step), decoding the files
 ///   on all cores; queries run on the index with ``RecordQueryEvaluator``.
 public actor JSONFileStorage: StorageProvider {
@@ -56,12 +60,18 @@ public actor JSONFileStorage: StorageProvider {
     /// folders that are symbolic links (their records throw when read, or are not read; others are unaffected).
     public private(set) var integrityIssues: [StorageError] = []
 
-    /// Opens (or creates) a store in `root`, recovering an interrupted batch and removing the temporary files of
-    /// interrupted writes.
+    /// Opens (or creates) a store in `root`, recovering an interrupted batch, running the data migrations it has
+    /// not applied, and removing the temporary files of interrupted writes.
     ///
+    /// - Parameters:
+    ///   - root: the store's folder, created when missing.
+    ///   - migrations: the store's data migrations, oldest first; those `migrations.json` names are skipped, the
+    ///     others run in order, after an interrupted batch is recovered and before any record is read.
     /// - Throws: ``StorageError/locked(path:)`` when the folder is in use; ``StorageError/corruptFile(path:reason:)``
-    ///   naming `journal.json` when a journal cannot be read (nothing on disk is changed); or a backend failure.
-    public init(root: URL) async throws {
+    ///   naming `journal.json` when a journal cannot be read (nothing on disk is changed), or `migrations.json` when
+    ///   the list of applied migrations cannot be read (no migration runs, the list is left in place); or a backend
+    ///   failure.
+    public init(root: URL, migrations: [DataMigration] = []) async throws {
         self.root = root
         try FileSystem.makeFolder(root)
         lockDescriptor = try FileSystem.lock(root.appendingPathComponent(".lock"))
@@ -69,6 +79,7 @@ public actor JSONFileStorage: StorageProvider {
             // Old-named files first: the journal's writes and the loader use the current names.
             try FileNameMigration.run(root: root.path)
             try recoverJournal()
+            try DataMigrationRunner.run(migrations, root: root.path)
             let contents = await RecordFileLoader.load(root: root.path)
             load(contents)
             removeTemporaryFiles(contents.temporaryFiles)

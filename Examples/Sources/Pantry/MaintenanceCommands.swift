@@ -32,7 +32,7 @@ struct BackupCommand: AsyncParsableCommand {
             defer { try? storage.close() }
             try storage.backup(to: target.path)
         case .json:
-            let storage = try await JSONFileStorage(root: source)
+            let storage = try await JSONFileStorage(root: source, migrations: JSONStoreMigrations.all)
             do {
                 try await storage.backup(to: target)
             } catch {
@@ -102,7 +102,7 @@ struct CheckCommand: AsyncParsableCommand {
             try await findings.checkOutbox(products)
             await findings.checkJournal(SQLiteInventoryStore(storage: storage), of: storage)
         case .json:
-            let storage = try await JSONFileStorage(root: source)
+            let storage = try await JSONFileStorage(root: source, migrations: JSONStoreMigrations.all)
             findings.problems += await storage.integrityIssues.map { "\($0)" }
             let products = StorageProductStore(storage: storage)
             var query: ProductQuery? = ProductQuery(page: PageRequest(limit: 500), sort: .createdAt(.ascending))

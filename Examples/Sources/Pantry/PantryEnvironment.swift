@@ -204,7 +204,7 @@ struct PantryEnvironment {
     static func openStorage(_ kind: StoreKind, at url: URL) async throws -> OpenedStore {
         switch kind {
         case .json:
-            let storage = try await JSONFileStorage(root: url)
+            let storage = try await JSONFileStorage(root: url, migrations: JSONStoreMigrations.all)
             return (storage, { await storage.close() }, StorageProductStore(storage: storage), StorageInventoryStore(storage: storage))
         case .sqlite:
             let storage = try SQLiteStorage(path: storePath(kind, at: url).path, busyTimeout: lockWait)

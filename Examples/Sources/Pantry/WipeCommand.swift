@@ -90,8 +90,8 @@ struct WipeCommand: AsyncParsableCommand {
     }
 
     /// Removes the store's files: the SQLite file with its `-wal`, `-shm`, `-journal` and `-openfoodfacts`
-    /// companions, or the JSON store's lock, journal, `user`/`domain` and `openfoodfacts` folders; then the folder
-    /// when nothing else is left in it. Files that are not the store's are never touched.
+    /// companions, or the JSON store's lock, journal, list of applied migrations, `user`/`domain` and `openfoodfacts`
+    /// folders; then the folder when nothing else is left in it. Files that are not the store's are never touched.
     static func eraseStore(_ kind: StoreKind, at location: URL) throws {
         let manager = FileManager.default
         let folder: URL
@@ -102,7 +102,7 @@ struct WipeCommand: AsyncParsableCommand {
             parts = ["", "-wal", "-shm", "-journal", "-openfoodfacts"].map { URL(fileURLWithPath: location.path + $0) }
         case .json:
             folder = location
-            parts = [".lock", "journal.json", "user", "domain", "openfoodfacts"].map { location.appendingPathComponent($0) }
+            parts = [".lock", "journal.json", "migrations.json", "user", "domain", "openfoodfacts"].map { location.appendingPathComponent($0) }
         }
         for part in parts where manager.fileExists(atPath: part.path) {
             try manager.removeItem(at: part)
