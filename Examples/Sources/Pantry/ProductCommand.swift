@@ -50,6 +50,7 @@ struct ProductCommand: AsyncParsableCommand {
         @Option(help: "Only this brand.") var brand: String?
         @Option(help: "Only this category id (main).") var category: String?
         @Option(help: "Text in the title, brand or keywords.") var search: String?
+        @Option(help: "Only titles that start with this text (any case and spacing).") var titlePrefix: String?
         @Option(help: "Sort: title, brand, updated, created.") var sort: String = "title"
         @Option(help: "Page size.") var limit: Int = 20
         @Option(help: "The cursor printed after the previous page.") var after: String?
@@ -59,6 +60,7 @@ struct ProductCommand: AsyncParsableCommand {
             if let brand { filters.append(.brand(brand)) }
             if let category { filters.append(.category(main: category)) }
             if let search { filters.append(.text(search)) }
+            if let titlePrefix { filters.append(.titlePrefix(titlePrefix)) }
             let strategy: ProductSortStrategy
             switch sort {
             case "title": strategy = .title()

@@ -16,6 +16,8 @@ indirect enum CompiledProductFilter: Sendable {
     case category(main: String, sub: String?)
     /// The normalized text (as UTF-8 bytes) is a substring of a normalized search part.
     case text([UInt8])
+    /// The normalized title (as UTF-8 bytes) starts with the normalized text; no title never matches.
+    case titlePrefix([UInt8])
     /// The status equals this one.
     case status(ProductStatus)
     /// The sync state equals this kind.
@@ -44,6 +46,7 @@ indirect enum CompiledProductFilter: Sendable {
         case .brand(let brand): self = .brand(SemanticKey.normalize(brand))
         case .category(let main, let sub): self = .category(main: main, sub: sub)
         case .text(let text): self = .text(Array(SemanticKey.normalize(text).utf8))
+        case .titlePrefix(let prefix): self = .titlePrefix(Array(SemanticKey.normalize(prefix).utf8))
         case .status(let status): self = .status(status)
         case .syncState(let kind): self = .syncState(kind)
         case .and(let filters): self = .and(filters.map(CompiledProductFilter.init))
@@ -70,6 +73,9 @@ indirect enum CompiledProductFilter: Sendable {
             return category.sub == sub
         case .text(let text):
             return Self.searchPartsContain(text, product)
+        case .titlePrefix(let prefix):
+            guard var title = product.normalizedTitle else { return false }
+            return title.withUTF8 { $0.starts(with: prefix) }
         case .status(let status):
             return product.status == status
         case .syncState(let kind):

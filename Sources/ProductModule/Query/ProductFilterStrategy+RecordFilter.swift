@@ -5,7 +5,9 @@ extension ProductFilterStrategy {
     /// The filter on the indexed fields of ``Product/indexedFields(syncState:)`` that selects the same products.
     ///
     /// Input is normalized once here: a barcode with `GTIN.normalize` (an invalid one becomes `.or([])`, which
-    /// matches nothing), a brand and a search text with `SemanticKey.normalize`.
+    /// matches nothing), a brand, a search text and a title prefix with `SemanticKey.normalize`. A title prefix is
+    /// `hasPrefix` on the normalized `title` field (the field the title sort orders by), which is null, and so
+    /// never matches, for a product without a title.
     package var recordFilter: RecordFilter {
         switch self {
         case .barcode(let raw):
@@ -19,6 +21,8 @@ extension ProductFilterStrategy {
             return .and([mainFilter, .equals(ProductIndexField.categorySub.rawValue, .string(sub))])
         case .text(let text):
             return .contains(ProductIndexField.searchText.rawValue, SemanticKey.normalize(text))
+        case .titlePrefix(let prefix):
+            return .hasPrefix(ProductIndexField.title.rawValue, SemanticKey.normalize(prefix))
         case .status(let status):
             return .equals(ProductIndexField.status.rawValue, .string(status.rawValue))
         case .syncState(let kind):

@@ -60,6 +60,9 @@ enum PlainProductQuery {
             let needle = Array(SemanticKey.normalize(text).utf8)
             let parts = [product.title, product.brand].compactMap { $0 } + product.searchKeywords
             return needle.isEmpty || parts.contains { contains(Array(SemanticKey.normalize($0).utf8), needle) }
+        case .titlePrefix(let prefix):
+            guard let title = product.title else { return false }
+            return Array(SemanticKey.normalize(title).utf8).starts(with: Array(SemanticKey.normalize(prefix).utf8))
         case .status(let status):
             return product.status == status
         case .syncState(let kind):
