@@ -11,17 +11,20 @@ import ProductModule
 /// ascending and last descending (SQLite's own NULL order), numbers (dates) numerically, text by its bytes
 /// (`BINARY` collation).
 ///
-/// ## Two ranges
-/// The rows whose sort column is NULL and the rows with a value are two ranges of the column's
-/// `(column, product_id)` index, and the query visits them in order — `NULL`s then values ascending, values then
-/// `NULL`s descending — one statement each, each `LIMIT`ed to what the page still needs. Splitting them keeps
-/// every condition an index range:
+/// ## Ranges
+/// The rows whose sort column is NULL, the rest of the cursor's tie (its value, after its product id) and the
+/// values beyond the cursor's are ranges of the column's `(column, product_id)` index, and the query visits them in
+/// order — `NULL`s, tie, values ascending; tie, values, `NULL`s descending — one statement each, each `LIMIT`ed to
+/// what the page still needs. Splitting them keeps every condition an index range, so a page costs the same after
+/// a tie of a million rows (an import stamps a whole batch with one time) as anywhere else; the single statement
+/// `col >= v AND (col > v OR product_id > i)` seeks only to `v` and reads the whole tie before the page:
 ///
 /// ```sql
-/// -- after a cursor (value v, id i), ascending:
+/// -- after a cursor (value v, id i), ascending: the rest of the tie, then the values beyond it
 /// SELECT product_id, payload, title_key FROM products
-/// WHERE title_key >= ? AND (title_key > ? OR product_id > ?) AND <filters>
-/// ORDER BY title_key ASC, product_id ASC LIMIT ?
+/// WHERE title_key = ? AND product_id > ? AND <filters> ORDER BY product_id LIMIT ?
+/// SELECT product_id, payload, title_key FROM products
+/// WHERE title_key > ? AND <filters> ORDER BY title_key ASC, product_id ASC LIMIT ?
 /// -- the NULL range after a cursor on a NULL value:
 /// SELECT product_id, payload, title_key FROM products
 /// WHERE title_key IS NULL AND product_id > ? AND <filters> ORDER BY product_id LIMIT ?
@@ -31,12 +34,14 @@ import ProductModule
 /// for a date column) is placed by kind — numbers sort before text — without comparing values SQLite would
 /// coerce.
 struct ProductPageStatements {
-    /// One range of the sort column.
+    /// One range of the `(column, product_id)` index.
     enum Segment: Sendable {
         /// The rows whose sort column is NULL, after a product id (or from the first).
         case nulls(afterID: String?)
-        /// The rows with a value, after a value and product id (or from the first).
-        case values(afterValue: DatabaseValue?, afterID: String)
+        /// The rows whose sort column equals the cursor's value, after its product id: the rest of a tie.
+        case ties(value: DatabaseValue, afterID: String)
+        /// The rows with a value beyond the cursor's (after it in the sort's direction), or every row with a value.
+        case values(beyond: DatabaseValue?)
     }
 
     /// A statement to run, with its arguments.
@@ -85,14 +90,13 @@ struct ProductPageStatements {
             conditions.append(SQLCondition("\(column) IS NULL"))
             if let afterID { conditions.append(SQLCondition("product_id > ?", [afterID.databaseValue])) }
             order = "product_id"
-        case .values(let value?, let afterID):
-            let (inclusive, strict) = ascending ? (">=", ">") : ("<=", "<")
-            conditions.append(
-                SQLCondition(
-                    "\(column) \(inclusive) ? AND (\(column) \(strict) ? OR product_id > ?)",
-                    [value, value, afterID.databaseValue]))
+        case .ties(let value, let afterID):
+            conditions.append(SQLCondition("\(column) = ? AND product_id > ?", [value, afterID.databaseValue]))
+            order = "product_id"
+        case .values(let value?):
+            conditions.append(SQLCondition("\(column) \(ascending ? ">" : "<") ?", [value]))
             order = "\(column) \(ascending ? "ASC" : "DESC"), product_id ASC"
-        case .values(nil, _):
+        case .values(nil):
             conditions.append(SQLCondition("\(column) IS NOT NULL"))
             order = "\(column) \(ascending ? "ASC" : "DESC"), product_id ASC"
         }
@@ -129,7 +133,7 @@ struct ProductPageStatements {
 
     /// The ranges after a cursor, in query order.
     private static func makeSegments(after cursor: InventoryKit.RecordCursor?, numeric: Bool, ascending: Bool) -> [Segment] {
-        let fromStart = Segment.values(afterValue: nil, afterID: "")
+        let fromStart = Segment.values(beyond: nil)
         guard let cursor, let value = cursor.values.first else {
             return ascending ? [.nulls(afterID: nil), fromStart] : [fromStart, .nulls(afterID: nil)]
         }
@@ -140,11 +144,12 @@ struct ProductPageStatements {
         }
         switch (value, numeric) {
         case (.string(let text), false):
-            let after = Segment.values(afterValue: text.databaseValue, afterID: id)
-            return ascending ? [after] : [after, .nulls(afterID: nil)]
+            let after: [Segment] = [.ties(value: text.databaseValue, afterID: id), .values(beyond: text.databaseValue)]
+            return ascending ? after : after + [.nulls(afterID: nil)]
         case (_, true) where value.numericValue != nil:
-            let after = Segment.values(afterValue: value.numericValue?.databaseValue, afterID: id)
-            return ascending ? [after] : [after, .nulls(afterID: nil)]
+            let number = value.numericValue?.databaseValue ?? .null
+            let after: [Segment] = [.ties(value: number, afterID: id), .values(beyond: number)]
+            return ascending ? after : after + [.nulls(afterID: nil)]
         case (_, false):
             // A number on a text column: it sorts after the NULLs and before every text.
             return ascending ? [fromStart] : [.nulls(afterID: nil)]
