@@ -86,6 +86,43 @@ struct SQLiteProductQueryTests {
         }
     }
 
+    @Test("a page deep inside a tie (every product one title) reads about as many rows as the first page")
+    func pageInsideATieDoesNotReadTheTie() async throws {
+        let storage = try SQLiteStorage.inMemory()
+        let store = SQLiteProductStore(storage: storage)
+        let total = 3_000
+        for chunk in stride(from: 0, to: total, by: 500) {
+            var transaction = ProductLocalTransaction()
+            transaction.products = try (chunk..<chunk + 500).map { number in
+                .init(product: try Product.fixture(number: number, title: "same title"), syncState: .synced)
+            }
+            try await store.commit(transaction)
+        }
+        let first = ProductQuery(page: PageRequest(limit: 20), sort: .title())
+        var deep = first
+        var seen: [ProductID] = []
+        for _ in 0..<140 {
+            let page = try await store.query(deep)
+            seen += page.products.map(\.productID)
+            deep = try #require(deep.after(page.nextCursor))
+        }
+        // The walk so far is the tie in product id order, each product once.
+        #expect(seen == seen.sorted { $0.rawValue < $1.rawValue } && Set(seen).count == 2_800)
+        let plan = try await store.queryPlan(deep)
+        #expect(plan.contains { $0.contains("SEARCH products USING INDEX products_by_title (title_key=? AND product_id>?)") }, "\(plan)")
+
+        guard let before = try await Self.pageStatementSteps(storage) else { return }
+        let firstPage = try await store.query(first)
+        guard let afterFirst = try await Self.pageStatementSteps(storage) else { return }
+        let deepPage = try await store.query(deep)
+        guard let afterDeep = try await Self.pageStatementSteps(storage) else { return }
+        #expect(firstPage.products.count == 20 && deepPage.products.count == 20)
+        let firstSteps = afterFirst - before
+        let deepSteps = afterDeep - afterFirst
+        #expect(deepSteps <= 2 * firstSteps + 100, "first page \(firstSteps) steps, deep page \(deepSteps) steps")
+        #expect(deepSteps < total, "the page inside the tie took \(deepSteps) steps for \(total) rows")
+    }
+
     @Test("a deep page reads about as many rows as the first page, not every row before it")
     func deepPageDoesNotReadEverything() async throws {
         let storage = try SQLiteStorage.inMemory()
