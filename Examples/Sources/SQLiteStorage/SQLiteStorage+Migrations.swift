@@ -95,6 +95,16 @@ extension SQLiteStorage {
         migrator.registerMigration("v11-provenance-stated-once") { db in
             try restateProvenance(db)
         }
+        migrator.registerMigration("v12-products-by-category-and-title") { db in
+            // A category's page by title reads its rows in order from the index, where `(category_main,
+            // category_sub)` alone made every page sort the whole category (~100 ms a page for a category of
+            // 55,000 in a catalog of a million). The new index starts with the old one's columns, which it replaces.
+            try db.execute(
+                sql: """
+                    CREATE INDEX products_by_category_title ON products (category_main, category_sub, title_key, product_id);
+                    DROP INDEX products_by_category;
+                    """)
+        }
         return migrator
     }
 

@@ -86,6 +86,26 @@ struct SQLiteProductQueryTests {
         }
     }
 
+    @Test("a category's pages by title read the category in title order from its index: no full sort of the category",
+          arguments: [RecordSortKey.Order.ascending, .descending])
+    func categoryPagesByTitleUseTheirIndex(_ order: RecordSortKey.Order) async throws {
+        let store = SQLiteProductStore(storage: try SQLiteStorage.inMemory())
+        let sort = ProductSortStrategy.title(order)
+        let filters: [ProductFilterStrategy] = [.category(main: "food", sub: "dairy")]
+        var queries = [ProductQuery(page: PageRequest(limit: 20), sort: sort, filters: filters)]
+        for value in [FieldValue.null, .string("m")] {
+            let cursor = PageCursor(RecordCursor(sort: sort.recordSort, values: [value], lastID: try RecordID("prd_x")))
+            queries.append(ProductQuery(page: PageRequest(limit: 20, cursor: cursor), sort: sort, filters: filters))
+        }
+        for query in queries {
+            let plan = try await store.queryPlan(query)
+            #expect(plan.allSatisfy { !$0.hasPrefix("SCAN") }, "\(plan)")
+            #expect(plan.allSatisfy { !$0.contains("TEMP B-TREE FOR ORDER BY") }, "\(plan)")
+            // Descending, only the products of one title are sorted by id ("RIGHT PART OF ORDER BY").
+            #expect(plan.allSatisfy { !$0.hasPrefix("SEARCH") || $0.contains("USING INDEX products_by_category_title") }, "\(plan)")
+        }
+    }
+
     @Test("a page deep inside a tie (every product one title) reads about as many rows as the first page")
     func pageInsideATieDoesNotReadTheTie() async throws {
         let storage = try SQLiteStorage.inMemory()
