@@ -32,9 +32,12 @@ let package = Package(
     targets: [
         // The uuid5.generate baseline's one-shot SHA-1 (SHA-NI when the CPU has it): C, for the CPU's intrinsics.
         .target(name: "CSHA1"),
+        // The import.off-jsonl-cores scenario confines the process to fewer cores: glibc's sched_setaffinity.
+        .target(name: "CCoreLimit"),
         .executableTarget(
             name: "KitBench",
             dependencies: [
+                "CCoreLimit",
                 "CSHA1",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "BenchCharts", package: "BenchCharts"),

@@ -30,7 +30,9 @@ struct KitBench: ParsableCommand {
         .sqliteBulkAdd, .sqliteBulkUpdate, .sqliteFetchAllPages, .sqlitePageDepth, .sqliteAddOne,
         .uuidV5, .syncPush, .syncPushInventory, .queryEvaluator,
         .recordsQueryPage, .recordsQueryDepth, .recordsFillRemote,
-        .importOffJSONL, .importOffJSONLUnchanged,
+        .importOffJSONL, .importOffJSONLUnchanged, .importOffJSONLCores,
+        // A catalog of a million products (and of 1k and 100k, for growth), built once, on first use.
+        .catalogBarcodeLookup, .catalogCategoryPage, .catalogOpenGrowth, .catalogCheckGrowth,
         // Inventory at scale: the 1k / 10k / 100k household journals are booked once, on first use.
         .inventoryOpen, .inventoryOpenGrowth, .inventoryCommand, .inventoryCommandGrowth, .inventoryPull,
     ]
