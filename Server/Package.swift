@@ -130,6 +130,7 @@ let package = Package(
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),
+                .product(name: "ProductImport", package: "InventoryKit"),
                 .product(name: "InventoryModule", package: "InventoryKit"),
                 .product(name: "InventoryKitTesting", package: "InventoryKit"),
                 .product(name: "InventoryModuleTesting", package: "InventoryKit"),
@@ -141,6 +142,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

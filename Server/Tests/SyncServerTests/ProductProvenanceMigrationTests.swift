@@ -54,7 +54,8 @@ struct ProductProvenanceMigrationTests {
                     id, product: skimmed, stamp: KitPayloads.stamp(2), baseStamp: KitPayloads.stamp(1)),
             ])
             #expect(results.map(\.status) == [.applied, .applied])
-            // Stored as pushed: the earlier form, in both change rows and the current state.
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
+            // Stored as an earlier server did: the earlier form, in both change rows and the current state.
             #expect(try await server.productProvenanceTexts(household) == Array(repeating: Self.earlierForm, count: 3))
             let withoutProvenance = try await server.productRowsWithoutProvenance(household)
 
@@ -74,6 +75,7 @@ struct ProductProvenanceMigrationTests {
             _ = try await server.results(household, token: token, [
                 try KitPayloads.productChange(milk.productID, product: milk, stamp: KitPayloads.stamp(1), baseStamp: nil),
             ])
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
             try await server.rerunDataMigrations()
 
             let pulled = try await server.pullAll(household, token: token).changes
@@ -94,6 +96,7 @@ struct ProductProvenanceMigrationTests {
             let create = try KitPayloads.productChange(
                 milk.productID, product: milk, stamp: KitPayloads.stamp(1), baseStamp: nil)
             let first = try await server.results(household, token: token, [create])
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
             try await server.rerunDataMigrations()
 
             // The device never heard the answer and sends the same operation again, earlier form and all.
@@ -119,6 +122,7 @@ struct ProductProvenanceMigrationTests {
                 try KitPayloads.productChange(bread.productID, product: bread, stamp: KitPayloads.stamp(1), baseStamp: nil),
                 try KitPayloads.productChange(milk.productID, product: milk, stamp: KitPayloads.stamp(1), baseStamp: nil),
             ])
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
             let before = try await server.productRows(household, entity: bread.productID.rawValue)
 
             try await server.rerunDataMigrations()
@@ -136,6 +140,7 @@ struct ProductProvenanceMigrationTests {
             _ = try await server.results(household, token: token, try products.map {
                 try KitPayloads.productChange($0.productID, product: $0, stamp: KitPayloads.stamp(1), baseStamp: nil)
             })
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
             // What an interrupted run left: the first two change rows committed in the stored form.
             for (seq, text) in try await server.productPayloads(household, seqs: [1, 2]) {
                 let restated = try #require(ProductProvenanceRestatement.restated(text))
@@ -170,6 +175,7 @@ struct ProductProvenanceMigrationTests {
             _ = try await server.results(household, token: token, [
                 try KitPayloads.productChange(milk.productID, product: milk, stamp: KitPayloads.stamp(1), baseStamp: nil),
             ])
+            try await server.storeEarlierFormAsAnEarlierServerDid(household)
             for migration in DataMigrations.all {
                 try await server.store.client.query("DELETE FROM schema_migrations WHERE name = \(migration.name)")
             }
@@ -182,6 +188,25 @@ struct ProductProvenanceMigrationTests {
                 "SELECT count(*) FROM schema_migrations WHERE name LIKE 'data\\_%'", logger: logger, decoding: Int64.self)
             #expect(recorded == [Int64(DataMigrations.all.count)])
             #expect(try await server.productProvenanceTexts(household) == Array(repeating: try Self.storedForm(of: milk), count: 2))
+        }
+    }
+
+    @Test func aPushOfTheEarlierFormIsStoredAndServedWithEachSourceOnce() async throws {
+        try await withSyncServer { server in
+            let (household, token, _) = try await server.household()
+            let milk = try Self.earlierFormProduct(1)
+            let results = try await server.results(household, token: token, [
+                try KitPayloads.productChange(milk.productID, product: milk, stamp: KitPayloads.stamp(1), baseStamp: nil),
+            ])
+            #expect(results.map(\.status) == [.applied])
+            let stored = try Self.storedForm(of: milk)
+            #expect(try await server.productProvenanceTexts(household) == [stored, stored])
+            let pulled = try await server.pullAll(household, token: token).changes
+            let product = try #require(try KitPayloads.decode(RemoteProductRecord.self, try #require(pulled.first?.payload)).product)
+            var expected = milk
+            _ = expected.restateProvenance()
+            let pushed = try ProductProvenance(attributeValue: Self.earlierForm)
+            #expect(product == expected && product.provenance == pushed)
         }
     }
 
@@ -216,6 +241,25 @@ struct ProductProvenanceMigrationTests {
 }
 
 extension SyncServerHarness {
+    /// Sets the provenance of every product row of the household that has one to the earlier form, as a server
+    /// before `data_0001_product_provenance_stated_once` stored what devices on an earlier kit pushed (this server
+    /// restates what it stores).
+    fileprivate func storeEarlierFormAsAnEarlierServerDid(_ household: SyncServer.HouseholdID) async throws {
+        let earlier = ProductProvenanceMigrationTests.earlierForm
+        try await store.client.query(
+            """
+            UPDATE changes SET payload = jsonb_set(payload, '{product,attributes,inventorykit.provenance}', to_jsonb(\(earlier)::text))
+            WHERE household_id = \(household.rawValue) AND kind = 'product'
+              AND payload->'product'->'attributes'->>'inventorykit.provenance' LIKE '%"sources":%'
+            """)
+        try await store.client.query(
+            """
+            UPDATE entities SET record = jsonb_set(record, '{product,attributes,inventorykit.provenance}', to_jsonb(\(earlier)::text))
+            WHERE household_id = \(household.rawValue) AND kind = 'product'
+              AND record->'product'->'attributes'->>'inventorykit.provenance' LIKE '%"sources":%'
+            """)
+    }
+
     /// Deletes the record of the data migrations (which ran, on an empty database, when the harness migrated) and
     /// migrates again, as a server upgraded over rows an earlier server stored.
     fileprivate func rerunDataMigrations() async throws {

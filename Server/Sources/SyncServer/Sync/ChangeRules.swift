@@ -2,6 +2,7 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import ProductImport
 import ProductModule
 import SyncWire
 
@@ -51,7 +52,12 @@ package enum ChangeRules {
             let currentRecord = try current.map { try decodeRecord(RemoteProductRecord.self, of: $0) }
             switch ProductPushRule.decide(request, current: currentRecord, currentOperationID: current?.lastOpID) {
             case .apply:
-                return .write(EntityWrite(state: .product(RemoteProductRecord(applying: request.change))))
+                var record = RemoteProductRecord(applying: request.change)
+                // A device on an earlier kit pushes provenance stating every field's source in full: it is stored,
+                // and served, with each source stated once (what `data_0001_product_provenance_stated_once` does to
+                // rows stored before). Nothing else of the product changes.
+                if var product = record.product, product.restateProvenance() { record.product = product }
+                return .write(EntityWrite(state: .product(record)))
             case .conflict:
                 // The stored bytes are the current record as served, sequence included.
                 return .conflict(current: current?.record ?? Data())
