@@ -76,9 +76,13 @@ struct ProductPageStatements {
         filter = .all(query.filters.map(\.sqlCondition))
         limit = query.page.limit
         // A filter that can never hold (an invalid barcode, an empty `or`) needs no statement at all.
-        segments = filter.isNever ? [] : Self.makeSegments(
+        let segments = filter.isNever ? [] : Self.makeSegments(
             after: query.page.cursor?.recordCursor, numeric: ProductColumns.isNumeric(query.sort.key),
             ascending: ascending)
+        // A filter that holds only for products with a value in the sort column (a title prefix, sorted by title)
+        // skips the NULL range: SQLite would otherwise walk the filter's index range looking for NULLs it cannot hold.
+        let needsValue = query.filters.contains { Self.requiresValue($0, of: query.sort.key) }
+        self.segments = needsValue ? segments.filter { if case .nulls = $0 { false } else { true } } : segments
     }
 
     /// The statement that reads up to `count` rows of a segment, in query order.
@@ -130,6 +134,16 @@ struct ProductPageStatements {
     }
 
     // MARK: - Segments
+
+    /// Whether `filter` holds only for products whose `key` column has a value: a title prefix for the title, and an
+    /// `and` holding such a filter.
+    private static func requiresValue(_ filter: ProductFilterStrategy, of key: ProductSortKey) -> Bool {
+        switch filter {
+        case .titlePrefix: key == .title
+        case .and(let filters): filters.contains { requiresValue($0, of: key) }
+        default: false
+        }
+    }
 
     /// The ranges after a cursor, in query order.
     private static func makeSegments(after cursor: InventoryKit.RecordCursor?, numeric: Bool, ascending: Bool) -> [Segment] {
