@@ -1,6 +1,7 @@
 import Foundation
 import GRDBSQLite
 import InventoryKit
+import OpenFoodFactsFeed
 import ProductModule
 
 /// The hand-written side of the `catalog.*` page scenarios: the SQL a program without the kit would run on the same
@@ -63,5 +64,52 @@ enum CatalogQueries {
                 guard rows == pageSize else { break }
             }
         }
+    }
+
+    /// `count` title prefixes of 3 to 12 characters, cut from the titles of products spread over the catalog.
+    static func titlePrefixes(_ path: String, catalogCount: Int, count: Int) throws -> [String] {
+        let database = try RawDatabase(path: path)
+        let select = try database.prepare("SELECT title_key FROM products WHERE barcode = ?1")
+        var prefixes: [String] = []
+        for index in 0..<count {
+            select.bind(1, OpenFoodFactsFeed.barcode((index &* 7_919 &+ 3) % catalogCount))
+            if try select.step() {
+                let title = select.text(0)
+                prefixes.append(String(title.unicodeScalars.prefix(3 + index % 10)))
+            }
+            select.reset()
+        }
+        return prefixes
+    }
+
+    /// The first page of `pageSize` products whose title starts with `prefix` (normalized already), by title then
+    /// id: the range `[prefix, prefix with its last scalar raised)` of the title index, handed to `body` in order.
+    static func titlePrefixPage(
+        _ statement: RawStatement, prefix: String, pageSize: Int, decoder: JSONDecoder, _ body: (Product) -> Void
+    ) throws {
+        statement.bind(1, prefix)
+        statement.bind(2, upperBound(prefix))
+        statement.bind(3, Int64(pageSize))
+        while try statement.step() { body(try decoder.decode(Product.self, from: statement.data(1))) }
+        statement.reset()
+    }
+
+    /// The statement of ``titlePrefixPage(_:prefix:pageSize:decoder:_:)``.
+    static func prepareTitlePrefixPage(_ database: RawDatabase) throws -> RawStatement {
+        try database.prepare(
+            "SELECT product_id, payload FROM products WHERE title_key >= ?1 AND title_key < ?2 "
+                + "ORDER BY title_key, product_id LIMIT ?3")
+    }
+
+    /// The least text after every text starting with `prefix`: its last scalar raised by one (past the surrogates;
+    /// the catalog's titles hold no U+10FFFF, which the kit handles and this floor does not need to).
+    private static func upperBound(_ prefix: String) -> String {
+        var scalars = Array(prefix.unicodeScalars)
+        guard let last = scalars.popLast() else { return "\u{10FFFF}" }
+        let raised = last.value == 0xD7FF ? 0xE000 : last.value + 1
+        scalars.append(Unicode.Scalar(raised) ?? last)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
     }
 }

@@ -32,7 +32,7 @@ struct KitBench: ParsableCommand {
         .recordsQueryPage, .recordsQueryDepth, .recordsFillRemote,
         .importOffJSONL, .importOffJSONLUnchanged, .importOffJSONLCores,
         // A catalog of a million products (and of 1k and 100k, for growth), built once, on first use.
-        .catalogBarcodeLookup, .catalogCategoryPage, .catalogOpenGrowth, .catalogCheckGrowth,
+        .catalogBarcodeLookup, .catalogTitlePrefixPage, .catalogCategoryPage, .catalogOpenGrowth, .catalogCheckGrowth,
         // Inventory at scale: the 1k / 10k / 100k household journals are booked once, on first use.
         .inventoryOpen, .inventoryOpenGrowth, .inventoryCommand, .inventoryCommandGrowth, .inventoryPull,
     ]

@@ -114,4 +114,54 @@ extension Scenario {
             verify: { try await results.verify("catalog.category-page", expectedCount: nil) },
             finish: { try storage.close() })
     }
+
+    /// First pages of title-prefix searches (type-ahead) in the largest catalog, through `SQLiteProductStore.query`
+    /// with `.titlePrefix`, against the same range of the title index written by hand.
+    static let catalogTitlePrefixPage = Scenario(
+        name: "catalog.title-prefix-page",
+        summary: "first pages of 50 of 200 title-prefix searches in the 1M-product catalog through SQLiteProductStore.query vs the title index range through the C API + JSONDecoder",
+        target: 1.3,
+        timed: Timed(
+            ours: "200 x SQLiteProductStore.query(.titlePrefix(p), by title, 50) on an open store (prefixes of 3 to 12 "
+                + "characters cut from titles across the catalog)",
+            baseline: "200 x one reused prepared SELECT … WHERE title_key >= ?1 AND title_key < ?2 ORDER BY title_key, "
+                + "product_id LIMIT 50, rows decoded with one JSONDecoder")
+    ) { fixtures in
+        let catalog = try await CatalogStores.shared.largest(fixtures: fixtures)
+        let pageSize = fixtures.configuration.pageSize
+        let prefixes = try CatalogQueries.titlePrefixes(catalog.path, catalogCount: catalog.count, count: 200)
+        guard prefixes.count == 200 else { throw BenchmarkError.setup("\(prefixes.count) title prefixes of 200") }
+        let storage = try SQLiteStorage(path: catalog.path)
+        let store = SQLiteProductStore(storage: storage)
+        let results = PageResults()
+        return ScenarioRun(
+            ours: {
+                var fingerprint = Fingerprint()
+                let seconds = try await Stopwatch.time {
+                    for prefix in prefixes {
+                        let page = try await store.query(
+                            ProductQuery(page: PageRequest(limit: pageSize), sort: .title(), filters: [.titlePrefix(prefix)]))
+                        page.products.forEach { fingerprint.add($0) }
+                    }
+                }
+                await results.record(fingerprint, side: .ours)
+                return seconds
+            },
+            baseline: {
+                var fingerprint = Fingerprint()
+                let database = try RawDatabase(path: catalog.path)
+                let seconds = try Stopwatch.timeSync {
+                    let decoder = JSONDecoder()
+                    let statement = try CatalogQueries.prepareTitlePrefixPage(database)
+                    for prefix in prefixes {
+                        try CatalogQueries.titlePrefixPage(
+                            statement, prefix: prefix, pageSize: pageSize, decoder: decoder) { fingerprint.add($0) }
+                    }
+                }
+                await results.record(fingerprint, side: .baseline)
+                return seconds
+            },
+            verify: { try await results.verify("catalog.title-prefix-page", expectedCount: nil) },
+            finish: { try storage.close() })
+    }
 }
