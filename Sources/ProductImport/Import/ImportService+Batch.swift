@@ -136,8 +136,12 @@ extension ImportService {
                 continue
             }
             if entry.dirty {
+                // A new product made by one record is that record's normalized product, validated while it was
+                // prepared; a merged one is checked here.
+                let preValidated = !entry.isStored && entry.outcomes.count == 1
+                    && prepared.validated[entry.outcomes[0].index - offset]
                 do {
-                    try product.validate()
+                    if !preValidated { try product.validate() }
                 } catch {
                     reject(entry, .invalidProduct(product.productID, reason: error.description), report: &report)
                     continue

@@ -12,6 +12,9 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
     let fingerprints: [String?]
     /// Each record's normalization, or `nil` when it was left for later (a record expected to be skipped).
     var normalized: [Result<ImportedProduct, ImportRejection>?]
+    /// Whether each record's normalized product passed `Product.validate()` (checked on every core with the
+    /// normalization, so the writer need not check a new product again); `false` when not normalized or invalid.
+    var validated: [Bool]
 
     /// Fingerprints every record and, with `normalizeAll`, normalizes every record, on every core.
     static func prepare(
@@ -20,18 +23,22 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
     ) async -> PreparedBatch {
         var fingerprints = [String?](repeating: nil, count: records.count)
         var normalized = [Result<ImportedProduct, ImportRejection>?](repeating: nil, count: records.count)
+        var validated = [Bool](repeating: false, count: records.count)
         if normalizeAll {
             // The batch before is being written meanwhile: its writer keeps a core.
-            let both = await ParallelWork.map(records, sparingCores: 1) { record in
-                (Self.fingerprint(record, provider: provider, salt: salt), provider.normalize(record, context: context))
+            let all = await ParallelWork.map(records, sparingCores: 1) { record in
+                let result = provider.normalize(record, context: context)
+                return (Self.fingerprint(record, provider: provider, salt: salt), result, Self.isValid(result))
             }
-            fingerprints = both.map(\.0)
-            normalized = both.map(\.1)
+            fingerprints = all.map(\.0)
+            normalized = all.map(\.1)
+            validated = all.map(\.2)
         } else if salt != nil {
             // Records expected to be skipped leave the writer little to do: fingerprint them on every core.
             fingerprints = await ParallelWork.map(records) { Self.fingerprint($0, provider: provider, salt: salt) }
         }
-        return PreparedBatch(records: records, context: context, fingerprints: fingerprints, normalized: normalized)
+        return PreparedBatch(
+            records: records, context: context, fingerprints: fingerprints, normalized: normalized, validated: validated)
     }
 
     /// Normalizes the records at `positions` that are not normalized yet, on every core.
@@ -39,8 +46,20 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
         let missing = positions.filter { normalized[$0] == nil }
         guard !missing.isEmpty else { return }
         let context = context
-        let results = await ParallelWork.map(missing.map { records[$0] }) { provider.normalize($0, context: context) }
-        for (position, result) in zip(missing, results) { normalized[position] = result }
+        let results = await ParallelWork.map(missing.map { records[$0] }) { record in
+            let result = provider.normalize(record, context: context)
+            return (result, Self.isValid(result))
+        }
+        for (position, result) in zip(missing, results) {
+            normalized[position] = result.0
+            validated[position] = result.1
+        }
+    }
+
+    /// Whether a normalization succeeded with a product that passes `Product.validate()`.
+    private static func isValid(_ result: Result<ImportedProduct, ImportRejection>) -> Bool {
+        guard case .success(let imported) = result else { return false }
+        return (try? imported.product.validate()) != nil
     }
 
     private static func fingerprint(_ record: Provider.Record, provider: Provider, salt: String?) -> String? {

@@ -33,7 +33,12 @@ struct ProductCommandPlanner: Sendable {
             stored.version = stamp.version
             stored.updatedAt = stamp.updatedAt
             stored.createdAt = min(product.createdAt, stamp.updatedAt)
-            try Self.validate(stored)
+            // Only the stamped fields changed since the product was validated: check those.
+            do {
+                try stored.validateVersionAndDates()
+            } catch {
+                throw ProductModuleError.invalidProduct(product.productID, error)
+            }
             if tombstone != nil { transaction.removedTombstones.append(product.productID) }
             try await queue.enqueue(
                 ProductChange(productID: stored.productID, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),

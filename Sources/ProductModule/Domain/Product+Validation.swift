@@ -27,6 +27,19 @@ extension Product {
         if let barcode, barcode.value != productID.rawValue {
             throw .barcodeMismatch(productID: productID, barcode: barcode.value)
         }
+        try validateVersionAndDates()
+        try validateTexts()
+        try validateBarcodeConfidence()
+        try validateImages()
+        try validateDetails()
+        try validatePackaging()
+        try validateScores()
+        try validateRelatedBarcodes()
+    }
+
+    /// The part of ``validate()`` on the fields a write stamps: `version` is at least 1, the dates are finite and
+    /// `updatedAt` is not before `createdAt` (for a product whose other fields were validated already).
+    func validateVersionAndDates() throws(ProductValidationError) {
         guard version >= 1 else { throw .invalidField(.version, reason: "must be at least 1, found \(version)") }
         guard createdAt.timeIntervalSinceReferenceDate.isFinite else {
             throw .invalidField(.createdAt, reason: "is not a finite date")
@@ -35,13 +48,6 @@ extension Product {
             throw .invalidField(.updatedAt, reason: "is not a finite date")
         }
         guard updatedAt >= createdAt else { throw .invalidField(.updatedAt, reason: "is before createdAt") }
-        try validateTexts()
-        try validateBarcodeConfidence()
-        try validateImages()
-        try validateDetails()
-        try validatePackaging()
-        try validateScores()
-        try validateRelatedBarcodes()
     }
 
     /// Checks what a new local write must also satisfy, beyond ``validate()``: a title, when there is one, is not
