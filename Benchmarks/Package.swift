@@ -2,7 +2,7 @@
 // kitbench: the kit's storage and id paths measured against hand-written baselines, as ratios.
 // A package of its own (like Examples/), so the kit's library products keep zero dependencies.
 //
-//     swift run -c release --package-path Benchmarks kitbench            # the full run (< 5 min on 2 cores)
+//     swift run -c release --package-path Benchmarks kitbench            # the full run (about 11 min on 2 cores)
 //     swift run -c release --package-path Benchmarks kitbench --quick    # CI smoke run (scaled-down data)
 import PackageDescription
 

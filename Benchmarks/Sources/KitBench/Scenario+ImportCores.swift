@@ -17,9 +17,11 @@ extension Scenario {
             ours: "ImportService.importRecords of every line + storage.close(), the process on every core of the machine",
             baseline: "the same, every thread of the process confined to core 0 (sched_setaffinity) for the measurement")
     ) { fixtures in
-        guard CoreLimit.isSupported else { throw BenchmarkError.setup("import.off-jsonl-cores needs Linux") }
-        guard CoreLimit.machineCores >= 2 else {
-            throw BenchmarkError.setup("import.off-jsonl-cores needs a machine of 2 cores or more")
+        // Without Linux's affinity call or a second core there is nothing to compare: both sides then run alike
+        // (a ratio near 1×, a MISS the log explains) rather than failing the whole run.
+        let canConfine = CoreLimit.isSupported && CoreLimit.machineCores >= 2
+        if !canConfine {
+            ScaleLog.write("   import.off-jsonl-cores: cannot confine the process to one core here; both sides use every core")
         }
         let count = ImportBenchFeed.recordCount(fixtures.configuration)
         let (lines, _) = try await ImportBenchFeed.shared.feed(count: count, log: ScaleLog.write)
@@ -27,13 +29,14 @@ extension Scenario {
         let counts = RowCounts()
         @Sendable func measure(cores: Int, side: Side) async throws -> Double {
             let path = try await fixtures.copy(template, as: "import-cores-\(cores).sqlite")
-            try CoreLimit.confine(toCores: cores)
+            let confined = canConfine && cores < CoreLimit.machineCores
+            if confined { try CoreLimit.confine(toCores: cores) }
             let measured: (Double, ImportReport<ProductID>)
             do {
                 measured = try await importFeed(lines, into: path)
-                try CoreLimit.restore()
+                if confined { try CoreLimit.restore() }
             } catch {
-                try? CoreLimit.restore()
+                if confined { try? CoreLimit.restore() }
                 throw error
             }
             let (seconds, report) = measured
@@ -48,7 +51,8 @@ extension Scenario {
         return ScenarioRun(
             ours: { try await measure(cores: CoreLimit.machineCores, side: .ours) },
             baseline: { try await measure(cores: 1, side: .baseline) },
-            verify: { try await counts.verify("import.off-jsonl-cores", expected: count) },
-            records: count)
+            // No `records`: its baseline is the kit on one core, not a floor, so the import-rate chart leaves it out
+            // (the rates of both sides are in the progress log).
+            verify: { try await counts.verify("import.off-jsonl-cores", expected: count) })
     }
 }
