@@ -28,8 +28,7 @@ extension Scenario {
         let results = PageResults()
         return ScenarioRun(
             ours: {
-                var fingerprint = Fingerprint()
-                let seconds = try await Stopwatch.time {
+                try await fingerprinted(results, .ours) { fingerprint in
                     for code in codes {
                         guard let product = try await service.retrieveProduct(by: .barcode(code)) else {
                             throw BenchmarkError.mismatch(scenario: "catalog.barcode-lookup", detail: "ours found no \(code)")
@@ -37,13 +36,10 @@ extension Scenario {
                         fingerprint.add(product)
                     }
                 }
-                await results.record(fingerprint, side: .ours)
-                return seconds
             },
             baseline: {
-                var fingerprint = Fingerprint()
                 let database = try RawDatabase(path: catalog.path)
-                let seconds = try Stopwatch.timeSync {
+                return try await fingerprinted(results, .baseline) { fingerprint in
                     let decoder = JSONDecoder()
                     let select = try database.prepare("SELECT payload FROM products WHERE barcode = ?1")
                     for code in codes {
@@ -55,8 +51,6 @@ extension Scenario {
                         select.reset()
                     }
                 }
-                await results.record(fingerprint, side: .baseline)
-                return seconds
             },
             verify: { try await results.verify("catalog.barcode-lookup", expectedCount: lookups) },
             finish: { try storage.close() })
@@ -84,8 +78,7 @@ extension Scenario {
         let results = PageResults()
         return ScenarioRun(
             ours: {
-                var fingerprint = Fingerprint()
-                let seconds = try await Stopwatch.time {
+                try await fingerprinted(results, .ours) { fingerprint in
                     for category in categories {
                         var next: ProductQuery? = ProductQuery(
                             page: PageRequest(limit: pageSize), sort: .title(.ascending),
@@ -98,18 +91,13 @@ extension Scenario {
                         }
                     }
                 }
-                await results.record(fingerprint, side: .ours)
-                return seconds
             },
             baseline: {
-                var fingerprint = Fingerprint()
                 let database = try RawDatabase(path: catalog.path)
-                let seconds = try Stopwatch.timeSync {
+                return try await fingerprinted(results, .baseline) { fingerprint in
                     try CatalogQueries.categoryPages(
                         database, categories: categories, pageSize: pageSize, pages: pagesEach) { fingerprint.add($0) }
                 }
-                await results.record(fingerprint, side: .baseline)
-                return seconds
             },
             verify: { try await results.verify("catalog.category-page", expectedCount: nil) },
             finish: { try storage.close() })
@@ -136,21 +124,17 @@ extension Scenario {
         let results = PageResults()
         return ScenarioRun(
             ours: {
-                var fingerprint = Fingerprint()
-                let seconds = try await Stopwatch.time {
+                try await fingerprinted(results, .ours) { fingerprint in
                     for prefix in prefixes {
                         let page = try await store.query(
                             ProductQuery(page: PageRequest(limit: pageSize), sort: .title(), filters: [.titlePrefix(prefix)]))
                         page.products.forEach { fingerprint.add($0) }
                     }
                 }
-                await results.record(fingerprint, side: .ours)
-                return seconds
             },
             baseline: {
-                var fingerprint = Fingerprint()
                 let database = try RawDatabase(path: catalog.path)
-                let seconds = try Stopwatch.timeSync {
+                return try await fingerprinted(results, .baseline) { fingerprint in
                     let decoder = JSONDecoder()
                     let statement = try CatalogQueries.prepareTitlePrefixPage(database)
                     for prefix in prefixes {
@@ -158,10 +142,19 @@ extension Scenario {
                             statement, prefix: prefix, pageSize: pageSize, decoder: decoder) { fingerprint.add($0) }
                     }
                 }
-                await results.record(fingerprint, side: .baseline)
-                return seconds
             },
             verify: { try await results.verify("catalog.title-prefix-page", expectedCount: nil) },
             finish: { try storage.close() })
+    }
+
+    /// One measurement of a read scenario's side: `work`'s time, with the fingerprint of the products it adds
+    /// recorded for ``PageResults/verify(_:expectedCount:)``.
+    private static func fingerprinted(
+        _ results: PageResults, _ side: Side, _ work: (inout Fingerprint) async throws -> Void
+    ) async throws -> Double {
+        var fingerprint = Fingerprint()
+        let seconds = try await Stopwatch.time { try await work(&fingerprint) }
+        await results.record(fingerprint, side: side)
+        return seconds
     }
 }
