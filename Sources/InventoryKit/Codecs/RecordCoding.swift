@@ -34,6 +34,21 @@ public enum RecordCoding {
     ///
     /// - Throws: the decoder's `DecodingError`.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        // Records read often read themselves; whatever such a reader leaves (anything unusual, anything invalid)
+        // `JSONDecoder` decodes or refuses below (their tests hold the two paths equal).
+        if let readable = type as? any RecordJSONReadable.Type,
+            let value = RecordJSONReader.read(data, { readable.read(from: &$0) }) as? T
+        {
+            return value
+        }
+        return try decodeWithFoundation(type, from: data)
+    }
+
+    /// Decodes a value with `JSONDecoder`, never through ``RecordJSONReadable``: what a hand-written reading is
+    /// checked against.
+    ///
+    /// - Throws: the decoder's `DecodingError`.
+    package static func decodeWithFoundation<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .deferredToDate
         decoder.userInfo[.uuidsAreText] = true

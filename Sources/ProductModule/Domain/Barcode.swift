@@ -76,18 +76,27 @@ public struct Barcode: Hashable, Sendable, Codable {
         let confidence = try container.decodeIfPresent(Double.self, forKey: .confidence)
         let source = try container.decodeIfPresent(String.self, forKey: .source)
         do throws(ProductValidationError) {
-            if symbology == .upcE, value.utf8.count > 8 {
-                // A stored UPC-E barcode holds its expanded digits, which read as plain digits.
-                let expanded = try Barcode(value, confidence: confidence, source: source)
-                guard BarcodeSymbology.upcE.accepts(canonical: expanded.value) else {
-                    throw .barcodeSymbologyMismatch(expanded.value, symbology: .upcE)
-                }
-                self.init(canonical: expanded.value, symbology: .upcE, confidence: confidence, source: source)
-            } else {
-                self = try Barcode(value, symbology: symbology, confidence: confidence, source: source)
-            }
+            self = try Barcode(stored: value, symbology: symbology, confidence: confidence, source: source)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// A barcode as a stored record holds it, validated again; a missing symbology is inferred from the digits.
+    ///
+    /// - Throws: ``ProductValidationError`` when the value is not a valid GTIN of its symbology.
+    init(stored value: String, symbology: BarcodeSymbology?, confidence: Double?, source: String?)
+        throws(ProductValidationError)
+    {
+        if symbology == .upcE, value.utf8.count > 8 {
+            // A stored UPC-E barcode holds its expanded digits, which read as plain digits.
+            let expanded = try Barcode(value, confidence: confidence, source: source)
+            guard BarcodeSymbology.upcE.accepts(canonical: expanded.value) else {
+                throw .barcodeSymbologyMismatch(expanded.value, symbology: .upcE)
+            }
+            self.init(canonical: expanded.value, symbology: .upcE, confidence: confidence, source: source)
+        } else {
+            self = try Barcode(value, symbology: symbology, confidence: confidence, source: source)
         }
     }
 
