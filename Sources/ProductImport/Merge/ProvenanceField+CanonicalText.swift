@@ -122,7 +122,11 @@ extension ProvenanceField {
 
     private static func list(_ values: [String], to sink: inout some CanonicalTextSink) -> Bool {
         guard !values.isEmpty else { return false }
-        parts(values, to: &sink)
+        // Written here, not through `parts(_:to:)`: passing `[String]` as `[String?]` copies and casts every item.
+        for (index, value) in values.enumerated() {
+            if index > 0 { sink.separate() }
+            sink.write(value)
+        }
         return true
     }
 
@@ -178,14 +182,19 @@ struct CanonicalTextHasher: CanonicalTextSink {
 
     /// The hash as 16 lowercase hex digits.
     var hexDigits: String {
-        let digits = Self.digits
         var bytes = [UInt8](repeating: 0, count: 16)
+        writeHexDigits(into: &bytes, at: 0)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes ``hexDigits`` into `bytes[start..<start + 16]`.
+    func writeHexDigits(into bytes: inout [UInt8], at start: Int) {
+        let digits = Self.digits
         var value = hash
-        for index in stride(from: 15, through: 0, by: -1) {
+        for index in stride(from: start + 15, through: start, by: -1) {
             bytes[index] = digits[Int(value & 0xF)]
             value >>= 4
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -160,8 +160,8 @@ public struct CSVProductNormalizer: ProductProvider {
         if let key = sku ?? identity.barcode?.value { product.references = [providerID.rawValue: key] }
 
         let revision = SourceRevision(revision: line(.revision, limit: 64) ?? feedRevision)
-        product.provenance = .describing(
-            product, by: providerID, revision: revision.revision == nil ? nil : revision, synthetic: identity.synthetic,
+        product.recordDescribedProvenance(
+            by: providerID, revision: revision.revision == nil ? nil : revision, synthetic: identity.synthetic,
             now: context.now)
         do {
             try product.validate()

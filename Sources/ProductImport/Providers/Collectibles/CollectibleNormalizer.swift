@@ -91,8 +91,8 @@ public struct CollectibleNormalizer: ProductProvider {
         product.manufacturer = line(record.manufacturer, "manufacturer", limit: 200).map { ManufacturerNaming.manufacturer(named: $0) }
         if let catalogID { product.references = [providerID.rawValue: catalogID] }
         let revision = line(record.revision, "revision", limit: 64).map { SourceRevision(revision: $0) }
-        product.provenance = .describing(
-            product, by: providerID, revision: revision, synthetic: identity.synthetic, now: context.now)
+        product.recordDescribedProvenance(
+            by: providerID, revision: revision, synthetic: identity.synthetic, now: context.now)
         do {
             try product.validate()
         } catch {

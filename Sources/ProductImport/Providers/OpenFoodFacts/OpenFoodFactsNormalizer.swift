@@ -102,8 +102,8 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
             product.references = [providerID.rawValue: code]
         }
         let revision = SourceRevision(revision: record.revision.map(String.init), revisedAt: record.lastModified)
-        product.provenance = .describing(
-            product, by: providerID, revision: revision, synthetic: identity.synthetic, now: context.now)
+        product.recordDescribedProvenance(
+            by: providerID, revision: revision, synthetic: identity.synthetic, now: context.now)
         do {
             try product.validate()
         } catch {
