@@ -57,8 +57,8 @@ public enum PackagingParser {
 
     private static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        // ℮ (E2 84 AE) is rare: look for its lead byte before asking Foundation to replace it.
-        var characters = Array(text.utf8.contains(0xE2) ? text.replacingOccurrences(of: "\u{212E}", with: " ") : text)
+        // ℮ (E2 84 AE) is rare: look for its lead byte before replacing it.
+        var characters = Array(text.utf8.contains(0xE2) ? text.replacingOccurrencesBytewise(of: "\u{212E}", with: " ") : text)
         characters.append(" ")
         var index = 0
         while index < characters.count {

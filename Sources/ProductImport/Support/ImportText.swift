@@ -33,7 +33,7 @@ enum ImportText {
         // A clean line is its own block (no break, entity, tag or stray space): the common case, kept cheap.
         if raw.utf8.count <= limit, isCleanLine(raw) { return raw }
         let prepared = prepared(raw, limit: limit)
-        let decoded = prepared.utf8.contains(0x0D) ? prepared.replacingOccurrences(of: "\r\n", with: "\n") : prepared
+        let decoded = prepared.utf8.contains(0x0D) ? prepared.replacingOccurrencesBytewise(of: "\r\n", with: "\n") : prepared
         let originalLength = raw.utf8.count > limit * 8 ? raw.count : nil
         var lines: [String] = []
         var lineCut = false
