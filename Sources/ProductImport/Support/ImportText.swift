@@ -61,12 +61,24 @@ enum ImportText {
     static func list(
         _ raw: [String], field: String, limits: ImportLimits, warnings: inout [ImportWarning]
     ) -> [String] {
-        var seen: Set<String> = []
+        // A short list is checked for repeats by comparing with what it kept (the same `==` a set uses), a long
+        // one through a set: most lists are a few labels or allergens, and hashing them cost more than comparing.
+        var seen: Set<String>?
         var result: [String] = []
         for item in raw {
-            guard let cleaned = line(item, field: field, limit: limits.maximumTextLength, warnings: &warnings),
-                seen.insert(cleaned).inserted
-            else { continue }
+            guard let cleaned = line(item, field: field, limit: limits.maximumTextLength, warnings: &warnings) else {
+                continue
+            }
+            if seen == nil, result.count == Self.listScanLimit {
+                var set = Set(result)
+                set.reserveCapacity(raw.count)
+                seen = set
+            }
+            if seen != nil {
+                guard seen?.insert(cleaned).inserted == true else { continue }
+            } else if result.contains(cleaned) {
+                continue
+            }
             result.append(cleaned)
         }
         if result.count > limits.maximumListCount {
@@ -75,6 +87,9 @@ enum ImportText {
         }
         return result
     }
+
+    /// How many kept items a list compares a new one with before it checks repeats through a set instead.
+    static let listScanLimit = 8
 
     /// Whether `line(_:field:limit:warnings:)` would return the text as it is: not empty, no entity or tag, no
     /// leading, trailing or repeated space, and no other whitespace or control character (checked on the UTF-8
