@@ -15,7 +15,38 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         if bytes[start] < 0x80, bytes[bytes.index(before: end)] < 0x80 {
             return String(decoding: bytes[start..<end], as: UTF8.self)
         }
-        return trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+        let set: CharacterSet = newlines ? .whitespacesAndNewlines : .whitespaces
+        // A non-ASCII end whose scalar the set does not hold (`"500 g ℮"`, `"Crème brûlée"`) is where Foundation's
+        // trimming stops too.
+        if Self.isKept(firstScalarAt: start, in: bytes, set: set), Self.isKept(lastScalarBefore: end, in: bytes, set: set) {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        return trimmingCharacters(in: set)
+    }
+
+    /// Whether the scalar starting at `index` is ASCII or one `set` does not hold.
+    private static func isKept(firstScalarAt index: UTF8View.Index, in bytes: UTF8View, set: CharacterSet) -> Bool {
+        guard bytes[index] >= 0x80 else { return true }
+        var scalarEnd = bytes.index(after: index)
+        while scalarEnd < bytes.endIndex, (0x80...0xBF).contains(bytes[scalarEnd]) { bytes.formIndex(after: &scalarEnd) }
+        return !isInSet(bytes[index..<scalarEnd], set)
+    }
+
+    /// Whether the scalar ending at `end` is ASCII or one `set` does not hold.
+    private static func isKept(lastScalarBefore end: UTF8View.Index, in bytes: UTF8View, set: CharacterSet) -> Bool {
+        var scalarStart = bytes.index(before: end)
+        guard bytes[scalarStart] >= 0x80 else { return true }
+        while scalarStart > bytes.startIndex, (0x80...0xBF).contains(bytes[scalarStart]) {
+            bytes.formIndex(before: &scalarStart)
+        }
+        return !isInSet(bytes[scalarStart..<end], set)
+    }
+
+    /// Whether the one scalar in `scalarBytes` is in `set` (`true`, so Foundation decides, if the bytes are not one).
+    private static func isInSet(_ scalarBytes: UTF8View.SubSequence, _ set: CharacterSet) -> Bool {
+        let scalars = String(decoding: scalarBytes, as: UTF8.self).unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return true }
+        return set.contains(scalar)
     }
 
     /// Whether an ASCII byte is in `CharacterSet.whitespaces` (space, tab) or, with `newlines`, in

@@ -73,6 +73,25 @@ struct IngredientListTests {
         }
     }
 
+    @Test("Texts that start or end beyond ASCII are trimmed to Foundation's bytes, for every kind of space and sign")
+    func trimmingAtNonASCIIEndsMatchesFoundation() {
+        let pieces = [" ", "\t", "\n", "\r", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{2028}", "\u{2029}", "\u{202F}",
+                      "\u{205F}", "\u{3000}", "\u{200B}", "\u{FEFF}", "\u{180E}", "a", "é", "℮", "€", "🍫", "e\u{301}", "\u{301}",
+                      "\u{200D}", "中", "x y"]
+        var random = SeededRandomNumberGenerator(seed: 2_026_1129)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
+            let sub = text.dropFirst(text.isEmpty ? 0 : 1)
+            #expect(Array(text.trimmedText().utf8) == Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8),
+                    "\(text.debugDescription)")
+            #expect(Array(text.trimmedText(newlines: false).utf8) == Array(text.trimmingCharacters(in: .whitespaces).utf8),
+                    "\(text.debugDescription)")
+            #expect(Array(sub.trimmedText().utf8) == Array(sub.trimmingCharacters(in: .whitespacesAndNewlines).utf8))
+        }
+    }
+
     @Test("For 20,000 generated texts in Latin, Cyrillic, Arabic and punctuation, the byte walk gives the character walk's items")
     func byteWalkMatchesTheCharacterWalk() {
         var random = SeededRandomNumberGenerator(seed: 73)
