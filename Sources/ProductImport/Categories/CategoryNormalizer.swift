@@ -69,16 +69,17 @@ public struct CategoryNormalizer: Sendable {
 
     // MARK: - Matching
 
+    /// The last matching term with a sub id, else the last matching term. Read from the end, so the terms before
+    /// the last one with a sub id (the general ones of a tag list) need no key.
     private func bestMatch(in terms: [String]) -> (category: ProductCategory, term: String)? {
-        var best: (category: ProductCategory, term: String)?
-        for term in terms {
+        var lastWithoutSub: (category: ProductCategory, term: String)?
+        for term in terms.reversed() {
             let key = CategoryTerm.key(term)
             guard !key.isEmpty, !ignored.contains(key), let category = index[key] else { continue }
-            if category.sub != nil || best?.category.sub == nil {
-                best = (category, term.trimmedText())
-            }
+            if category.sub != nil { return (category, term.trimmedText()) }
+            if lastWithoutSub == nil { lastWithoutSub = (category, term.trimmedText()) }
         }
-        return best
+        return lastWithoutSub
     }
 
     private func passThrough(_ value: String) -> CategoryNormalization {
