@@ -202,11 +202,12 @@ public struct OpenFoodFactsNormalizer: ProductProvider {
         }
         candidates.append(("generic_name", record.genericName))
         for candidate in candidates {
-            var ignored: [ImportWarning] = []
-            guard ImportText.line(candidate.text, field: candidate.source, limit: limits.maximumTextLength, warnings: &ignored) != nil
+            // A candidate that cleans to nothing leaves no warning; the chosen one leaves its cleaning's warnings.
+            var lineWarnings: [ImportWarning] = []
+            guard let text = ImportText.line(
+                candidate.text, field: candidate.source, limit: limits.maximumTextLength, warnings: &lineWarnings)
             else { continue }
-            let text = ImportText.line(candidate.text, field: candidate.source, limit: limits.maximumTextLength, warnings: &warnings)
-            guard let text else { continue }
+            warnings.append(contentsOf: lineWarnings)
             if candidate.source != "product_name" {
                 warnings.append(.substitutedValue(field: "product_name", source: candidate.source))
             }
