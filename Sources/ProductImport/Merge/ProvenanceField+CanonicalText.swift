@@ -87,7 +87,11 @@ extension ProvenanceField {
                 facts.fiberG, facts.saltG, facts.sodiumMg,
             ]
             guard values.contains(where: { $0 != nil }) else { return false }
-            parts(values.map { $0.map { "\($0)" } }, to: &sink)
+            // Each as `"\(value)"` spells it (`description`), written one by one rather than through a list of texts.
+            for (index, value) in values.enumerated() {
+                if index > 0 { sink.separate() }
+                sink.write(value?.description ?? "")
+            }
         case .collectibleText(let path): return text(product.productDetails?.collectibleDetails?[keyPath: path], to: &sink)
         case .collectibleDate(let path):
             guard let date = product.productDetails?.collectibleDetails?[keyPath: path] else { return false }
