@@ -23,9 +23,9 @@ import InventoryKit
 /// post-filtered), checked per row walked: a filter that matches few of the rows walked costs in proportion.
 ///
 /// ## Cursor
-/// After a cursor, the walk of the first sort key is an index range from the cursor's value on — its rows equal to
-/// that value placed by the exact keyset condition on the other keys and the id, the rows after it taken whole —
-/// and, descending, the nulls after it (a null cursor value: its run of nulls, then, ascending, every value); each
+/// After a cursor, the walk of the first sort key is two index ranges — the rows equal to the cursor's value placed
+/// by the exact keyset condition on the other keys and the id (sorted by one key, a seek past the cursor's id),
+/// then the rows after that value taken whole — and, descending, the nulls after it (a null cursor value: its run of nulls, then, ascending, every value); each
 /// range is `LIMIT`ed to what the page still needs.
 ///
 /// ## Damage
@@ -170,12 +170,14 @@ struct RecordPageQuery: Sendable {
                 ? [range("d.value IS NULL", [], run), range("d.value >= ?", [(-Double.infinity).databaseValue], filter)]
                 : [range("d.value IS NULL", [], run)]
         }
-        // One range from the cursor's value on, whose equal run is placed by the later keys: a statement fewer
-        // than walking the run and the rest apart. Descending, the nulls sort last, outside any range of values.
+        // The rest of the cursor's equal run, placed by the later keys, then the values after it, each a range of
+        // its own: sorted by one key, the run's rest is `d.value = ? AND d.id > ?`, so a page deep inside a long run
+        // (records written together share a date) seeks to its place instead of reading the run from its start.
+        // Descending, the nulls sort last, outside any range of values.
         let bound = value.indexValue
-        let rest = SQLCondition.all([.any([SQLCondition(ascending ? "d.value > ?" : "d.value < ?", [bound]), later]), filter])
-        let values = range(ascending ? "d.value >= ?" : "d.value <= ?", [bound], rest)
-        return ascending ? [values] : [values, range("d.value IS NULL", [], filter)]
+        let run = range("d.value = ?", [bound], .all([later, filter]))
+        let after = range(ascending ? "d.value > ?" : "d.value < ?", [bound], filter)
+        return ascending ? [run, after] : [run, after, range("d.value IS NULL", [], filter)]
     }
 
     /// A walk of one field's index, or of one equal value's range of a composite pair.
