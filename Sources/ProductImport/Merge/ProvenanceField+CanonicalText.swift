@@ -184,20 +184,16 @@ struct CanonicalTextHasher: CanonicalTextSink {
         hash = hash &* 0x100_0000_01B3
     }
 
-    /// The hash as 16 lowercase hex digits.
+    /// The hash as 16 lowercase hex digits, written straight into the text's storage.
     var hexDigits: String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        writeHexDigits(into: &bytes, at: 0)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Writes ``hexDigits`` into `bytes[start..<start + 16]`.
-    func writeHexDigits(into bytes: inout [UInt8], at start: Int) {
-        let digits = Self.digits
-        var value = hash
-        for index in stride(from: start + 15, through: start, by: -1) {
-            bytes[index] = digits[Int(value & 0xF)]
-            value >>= 4
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            let digits = Self.digits
+            var value = hash
+            for index in stride(from: 15, through: 0, by: -1) {
+                buffer[index] = digits[Int(value & 0xF)]
+                value >>= 4
+            }
+            return 16
         }
     }
 

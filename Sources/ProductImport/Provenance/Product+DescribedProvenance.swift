@@ -34,20 +34,14 @@ extension Product {
         writer.member("fields")
         writer.beginObject()
         var anyField = false
-        // Each field is `[0]` or `[0,"<16 hex digits>"]`; the digits are written into the quotes, never made a text.
-        var quotedHash = [UInt8](repeating: UInt8(ascii: "\""), count: 18)
-        let sourceIndex = [UInt8(ascii: "0")]
+        // Each field is `[0]` or `[0,"<value hash>"]`.
         for known in fields {
-            var hasher = CanonicalTextHasher()
-            guard ProvenanceField.writeCanonicalText(of: known.slot, in: self, to: &hasher) else { continue }
+            guard let hash = ProvenanceField.valueHash(of: known.slot, in: self) else { continue }
             anyField = true
             writer.member(known.field.rawValue)
             writer.beginArray()
-            writer.raw(sourceIndex)
-            if known.tracksEdits {
-                hasher.writeHexDigits(into: &quotedHash, at: 1)
-                writer.raw(quotedHash)
-            }
+            writer.number(Int64(0))
+            if known.tracksEdits { writer.string(hash) }
             writer.endArray()
         }
         writer.endObject()
