@@ -3,11 +3,16 @@ import Foundation
 import InventoryKit
 import InventoryModule
 import InventorySync
+import OpenFoodFactsFeed
+import ProductImport
 import ProductModule
 
 /// `kitbench codecs`: what the kit's hand-written record JSON writers cost against `JSONEncoder` writing the same
 /// bytes (sorted keys, `/` unescaped, dates as reference-date seconds), per record, for the records every commit and
-/// push encodes (an outbox entry as the stores write it, its product's bytes spliced in). The reason each writer is kept (docs/performance.md, "Hand-written codecs").
+/// push encodes (an outbox entry as the stores write it, its product's bytes spliced in); and what the hand-written
+/// product reader costs against `JSONDecoder` reading the same products, for the benchmark's products and for
+/// normalized Open Food Facts-shaped ones (the catalog's). The reason each codec is kept (docs/performance.md,
+/// "Hand-written codecs").
 ///
 /// ```sh
 /// Benchmarks/.build/release/kitbench codecs
@@ -16,11 +21,12 @@ struct KitBenchCodecs: ParsableCommand {
     /// The subcommand's name and help.
     static let configuration = CommandConfiguration(
         commandName: "codecs",
-        abstract: "Times RecordCoding.encode (the hand-written writers) against JSONEncoder on the same records.",
+        abstract: "Times RecordCoding's hand-written writers and product reader against JSONEncoder and JSONDecoder.",
         discussion: """
             Encodes each record kind (the benchmark products, their sync records and outbox entries, journal \
             entries) both ways, checks that both wrote the same bytes, and prints the best of --repetitions runs \
-            per record.
+            per record; then decodes products both ways (the benchmark's and Open Food Facts-shaped ones), \
+            checking both read the same products.
             """)
 
     /// Records of each kind.
@@ -44,6 +50,38 @@ struct KitBenchCodecs: ParsableCommand {
         try measure("sync record", transaction.syncRecords)
         try measureOutbox(transaction.outboxEntries)
         try measure("journal entry", (0..<count).map(RecordBenchData.journalEntry))
+        print("")
+        print("read              | hand-written | JSONDecoder | ratio")
+        print("------------------|--------------|-------------|------")
+        try measureReading("product", transaction.products.map(\.product))
+        try measureReading("product (OFF)", try Self.openFoodFactsProducts(count))
+    }
+
+    /// `RecordCoding.decode` (the hand-written reader) against `JSONDecoder` of the same stored bytes.
+    private func measureReading(_ name: String, _ products: [Product]) throws {
+        let payloads = try products.map { try RecordCoding.encode($0) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .deferredToDate
+        for (payload, product) in zip(payloads, products).prefix(100) {
+            guard try RecordCoding.decode(Product.self, from: payload) == product,
+                try decoder.decode(Product.self, from: payload) == product
+            else { throw BenchmarkError.mismatch(scenario: "codecs", detail: "\(name): the two readings differ") }
+        }
+        let read = try best { for payload in payloads { _ = try RecordCoding.decode(Product.self, from: payload) } }
+        let foundation = try best { for payload in payloads { _ = try decoder.decode(Product.self, from: payload) } }
+        report(name, count: payloads.count, written: read, foundation: foundation)
+    }
+
+    /// Normalized Open Food Facts-shaped products, as the `catalog.*` scenarios store them.
+    private static func openFoodFactsProducts(_ count: Int) throws -> [Product] {
+        let normalizer = OpenFoodFactsNormalizer()
+        let context = NormalizationContext(now: BenchData.now)
+        return try OpenFoodFactsFeed().lines(0..<count).map { line in
+            guard case .success(let imported) = normalizer.normalize(line, context: context) else {
+                throw BenchmarkError.setup("a generated Open Food Facts record does not normalize")
+            }
+            return imported.product
+        }
     }
 
     private func measure<Value: Encodable>(_ name: String, _ values: [Value]) throws {

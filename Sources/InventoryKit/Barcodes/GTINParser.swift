@@ -24,6 +24,11 @@ enum GTINParser {
         guard byteCount <= GTIN.maximumInputLength else {
             throw .tooLong(byteCount)
         }
+        // Plain ASCII digits (a stored or scanned code) read as the general path reads them, without splitting the
+        // text into characters: no separator to drop, no element string, no Digital Link.
+        if format == .automatic, let digits = asciiDigits(of: raw) {
+            return try normalizeDigits(digits)
+        }
         let scanned = significantCharacters(of: raw)
         guard let first = scanned.first else {
             throw .empty
@@ -119,7 +124,21 @@ enum GTINParser {
     }
 
     private static func normalizeDigits(_ characters: ArraySlice<ScannedCharacter>) throws(GTINError) -> String {
-        let digits = try digits(of: characters)
+        try normalizeDigits(try digits(of: characters))
+    }
+
+    /// The values of `raw`'s bytes when every one is an ASCII digit (and there is one), or `nil`.
+    private static func asciiDigits(of raw: String) -> [UInt8]? {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(14)
+        for byte in raw.utf8 {
+            guard let digit = digitValue(ofASCII: byte) else { return nil }
+            digits.append(digit)
+        }
+        return digits.isEmpty ? nil : digits
+    }
+
+    private static func normalizeDigits(_ digits: [UInt8]) throws(GTINError) -> String {
         guard validLengths.contains(digits.count) else {
             throw .invalidLength(digits.count)
         }

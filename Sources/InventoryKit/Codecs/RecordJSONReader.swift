@@ -14,8 +14,8 @@ import Foundation
 ///     var object = RecordJSONContainer()
 ///     guard reader.beginObject() else { return nil }
 ///     var name: String?
-///     while let key = reader.nextKey(keys, in: &object) {
-///         switch key {
+///     while let position = reader.nextKey(keys, in: &object) {
+///         switch fields[position] {
 ///         case .name: name = reader.string()
 ///         }
 ///     }
@@ -55,19 +55,18 @@ package struct RecordJSONReader {
         expect(UInt8(ascii: "{"))
     }
 
-    /// The next member's key of the object `container` reads, its value next; `nil` after the object's last member
-    /// (the object is then closed) or when the input is refused: a key that is not one of `keys`, a repeated key,
-    /// malformed JSON.
-    package mutating func nextKey<Key>(_ keys: RecordJSONKeys<Key>, in container: inout RecordJSONContainer) -> Key? {
+    /// The position in `keys` of the next member's key of the object `container` reads, its value next; `nil` after
+    /// the object's last member (the object is then closed) or when the input is refused: a key that is not one of
+    /// `keys`, a repeated key, malformed JSON.
+    package mutating func nextKey(_ keys: RecordJSONKeys, in container: inout RecordJSONContainer) -> Int? {
         guard advance(in: &container, closing: UInt8(ascii: "}")) else { return nil }
         skipWhitespace()
-        guard let name = plainKey(), let (index, key) = keys.match(name), container.visit(index),
-            expect(UInt8(ascii: ":"))
+        guard let name = plainKey(), let index = keys.match(name), container.visit(index), expect(UInt8(ascii: ":"))
         else {
             fail()
             return nil
         }
-        return key
+        return index
     }
 
     /// Opens an array; `false` (and refused) when the next value is not one.
@@ -301,6 +300,15 @@ package struct RecordJSONReader {
     private mutating func readEscapedString(prefix: UnsafeRawBufferPointer) -> String? {
         var unescaped = Array(prefix)
         while position < bytes.count {
+            // The run up to the next quote, backslash or control character, copied at once.
+            let run = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+                bytes[position] >= 0x20
+            {
+                position += 1
+            }
+            if position > run { unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<position])) }
+            guard position < bytes.count else { return nil }
             let byte = bytes[position]
             position += 1
             switch byte {
@@ -368,8 +376,13 @@ package struct RecordJSONReader {
 
     /// The text of `bytes`, or `nil` when they are not UTF-8 (decoding repairs them, so the bytes would differ).
     private static func text(_ bytes: UnsafeRawBufferPointer, ascii: Bool) -> String? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard ascii || text.utf8.elementsEqual(bytes) else { return nil }
-        return text
+        var text = String(decoding: bytes, as: UTF8.self)
+        guard !ascii else { return text }
+        let same = text.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            for index in decoded.indices where decoded[index] != bytes[index] { return false }
+            return true
+        }
+        return same ? text : nil
     }
 }

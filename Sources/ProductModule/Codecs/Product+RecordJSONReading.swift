@@ -17,6 +17,7 @@ extension Product: RecordJSONReadable {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     package static func read(from reader: inout RecordJSONReader) -> Product? {
         var object = RecordJSONContainer()
@@ -38,7 +39,8 @@ extension Product: RecordJSONReadable {
         var createdAt: Date?
         var updatedAt: Date?
         var version: Int?
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .additionalIdentifiers, .relatedAssetIDs, .compliance, .extractionMetadata, .manufacturer,
                 .qualitySignals:
@@ -101,6 +103,7 @@ extension Barcode {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     /// Reads a barcode and validates it as `init(from:)` does; `nil` (refused) otherwise.
     fileprivate static func read(from reader: inout RecordJSONReader) -> Barcode? {
@@ -110,7 +113,8 @@ extension Barcode {
         var symbology: BarcodeSymbology?
         var confidence: Double?
         var source: String?
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .confidence: confidence = reader.optionalDouble()
             case .source: source = reader.optionalString()
@@ -135,13 +139,15 @@ extension ProductCategory {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     fileprivate static func read(from reader: inout RecordJSONReader) -> ProductCategory? {
         var object = RecordJSONContainer()
         guard reader.beginObject() else { return nil }
         var main: String?
         var sub: String?
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .main: main = reader.string()
             case .sub: sub = reader.optionalString()
@@ -158,6 +164,7 @@ extension ProductImage {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     fileprivate static func read(from reader: inout RecordJSONReader) -> ProductImage? {
         var object = RecordJSONContainer()
@@ -169,7 +176,8 @@ extension ProductImage {
         var source: String?
         var width: Int?
         var height: Int?
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .height: height = reader.optionalInt()
             case .width: width = reader.optionalInt()
@@ -196,12 +204,14 @@ extension ProductPackaging {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     fileprivate static func read(from reader: inout RecordJSONReader) -> ProductPackaging? {
         var object = RecordJSONContainer()
         guard reader.beginObject() else { return nil }
         var packaging = ProductPackaging()
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .count: packaging.count = reader.optionalInt()
             case .displayText: packaging.displayText = reader.optionalString()
@@ -219,6 +229,7 @@ extension ProductDetails {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     /// Food and beverage details; any other kind is left to `JSONDecoder`.
     fileprivate static func read(from reader: inout RecordJSONReader) -> ProductDetails? {
@@ -226,7 +237,8 @@ extension ProductDetails {
         guard reader.beginObject() else { return nil }
         var type: String?
         var details: FoodDetails?
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .type:
                 type = reader.string()
@@ -248,12 +260,14 @@ extension FoodDetails {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     fileprivate static func read(from reader: inout RecordJSONReader) -> FoodDetails? {
         var object = RecordJSONContainer()
         guard reader.beginObject() else { return nil }
         var details = FoodDetails()
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             switch field {
             case .allergens: details.allergens = reader.optionalStrings()
             case .ingredients: details.ingredients = reader.optionalStrings()
@@ -274,12 +288,14 @@ extension NutritionFacts {
     }
 
     private static let keys = RecordJSONKeys(Field.self)
+    private static let fields = Field.allCases
 
     fileprivate static func read(from reader: inout RecordJSONReader) -> NutritionFacts? {
         var object = RecordJSONContainer()
         guard reader.beginObject() else { return nil }
         var facts = NutritionFacts()
-        while let field = reader.nextKey(keys, in: &object) {
+        while let position = reader.nextKey(keys, in: &object) {
+            let field = fields[position]
             let value = reader.optionalDouble()
             switch field {
             case .carbsG: facts.carbsG = value

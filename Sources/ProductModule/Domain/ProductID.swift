@@ -110,6 +110,8 @@ public struct ProductID: RawRepresentable, Hashable, Comparable, Sendable, Codab
         if raw.isEmpty { return "the id is empty" }
         let length = raw.utf8.count
         if length > maximumLength { return "the id is \(length) bytes long (at most \(maximumLength))" }
+        // Printable ASCII other than the space (every id the kit makes) is neither whitespace nor a control.
+        if raw.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return nil }
         for scalar in raw.unicodeScalars {
             if scalar.properties.isWhitespace { return "the id contains whitespace" }
             if scalar.properties.generalCategory == .control { return "the id contains a control character" }
