@@ -34,13 +34,14 @@ extension Product {
         writer.member("fields")
         writer.beginObject()
         var anyField = false
-        // Each field is `[0]` or `[0,"<value hash>"]`.
+        // Each field is `[0]` or `[0,"<value hash>"]`. The index is written as a `Double`, which the writer spells
+        // `0` as it spells the integer, but from its cache of the numbers it wrote last, not as a new text each time.
         for known in fields {
             guard let hash = ProvenanceField.valueHash(of: known.slot, in: self) else { continue }
             anyField = true
             writer.member(known.field.rawValue)
             writer.beginArray()
-            writer.number(Int64(0))
+            try writer.number(0.0)
             if known.tracksEdits { writer.string(hash) }
             writer.endArray()
         }
