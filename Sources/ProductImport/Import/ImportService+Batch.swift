@@ -3,38 +3,19 @@ import InventoryKit
 import ProductModule
 
 extension ImportService {
-    /// A product the batch touches: the stored or new product, the records that touched it and whether it must
-    /// be written.
-    struct Staged {
-        /// The product as merged so far; `nil` while only skipped records (unchanged by fingerprint) touched it.
-        var product: Product?
-        /// Whether the catalog holds the product.
-        var isStored: Bool
-        /// Whether the merged product differs from the stored one (or is new).
-        var dirty: Bool
-        /// The source fingerprint of the one record that made the product, recorded with the write; `nil` when
-        /// several records of the batch touched it.
-        var fingerprint: String?
-        /// Each record's outcome, by position in the input.
-        var outcomes: [(index: Int, outcome: Outcome)]
-    }
-
-    /// What a record did to its product.
-    enum Outcome {
-        case created, updated, unchanged
-    }
-
-    /// Imports one prepared batch: the products that still carry a record's fingerprint, then the other records
-    /// normalized (on every core) and their stored products read in one call, the merges in record order, then one
-    /// add and one update.
+    /// Stages one prepared batch against the catalog: the products that still carry a record's fingerprint, then
+    /// the other records normalized (on every core) and their stored products read in one call, the merges in record
+    /// order, each product to write validated. Nothing is written; the batch's reads are named in
+    /// ``StagedBatch/touched``.
     ///
-    /// - Parameter skippedKnown: Called once the skipped records are known, with their number (the run then starts
-    ///   preparing the next batch).
-    func importBatch<Provider: ProductProvider>(
-        _ prepared: PreparedBatch<Provider>, offset: Int, provider: Provider, report: inout ImportReport<ProductID>,
-        skippedKnown: (Int) -> Void
-    ) async throws {
-        var prepared = prepared
+    /// - Parameters:
+    ///   - prepared: The batch; records normalized while staging stay normalized in it, for a second staging.
+    ///   - offset: The position of the batch's first record in the input.
+    ///   - skippedKnown: Called once the skipped records are known, with their number (the run then starts
+    ///     preparing the next batch).
+    func stage<Provider: ProductProvider>(
+        _ prepared: inout PreparedBatch<Provider>, offset: Int, provider: Provider, skippedKnown: (Int) -> Void
+    ) async throws -> StagedBatch {
         let now = prepared.context.now
         let count = prepared.records.count
         let fingerprints = prepared.fingerprints
@@ -48,8 +29,9 @@ extension ImportService {
         // 2. Normalize the other records (unless prepared already); read their stored products in one call.
         var found: [ProductID: Product] = [:]
         var damaged: [ProductID: String] = [:]
+        var batch = StagedBatch(report: ImportReport(provider: provider.providerID), count: count)
         await prepared.normalize((0..<count).filter { skipped[$0] == nil }, provider: provider)
-        try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged)
+        try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged, touched: &batch.touched)
         // A skipped record whose product another record of the batch changes is merged like the others, in order.
         var touched: Set<ProductID> = []
         for position in 0..<count where skipped[position] == nil {
@@ -60,12 +42,12 @@ extension ImportService {
         if !unskipped.isEmpty {
             unskipped.forEach { skipped[$0] = nil }
             await prepared.normalize(unskipped, provider: provider)
-            try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged)
+            try await lookUp(keys(of: prepared, skipped: skipped), found: &found, damaged: &damaged, touched: &batch.touched)
         }
         let results = prepared.normalized
 
         // 3. Stage every record in order.
-        var staged: [ProductID: Staged] = [:]
+        var staged: [ProductID: StagedProduct] = [:]
         var order: [ProductID] = []
         staged.reserveCapacity(count)
         order.reserveCapacity(count)
@@ -73,7 +55,7 @@ extension ImportService {
             let index = offset + position
             if let id = skipped[position] {
                 if staged[id] == nil {
-                    staged[id] = Staged(product: nil, isStored: true, dirty: false, fingerprint: nil, outcomes: [])
+                    staged[id] = StagedProduct(product: nil, isStored: true, dirty: false, fingerprint: nil, outcomes: [])
                     order.append(id)
                 }
                 staged[id]?.outcomes.append((index, .unchanged))
@@ -83,27 +65,28 @@ extension ImportService {
             let imported: ImportedProduct
             switch normalized {
             case .failure(let rejection):
-                report.rejected.append(ImportRejectionEntry(index: index, reason: rejection))
+                batch.report.rejected.append(ImportRejectionEntry(index: index, reason: rejection))
                 continue
             case .success(let value):
                 imported = value
             }
-            keep(imported.warnings.map { ImportWarningEntry(index: index, warning: $0) }, in: &report)
+            keep(imported.warnings.map { ImportWarningEntry(index: index, warning: $0) }, in: &batch.report)
             let incoming = imported.product
             var key = incoming.productID
             if let damage = damaged[key] {
-                report.rejected.append(ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: damage)))
+                batch.report.rejected.append(
+                    ImportRejectionEntry(index: index, reason: .storedProductDamaged(key, reason: damage)))
                 continue
             }
             if staged[key] == nil {
                 if let stored = found[key] {
                     key = stored.productID
                     if staged[key] == nil {
-                        staged[key] = Staged(product: stored, isStored: true, dirty: false, fingerprint: nil, outcomes: [])
+                        staged[key] = StagedProduct(product: stored, isStored: true, dirty: false, fingerprint: nil, outcomes: [])
                         order.append(key)
                     }
                 } else {
-                    staged[key] = Staged(
+                    staged[key] = StagedProduct(
                         product: incoming, isStored: false, dirty: true, fingerprint: fingerprints[position],
                         outcomes: [(index, .created)])
                     order.append(key)
@@ -112,7 +95,7 @@ extension ImportService {
             }
             guard var entry = staged[key], let current = entry.product ?? found[key] else { continue }
             let merged = merger.merge(incoming, into: current, now: now)
-            keep(merged.warnings.map { ImportWarningEntry(index: index, warning: $0) }, in: &report)
+            keep(merged.warnings.map { ImportWarningEntry(index: index, warning: $0) }, in: &batch.report)
             if merged.changed {
                 entry.product = merged.product
                 entry.dirty = true
@@ -125,25 +108,26 @@ extension ImportService {
             staged[key] = entry
         }
 
-        // 4. Validate, then write the batch: one add, one update.
-        var additions: [Staged] = []
-        var updates: [Staged] = []
+        // 4. Validate what is written: one add, one update.
+        batch.touched.formUnion(order)
         for key in order {
             // Moved out, not copied: the product is changed below without copying its storage.
             guard var entry = staged.removeValue(forKey: key) else { continue }
             guard var product = entry.product else {
-                record(entry, id: key, report: &report)
+                Self.record(entry, id: key, report: &batch.report)
                 continue
             }
             if entry.dirty {
                 // A new product made by one record is that record's normalized product, validated while it was
-                // prepared; a merged one is checked here.
+                // prepared; a merged one is checked here, as the catalog's commands check a write. The catalog then
+                // checks only what it stamps (`addProducts(validated:)`); the fingerprint recorded below is a short
+                // attribute, which never makes a product invalid.
                 let preValidated = !entry.isStored && entry.outcomes.count == 1
                     && prepared.validated[entry.outcomes[0].index - offset]
                 do {
-                    if !preValidated { try product.validate() }
+                    if !preValidated { try product.validateAsNewInput() }
                 } catch {
-                    reject(entry, .invalidProduct(product.productID, reason: error.description), report: &report)
+                    Self.reject(entry, .invalidProduct(product.productID, reason: error.description), report: &batch.report)
                     continue
                 }
                 // The version the write creates: 1 for a new product, the next one for an update. Should the store
@@ -155,15 +139,14 @@ extension ImportService {
                 }
             }
             if !entry.isStored {
-                additions.append(entry)
+                batch.additions.append(entry)
             } else if entry.dirty {
-                updates.append(entry)
+                batch.updates.append(entry)
             } else {
-                record(entry, id: key, report: &report)
+                Self.record(entry, id: key, report: &batch.report)
             }
         }
-        try await write(additions, report: &report) { try await self.products.addProducts($0.compactMap(\.product)) }
-        try await write(updates, report: &report) { try await self.products.updateProducts($0.compactMap(\.product)) }
+        return batch
     }
 
     /// The ids of the normalized records that are not skipped.
@@ -177,11 +160,14 @@ extension ImportService {
     /// Reads the stored products of `keys` in one call; when one of them is damaged, reads them one by one so the
     /// damaged ones are named and the others found.
     private func lookUp(
-        _ keys: [ProductID], found: inout [ProductID: Product], damaged: inout [ProductID: String]
+        _ keys: [ProductID], found: inout [ProductID: Product], damaged: inout [ProductID: String],
+        touched: inout Set<ProductID>
     ) async throws {
         var seen: Set<ProductID> = []
         let missing = keys.filter { found[$0] == nil && damaged[$0] == nil && seen.insert($0).inserted }
         guard !missing.isEmpty else { return }
+        touched.formUnion(missing)
+        defer { touched.formUnion(missing.compactMap { found[$0]?.productID }) }
         do {
             found.merge(try await products.retrieveProducts(ids: missing)) { _, new in new }
         } catch let error as StorageError where error.isDamagedData {
@@ -194,57 +180,5 @@ extension ImportService {
                 }
             }
         }
-    }
-
-    /// Writes staged products in one call; when the catalog refuses the batch, writes them one by one so only
-    /// the refused products are rejected.
-    private func write(
-        _ entries: [Staged], report: inout ImportReport<ProductID>, _ call: ([Staged]) async throws -> Void
-    ) async throws {
-        guard !entries.isEmpty else { return }
-        do {
-            try await call(entries)
-            entries.forEach { record($0, report: &report) }
-        } catch is ProductModuleError {
-            for entry in entries { try await writeAlone(entry, report: &report) }
-        }
-    }
-
-    /// Writes one staged product on top of what the catalog holds now.
-    private func writeAlone(_ entry: Staged, report: inout ImportReport<ProductID>) async throws {
-        guard let product = entry.product else { return }
-        let id = product.productID
-        do {
-            if let current = try await products.retrieveProduct(by: .productID(id)) {
-                let result = merger.merge(product, into: current, now: clock.now())
-                guard result.changed else {
-                    var unchanged = entry
-                    unchanged.outcomes = entry.outcomes.map { ($0.index, .unchanged) }
-                    record(unchanged, report: &report)
-                    return
-                }
-                try await products.updateProducts([result.product])
-            } else {
-                try await products.addProducts([product])
-            }
-            record(entry, report: &report)
-        } catch let error as ProductModuleError {
-            reject(entry, .writeRefused(id, reason: error.description), report: &report)
-        }
-    }
-
-    private func record(_ entry: Staged, id: ProductID? = nil, report: inout ImportReport<ProductID>) {
-        guard let id = id ?? entry.product?.productID else { return }
-        for (_, outcome) in entry.outcomes {
-            switch outcome {
-            case .created: report.created.append(id)
-            case .updated: report.updated.append(id)
-            case .unchanged: report.unchanged.append(id)
-            }
-        }
-    }
-
-    private func reject(_ entry: Staged, _ reason: ImportRejection, report: inout ImportReport<ProductID>) {
-        for (index, _) in entry.outcomes { report.rejected.append(ImportRejectionEntry(index: index, reason: reason)) }
     }
 }

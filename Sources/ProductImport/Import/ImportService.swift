@@ -18,7 +18,10 @@ import ProductModule
 ///   `Sequence`, such as ``JSONLinesReader``, to stream a file). In each batch the records are fingerprinted and
 ///   normalized on every core; the stored products are read in one call
 ///   (`ProductModuleService/retrieveProducts(ids:)`); the batch is written in one `addProducts` and one
-///   `updateProducts` call. Progress is reported after every batch. Imports on one service run one at a time.
+///   `updateProducts` call. While a batch is written the next one is read and merged; when the two share a
+///   product, the next one is merged again once the write is done, so the outcome is always that of writing the
+///   batches one after the other. Progress is reported after every batch. Imports on one service run one at a
+///   time.
 /// - **Unchanged records are skipped**: when the provider fingerprints its records
 ///   (``ProductProvider/sourceFingerprint(of:)``), a product written from a record keeps the record's fingerprint
 ///   until anything else writes it (`Product/sourceFingerprint`); a record whose fingerprint the catalog finds
@@ -134,7 +137,6 @@ public actor ImportService {
         progress.yield(report.progress)
         let salt = fingerprintSalt(provider)
         var iterator = records.makeIterator()
-        var processed = 0
         // While a batch is merged and written, the next ones are read and prepared on the other cores: their
         // fingerprints, and their normalization unless most records of this batch were skipped as unchanged (a
         // re-import), decided once this batch's fingerprints were looked up. Up to `preparedAhead` batches are
@@ -143,18 +145,30 @@ public actor ImportService {
         if let first = prepare(read(&iterator), provider: provider, salt: salt, normalizeAll: salt == nil, after: nil) {
             queue.append(first)
         }
-        while !queue.isEmpty {
-            let pending = queue.removeFirst()
-            if Task.isCancelled {
-                pending.cancel()
-                queue.forEach { $0.cancel() }
-                report.wasCancelled = true
-                break
-            }
-            let prepared = await pending.value
-            do {
-                try await importBatch(prepared, offset: processed, provider: provider, report: &report) { skipped in
-                    let normalizeAll = skipped * 2 < prepared.records.count
+        // And while a batch is written, the next one is staged: its lookups and merges read the catalog as the
+        // write leaves every product the write does not touch. When the two batches share a product, or the write
+        // fell back to one product at a time, the next batch is staged again once the write is done. A batch that
+        // updates stored products is written before the next is staged: an update may move a product to its
+        // barcode's id.
+        var writing: (batch: StagedBatch, task: Task<BatchWrite, any Error>)?
+        var offset = 0
+        do {
+            while !queue.isEmpty {
+                let pending = queue.removeFirst()
+                if Task.isCancelled {
+                    pending.cancel()
+                    queue.forEach { $0.cancel() }
+                    report.wasCancelled = true
+                    break
+                }
+                var prepared = await pending.value
+                let recordCount = prepared.records.count
+                if let inFlight = writing, !inFlight.batch.writesOnlyTouchedIDs {
+                    writing = nil
+                    _ = try await finish(inFlight, into: &report, progress: progress)
+                }
+                var staged = try await stage(&prepared, offset: offset, provider: provider) { skipped in
+                    let normalizeAll = skipped * 2 < recordCount
                     while queue.count < Self.preparedAhead,
                         let task = prepare(
                             read(&iterator), provider: provider, salt: salt, normalizeAll: normalizeAll, after: queue.last)
@@ -162,18 +176,57 @@ public actor ImportService {
                         queue.append(task)
                     }
                 }
-            } catch let error as ImportError {
-                queue.forEach { $0.cancel() }
-                throw error
-            } catch {
-                queue.forEach { $0.cancel() }
-                throw ImportError.storageFailed(reason: String(describing: error), processed: processed)
+                if let inFlight = writing {
+                    writing = nil
+                    let wasBulk = try await finish(inFlight, into: &report, progress: progress)
+                    if !wasBulk || !staged.touched.isDisjoint(with: inFlight.batch.touched) {
+                        staged = try await stage(&prepared, offset: offset, provider: provider) { _ in }
+                    }
+                }
+                let batch = staged
+                writing = (batch, Task { try await self.write(batch) })
+                offset += batch.count
             }
-            processed += prepared.records.count
-            report.processed = processed
-            progress.yield(report.progress)
+            if let inFlight = writing {
+                writing = nil
+                _ = try await finish(inFlight, into: &report, progress: progress)
+            }
+        } catch {
+            queue.forEach { $0.cancel() }
+            // A write under way still lands: wait for it, so the report counts it.
+            if let inFlight = writing { _ = try? await finish(inFlight, into: &report, progress: progress) }
+            if let error = error as? ImportError { throw error }
+            throw ImportError.storageFailed(reason: String(describing: error), processed: report.processed)
         }
         return report
+    }
+
+    /// Waits for a batch's write and adds the batch to the report: what staging decided, then what the write did.
+    ///
+    /// - Returns: Whether the catalog took the batch in bulk (``BatchWrite/wasBulk``).
+    /// - Throws: ``ImportError/storageFailed(reason:processed:)`` when the write failed.
+    private func finish(
+        _ writing: (batch: StagedBatch, task: Task<BatchWrite, any Error>), into report: inout ImportReport<ProductID>,
+        progress: AsyncStream<ImportProgress>.Continuation
+    ) async throws -> Bool {
+        let written: BatchWrite
+        do {
+            written = try await writing.task.value
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError.storageFailed(reason: String(describing: error), processed: report.processed)
+        }
+        for part in [writing.batch.report, written.report] {
+            report.created += part.created
+            report.updated += part.updated
+            report.unchanged += part.unchanged
+            report.rejected += part.rejected
+            keep(part.warnings, in: &report)
+        }
+        report.processed += writing.batch.count
+        progress.yield(report.progress)
+        return written.wasBulk
     }
 
     /// How many batches are prepared ahead of the one being written.

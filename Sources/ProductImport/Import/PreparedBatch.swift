@@ -12,8 +12,9 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
     let fingerprints: [String?]
     /// Each record's normalization, or `nil` when it was left for later (a record expected to be skipped).
     var normalized: [Result<ImportedProduct, ImportRejection>?]
-    /// Whether each record's normalized product passed `Product.validate()` (checked on every core with the
-    /// normalization, so the writer need not check a new product again); `false` when not normalized or invalid.
+    /// Whether each record's normalized product passed `Product.validateAsNewInput()` (checked on every core with
+    /// the normalization, so neither the batch nor the catalog's command checks a new product again); `false` when
+    /// not normalized or invalid.
     var validated: [Bool]
 
     /// Fingerprints every record and, with `normalizeAll`, normalizes every record, on every core.
@@ -56,10 +57,10 @@ struct PreparedBatch<Provider: ProductProvider>: Sendable {
         }
     }
 
-    /// Whether a normalization succeeded with a product that passes `Product.validate()`.
+    /// Whether a normalization succeeded with a product that passes `Product.validateAsNewInput()`.
     private static func isValid(_ result: Result<ImportedProduct, ImportRejection>) -> Bool {
         guard case .success(let imported) = result else { return false }
-        return (try? imported.product.validate()) != nil
+        return (try? imported.product.validateAsNewInput()) != nil
     }
 
     private static func fingerprint(_ record: Provider.Record, provider: Provider, salt: String?) -> String? {

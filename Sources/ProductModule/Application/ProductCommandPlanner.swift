@@ -16,13 +16,18 @@ struct ProductCommandPlanner: Sendable {
     // MARK: - Add
 
     /// The transaction adding `products` over their local states (a missing state is an unknown product).
+    ///
+    /// - Parameter validated: Whether the caller checked every product with `Product.validateAsNewInput()` just
+    ///   before; only the stamped fields are checked then.
     func additions(
-        _ products: [Product], states: [ProductID: ProductLocalState], now: Date
+        _ products: [Product], states: [ProductID: ProductLocalState], now: Date, validated: Bool = false
     ) async throws -> (ProductLocalTransaction, [Product]) {
         var transaction = ProductLocalTransaction()
         var added: [Product] = []
-        for product in products {
-            try Self.validate(product)
+        added.reserveCapacity(products.count)
+        let firstSequence = products.isEmpty ? 0 : try await queue.reserve(products.count)
+        for (offset, product) in products.enumerated() {
+            if !validated { try Self.validate(product) }
             let state = states[product.productID] ?? ProductLocalState()
             if state.product != nil { throw ProductModuleError.alreadyExists(product.productID) }
             let tombstone = state.tombstone
@@ -40,9 +45,10 @@ struct ProductCommandPlanner: Sendable {
                 throw ProductModuleError.invalidProduct(product.productID, error)
             }
             if tombstone != nil { transaction.removedTombstones.append(product.productID) }
-            try await queue.enqueue(
+            queue.enqueue(
                 ProductChange(productID: stored.productID, product: stored, stamp: stamp, baseStamp: previous?.baseStamp),
-                previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
+                sequence: firstSequence + Int64(offset), previous: previous, replacing: state.pendingEntry,
+                into: &transaction, now: now)
             added.append(stored)
         }
         return (transaction, added)
@@ -110,16 +116,18 @@ struct ProductCommandPlanner: Sendable {
     func deletions(_ ids: [ProductID], now: Date) async throws -> ProductLocalTransaction {
         var transaction = ProductLocalTransaction()
         let states = try await store.localStates(ids)
-        for id in ids {
+        let firstSequence = ids.isEmpty ? 0 : try await queue.reserve(ids.count)
+        for (offset, id) in ids.enumerated() {
             let state = states[id] ?? ProductLocalState()
             guard let current = state.product else { throw ProductModuleError.notFound(id) }
             let previous = state.syncRecord
             let stamp = (previous?.stamp ?? stamp(of: current)).successor(now: now, replica: replicaID)
             transaction.removedProducts.append(id)
             transaction.tombstones.append(ProductTombstone(productID: id, stamp: stamp))
-            try await queue.enqueue(
+            queue.enqueue(
                 ProductChange(productID: id, product: nil, stamp: stamp, baseStamp: previous?.baseStamp),
-                previous: previous, replacing: state.pendingEntry, into: &transaction, now: now)
+                sequence: firstSequence + Int64(offset), previous: previous, replacing: state.pendingEntry,
+                into: &transaction, now: now)
         }
         return transaction
     }

@@ -209,19 +209,31 @@ public actor ProductModuleService {
     ///   written, or a storage error (nothing written).
     @discardableResult
     public func addProducts(_ products: [Product]) async throws -> AddProductsResult {
+        try await add(products, validated: false)
+    }
+
+    /// ``addProducts(_:)`` of products the caller has just checked with `Product.validateAsNewInput()` (the import
+    /// checks them on every core while it prepares a batch): the command checks only the fields it stamps (version
+    /// and dates), instead of checking every field again inside the gate, where no other command can run.
+    @discardableResult
+    package func addProducts(validated products: [Product]) async throws -> AddProductsResult {
+        try await add(products, validated: true)
+    }
+
+    private func add(_ products: [Product], validated: Bool) async throws -> AddProductsResult {
         try ProductCommandPlanner.rejectDuplicates(products.map(\.productID))
         let added = try await gate.run {
             let now = clock.now()
             // New products are the common case: commit them on the condition that the store does not know them,
             // without reading first. Only when the condition fails are the local states read and the command built
             // again from them (a re-creation after a delete, or an id that exists).
-            var (transaction, added) = try await planner.additions(products, states: [:], now: now)
+            var (transaction, added) = try await planner.additions(products, states: [:], now: now, validated: validated)
             transaction.requiredUnknown = products.map(\.productID)
             do {
                 try await store.commit(transaction)
             } catch StorageError.preconditionFailed {
                 let states = try await store.localStates(products.map(\.productID))
-                (transaction, added) = try await planner.additions(products, states: states, now: now)
+                (transaction, added) = try await planner.additions(products, states: states, now: now, validated: validated)
                 try await store.commit(transaction)
             }
             return added

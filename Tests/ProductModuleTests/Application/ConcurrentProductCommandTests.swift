@@ -66,6 +66,31 @@ struct ConcurrentProductCommandTests {
         #expect(Set(outbox.map(\.sequence)).count == 1_000)
     }
 
+    @Test("50 overlapping bulk adds get unique outbox sequences, each command's entries consecutive in its order")
+    func bulkCommandsReserveConsecutiveSequences() async throws {
+        let service = ProductModuleService(
+            store: SlowProductStore(base: StorageProductStore(storage: InMemoryStorageProvider())),
+            strategy: ProductSyncStrategy(readPolicy: .localOnly, writePolicy: .localThenEnqueue), replicaID: ReplicaID("a"))
+        let batches = try (0..<50).map { batch in
+            try (0..<20).map { try Product.fixture(number: 20_000 + batch * 20 + $0, barcoded: true, title: "Item \($0)") }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for batch in batches {
+                group.addTask { try await service.addProducts(batch) }
+            }
+            try await group.waitForAll()
+        }
+        let outbox = try await service.store.pendingEntries(limit: RecordQuery.maximumLimit)
+        #expect(outbox.count == 1_000)
+        #expect(Set(outbox.map(\.sequence)).count == 1_000)
+        let sequences = Dictionary(uniqueKeysWithValues: outbox.map { ($0.entityID, $0.sequence) })
+        for batch in batches {
+            let numbers = batch.compactMap { sequences[$0.productID.rawValue] }
+            #expect(numbers.count == 20)
+            #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        }
+    }
+
     @Test("edits interleaved with sync passes end with every record synced and equal to the remote")
     func editsAndSyncInterleave() async throws {
         let remote = InMemoryProductRemote()
