@@ -69,6 +69,14 @@ package struct RecordJSONReader {
         return index
     }
 
+    /// The next member's name, unescaped, of the object `container` reads (a map's key), its value next; `nil` after
+    /// the object's last member (the object is then closed) or when the input is refused.
+    package mutating func nextName(in container: inout RecordJSONContainer) -> String? {
+        guard advance(in: &container, closing: UInt8(ascii: "}")) else { return nil }
+        let name = string()
+        return expect(UInt8(ascii: ":")) ? name : nil
+    }
+
     /// Opens an array; `false` (and refused) when the next value is not one.
     package mutating func beginArray() -> Bool {
         expect(UInt8(ascii: "["))
@@ -97,12 +105,15 @@ package struct RecordJSONReader {
 
     /// Consumes a `null` and returns `true` when the next value is one; otherwise consumes nothing.
     package mutating func null() -> Bool {
-        skipWhitespace()
-        guard bytes.count - position >= 4, bytes[position] == UInt8(ascii: "n"), bytes[position + 1] == UInt8(ascii: "u"),
-            bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l")
-        else { return false }
-        position += 4
-        return true
+        literal("null")
+    }
+
+    /// A `true` or `false`.
+    package mutating func bool() -> Bool {
+        guard !failed else { return false }
+        if literal("true") { return true }
+        if !literal("false") { fail() }
+        return false
     }
 
     /// A string.
@@ -185,9 +196,7 @@ package struct RecordJSONReader {
         var map: [String: String] = [:]
         var object = RecordJSONContainer()
         guard beginObject() else { return [:] }
-        while advance(in: &object, closing: UInt8(ascii: "}")) {
-            let key = string()
-            guard expect(UInt8(ascii: ":")) else { break }
+        while let key = nextName(in: &object) {
             if map.updateValue(string(), forKey: key) != nil { fail() }
         }
         return map
@@ -211,6 +220,17 @@ package struct RecordJSONReader {
             default: return
             }
         }
+    }
+
+    /// Consumes `word` (ASCII) after whitespace and returns `true` when it comes next; otherwise consumes nothing.
+    private mutating func literal(_ word: StaticString) -> Bool {
+        skipWhitespace()
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        let start = word.utf8Start
+        for offset in 0..<count where bytes[position + offset] != start[offset] { return false }
+        position += count
+        return true
     }
 
     /// Consumes `byte` after whitespace; otherwise refuses the input.
