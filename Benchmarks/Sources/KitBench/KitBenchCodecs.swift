@@ -10,9 +10,9 @@ import ProductModule
 /// `kitbench codecs`: what the kit's hand-written record JSON writers cost against `JSONEncoder` writing the same
 /// bytes (sorted keys, `/` unescaped, dates as reference-date seconds), per record, for the records every commit and
 /// push encodes (an outbox entry as the stores write it, its product's bytes spliced in); and what the hand-written
-/// product reader costs against `JSONDecoder` reading the same products, for the benchmark's products and for
-/// normalized Open Food Facts-shaped ones (the catalog's). The reason each codec is kept (docs/performance.md,
-/// "Hand-written codecs").
+/// readers cost against `JSONDecoder` reading the same records: products, for the benchmark's products and for
+/// normalized Open Food Facts-shaped ones (the catalog's), and outbox entries (a push round's). The reason each
+/// codec is kept (docs/performance.md, "Hand-written codecs").
 ///
 /// ```sh
 /// Benchmarks/.build/release/kitbench codecs
@@ -21,12 +21,12 @@ struct KitBenchCodecs: ParsableCommand {
     /// The subcommand's name and help.
     static let configuration = CommandConfiguration(
         commandName: "codecs",
-        abstract: "Times RecordCoding's hand-written writers and product reader against JSONEncoder and JSONDecoder.",
+        abstract: "Times RecordCoding's hand-written writers and readers against JSONEncoder and JSONDecoder.",
         discussion: """
             Encodes each record kind (the benchmark products, their sync records and outbox entries, journal \
             entries) both ways, checks that both wrote the same bytes, and prints the best of --repetitions runs \
-            per record; then decodes products both ways (the benchmark's and Open Food Facts-shaped ones), \
-            checking both read the same products.
+            per record; then decodes products (the benchmark's and Open Food Facts-shaped ones) and outbox \
+            entries both ways, checking both read the same records.
             """)
 
     /// Records of each kind.
@@ -55,20 +55,22 @@ struct KitBenchCodecs: ParsableCommand {
         print("------------------|--------------|-------------|------")
         try measureReading("product", transaction.products.map(\.product))
         try measureReading("product (OFF)", try Self.openFoodFactsProducts(count))
+        try measureReading("outbox entry", transaction.outboxEntries)
     }
 
-    /// `RecordCoding.decode` (the hand-written reader) against `JSONDecoder` of the same stored bytes.
-    private func measureReading(_ name: String, _ products: [Product]) throws {
-        let payloads = try products.map { try RecordCoding.encode($0) }
+    /// `RecordCoding.decode` (the hand-written reader) against `JSONDecoder` of the same stored bytes: products, or
+    /// outbox entries as a push round reads them.
+    private func measureReading<Record: Codable & Equatable>(_ name: String, _ records: [Record]) throws {
+        let payloads = try records.map { try RecordCoding.encode($0) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .deferredToDate
-        for (payload, product) in zip(payloads, products).prefix(100) {
-            guard try RecordCoding.decode(Product.self, from: payload) == product,
-                try decoder.decode(Product.self, from: payload) == product
+        for (payload, record) in zip(payloads, records).prefix(100) {
+            guard try RecordCoding.decode(Record.self, from: payload) == record,
+                try decoder.decode(Record.self, from: payload) == record
             else { throw BenchmarkError.mismatch(scenario: "codecs", detail: "\(name): the two readings differ") }
         }
-        let read = try best { for payload in payloads { _ = try RecordCoding.decode(Product.self, from: payload) } }
-        let foundation = try best { for payload in payloads { _ = try decoder.decode(Product.self, from: payload) } }
+        let read = try best { for payload in payloads { _ = try RecordCoding.decode(Record.self, from: payload) } }
+        let foundation = try best { for payload in payloads { _ = try decoder.decode(Record.self, from: payload) } }
         report(name, count: payloads.count, written: read, foundation: foundation)
     }
 
