@@ -125,11 +125,6 @@ package struct RecordJSONReader {
         return value
     }
 
-    /// A string, or `nil` for `null`.
-    package mutating func optionalString() -> String? {
-        null() ? nil : string()
-    }
-
     /// A number as `Double` (`Double(_:)` of its text, which must be finite).
     package mutating func double() -> Double {
         guard let text = numberText(), let value = Double(text), value.isFinite else {
@@ -137,11 +132,6 @@ package struct RecordJSONReader {
             return 0
         }
         return value
-    }
-
-    /// A number as `Double`, or `nil` for `null`.
-    package mutating func optionalDouble() -> Double? {
-        null() ? nil : double()
     }
 
     /// A number written as an integer (no fraction, no exponent) that fits in `Int`.
@@ -153,11 +143,6 @@ package struct RecordJSONReader {
         return value
     }
 
-    /// An integer, or `nil` for `null`.
-    package mutating func optionalInt() -> Int? {
-        null() ? nil : int()
-    }
-
     /// A number as `Decimal`, every digit of its text (`Decimal(string:locale:)`), never through `Double`.
     package mutating func decimal() -> Decimal {
         guard let text = numberText(), let value = Decimal(string: text, locale: nil) else {
@@ -165,46 +150,6 @@ package struct RecordJSONReader {
             return 0
         }
         return value
-    }
-
-    /// A `Decimal`, or `nil` for `null`.
-    package mutating func optionalDecimal() -> Decimal? {
-        null() ? nil : decimal()
-    }
-
-    /// A date as ``RecordCoding`` writes it: seconds since 2001-01-01.
-    package mutating func date() -> Date {
-        Date(timeIntervalSinceReferenceDate: double())
-    }
-
-    /// An array of strings.
-    package mutating func strings() -> [String] {
-        var values: [String] = []
-        var array = RecordJSONContainer()
-        guard beginArray() else { return [] }
-        while nextElement(in: &array) { values.append(string()) }
-        return values
-    }
-
-    /// An array of strings, or `nil` for `null`.
-    package mutating func optionalStrings() -> [String]? {
-        null() ? nil : strings()
-    }
-
-    /// An object of strings; a repeated key is refused.
-    package mutating func stringMap() -> [String: String] {
-        var map: [String: String] = [:]
-        var object = RecordJSONContainer()
-        guard beginObject() else { return [:] }
-        while let key = nextName(in: &object) {
-            if map.updateValue(string(), forKey: key) != nil { fail() }
-        }
-        return map
-    }
-
-    /// An object of strings, or `nil` for `null`.
-    package mutating func optionalStringMap() -> [String: String]? {
-        null() ? nil : stringMap()
     }
 
     // MARK: - Scanning

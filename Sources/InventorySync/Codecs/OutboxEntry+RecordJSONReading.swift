@@ -34,14 +34,14 @@ extension OutboxEntry: RecordJSONReadable where Payload: RecordJSONReadable {
             case .operationID: operationID = readUUID(&reader)
             case .sequence: sequence = Int64(reader.int())
             case .payload:
-                guard let value = Payload.read(from: &reader) else { return refuse(&reader) }
+                guard let value = Payload.read(from: &reader) else { return reader.refuse() }
                 payload = value
             case .supersededOperationIDs:
                 var ids: [UUID] = []
                 var array = RecordJSONContainer()
                 guard reader.beginArray() else { return nil }
                 while reader.nextElement(in: &array) {
-                    guard let id = readUUID(&reader) else { return refuse(&reader) }
+                    guard let id = readUUID(&reader) else { return reader.refuse() }
                     ids.append(id)
                 }
                 superseded = ids
@@ -50,7 +50,7 @@ extension OutboxEntry: RecordJSONReadable where Payload: RecordJSONReadable {
         }
         guard !reader.failed, let operationID, let entityID, let sequence, let payload, let enqueuedAt, let attempts,
             let isQuarantined, let superseded
-        else { return refuse(&reader) }
+        else { return reader.refuse() }
         return OutboxEntry(
             operationID: operationID, entityID: entityID, sequence: sequence, payload: payload, enqueuedAt: enqueuedAt,
             attempts: attempts, nextAttemptAt: nextAttemptAt, lastError: lastError, isQuarantined: isQuarantined,
@@ -95,7 +95,7 @@ extension SyncStamp: RecordJSONReadable {
             case .version: version = reader.int()
             }
         }
-        guard !reader.failed, let replicaID, let updatedAt, let version else { return refuse(&reader) }
+        guard !reader.failed, let replicaID, let updatedAt, let version else { return reader.refuse() }
         return SyncStamp(updatedAt: updatedAt, version: version, replicaID: replicaID)
     }
 }
@@ -103,12 +103,6 @@ extension SyncStamp: RecordJSONReadable {
 /// A UUID as `JSONDecoder` reads one (`UUID(uuidString:)` of a string); `nil` (refused) otherwise.
 private func readUUID(_ reader: inout RecordJSONReader) -> UUID? {
     let text = reader.string()
-    guard !reader.failed, let uuid = UUIDText.parse(text) else { return refuse(&reader) }
+    guard !reader.failed, let uuid = UUIDText.parse(text) else { return reader.refuse() }
     return uuid
-}
-
-/// Refuses the input (`JSONDecoder` then reads it) and returns `nil`.
-private func refuse<Value>(_ reader: inout RecordJSONReader) -> Value? {
-    reader.fail()
-    return nil
 }

@@ -121,14 +121,14 @@ extension Barcode {
             case .value: value = reader.string()
             case .symbology:
                 if !reader.null() {
-                    guard let known = BarcodeSymbology(rawValue: reader.string()) else { return refuse(&reader) }
+                    guard let known = BarcodeSymbology(rawValue: reader.string()) else { return reader.refuse() }
                     symbology = known
                 }
             }
         }
         guard !reader.failed, let value,
             let barcode = try? Barcode(stored: value, symbology: symbology, confidence: confidence, source: source)
-        else { return refuse(&reader) }
+        else { return reader.refuse() }
         return barcode
     }
 }
@@ -153,7 +153,7 @@ extension ProductCategory {
             case .sub: sub = reader.optionalString()
             }
         }
-        guard let main, !reader.failed else { return refuse(&reader) }
+        guard let main, !reader.failed else { return reader.refuse() }
         return ProductCategory(main: main, sub: sub)
     }
 }
@@ -188,12 +188,12 @@ extension ProductImage {
             case .url:
                 // `JSONDecoder` reads a URL as `URL(string:)` of its text and refuses text that is not one.
                 if let text = reader.optionalString() {
-                    guard let parsed = URL(string: text) else { return refuse(&reader) }
+                    guard let parsed = URL(string: text) else { return reader.refuse() }
                     url = parsed
                 }
             }
         }
-        guard let id, let kind, !reader.failed else { return refuse(&reader) }
+        guard let id, let kind, !reader.failed else { return reader.refuse() }
         return ProductImage(id: id, url: url, path: path, kind: kind, source: source, width: width, height: height)
     }
 }
@@ -242,14 +242,14 @@ extension ProductDetails {
             switch field {
             case .type:
                 type = reader.string()
-                guard type == "food" || type == "beverage" else { return refuse(&reader) }
+                guard type == "food" || type == "beverage" else { return reader.refuse() }
             case .value:
                 // The value is read by its type, so the type must come first, as it is written.
-                guard type != nil else { return refuse(&reader) }
+                guard type != nil else { return reader.refuse() }
                 details = reader.null() ? nil : FoodDetails.read(from: &reader)
             }
         }
-        guard let type, !reader.failed else { return refuse(&reader) }
+        guard let type, !reader.failed else { return reader.refuse() }
         return type == "food" ? .food(details) : .beverage(details)
     }
 }
@@ -311,10 +311,4 @@ extension NutritionFacts {
         }
         return reader.failed ? nil : facts
     }
-}
-
-/// Refuses the input (`JSONDecoder` then reads it) and returns `nil`.
-private func refuse<Value>(_ reader: inout RecordJSONReader) -> Value? {
-    reader.fail()
-    return nil
 }

@@ -34,16 +34,16 @@ extension ProductChange: RecordJSONReadable {
         while let position = reader.nextKey(keys, in: &object) {
             switch fields[position] {
             case .productID:
-                guard let id = ProductID(rawValue: reader.string()) else { return refuse(&reader) }
+                guard let id = ProductID(rawValue: reader.string()) else { return reader.refuse() }
                 productID = id
             case .migratedTo:
                 if !reader.null() {
-                    guard let id = ProductID(rawValue: reader.string()) else { return refuse(&reader) }
+                    guard let id = ProductID(rawValue: reader.string()) else { return reader.refuse() }
                     migratedTo = id
                 }
             case .product:
                 if !reader.null() {
-                    guard let read = Product.read(from: &reader) else { return refuse(&reader) }
+                    guard let read = Product.read(from: &reader) else { return reader.refuse() }
                     product = read
                 }
             case .stamp: stamp = SyncStamp.read(from: &reader)
@@ -52,7 +52,7 @@ extension ProductChange: RecordJSONReadable {
             }
             if reader.failed { return nil }
         }
-        guard !reader.failed, let productID, let stamp else { return refuse(&reader) }
+        guard !reader.failed, let productID, let stamp else { return reader.refuse() }
         return ProductChange(
             productID: productID, product: product, stamp: stamp, baseStamp: baseStamp, migratedTo: migratedTo,
             fieldClock: fieldClock)
@@ -86,7 +86,7 @@ extension ProductFieldClock {
             }
             if reader.failed { return nil }
         }
-        guard !reader.failed, let base else { return refuse(&reader) }
+        guard !reader.failed, let base else { return reader.refuse() }
         return ProductFieldClock(base: base, fields: fields, replaced: replaced)
     }
 
@@ -103,10 +103,4 @@ extension ProductFieldClock {
         }
         return stamps
     }
-}
-
-/// Refuses the input (`JSONDecoder` then reads it) and returns `nil`.
-private func refuse<Value>(_ reader: inout RecordJSONReader) -> Value? {
-    reader.fail()
-    return nil
 }

@@ -106,7 +106,8 @@ public struct ProductFieldClock: Hashable, Sendable, Codable {
         if !replaced.isEmpty { try container.encode(replaced, forKey: .replaced) }
     }
 
-    /// Writes the clock as its `Encodable` conformance does under `RecordCoding` (keys sorted).
+    /// Writes the clock as its `Encodable` conformance does under `RecordCoding` (keys sorted by their UTF-8 bytes,
+    /// as the writer requires and sorted keys are).
     package func write(to writer: inout RecordJSONWriter) throws {
         writer.beginObject()
         writer.member("base")
@@ -114,7 +115,7 @@ public struct ProductFieldClock: Hashable, Sendable, Codable {
         for (name, map) in [("fields", fields), ("replaced", replaced)] where !map.isEmpty {
             writer.member(name)
             writer.beginObject()
-            for key in map.keys.sorted() {
+            for key in map.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 writer.member(key)
                 try map[key]?.write(to: &writer)
             }

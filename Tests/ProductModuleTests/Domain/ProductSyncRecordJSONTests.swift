@@ -39,4 +39,20 @@ struct ProductSyncRecordJSONTests {
             #expect(try RecordCoding.decode(ProductSyncRecord.self, from: handWritten) == record)
         }
     }
+
+    @Test("A field clock with field names beyond ASCII writes its keys in UTF-8 byte order, JSONEncoder's bytes, and reads back equal")
+    func fieldClockWithNonASCIIKeys() throws {
+        let base = SyncStamp(updatedAt: Date(timeIntervalSinceReferenceDate: 10), version: 1, replicaID: "a")
+        let later = SyncStamp(updatedAt: Date(timeIntervalSinceReferenceDate: 20), version: 2, replicaID: "b")
+        let names = ["z", "é", "e\u{301}x", "Ä", "title", "\u{1F600}", "ﬀ"]
+        let clock = ProductFieldClock(
+            base: base, fields: Dictionary(uniqueKeysWithValues: names.map { ($0, later) }), replaced: ["é": base, "a": later])
+        let productID = try #require(ProductID(rawValue: "04000000000017"))
+        let record = ProductSyncRecord(
+            productID: productID, status: .pendingUpsert, stamp: later, baseStamp: base, lastSyncedAt: nil,
+            pendingOperationID: nil, fieldClock: clock)
+        let handWritten = try RecordCoding.encode(record)
+        #expect(handWritten == (try RecordCoding.encodeWithFoundation(record)), "\(String(decoding: handWritten, as: UTF8.self))")
+        #expect(try RecordCoding.decode(ProductSyncRecord.self, from: handWritten) == record)
+    }
 }
