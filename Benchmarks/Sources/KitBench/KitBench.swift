@@ -21,7 +21,7 @@ struct KitBench: ParsableCommand {
             The exit status is 0 even when a target is missed (see the pass column); it is non-zero when a \
             scenario fails or its two sides disagree about the result. `kitbench chart` draws a --json run's charts.
             """,
-        subcommands: [KitBenchChart.self, KitBenchCodecs.self])
+        subcommands: [KitBenchChart.self, KitBenchCodecs.self, KitBenchNormalize.self])
 
     /// Every scenario, in run order.
     static let scenarios: [Scenario] = [
