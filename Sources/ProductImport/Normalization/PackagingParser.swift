@@ -44,7 +44,8 @@ public enum PackagingParser {
 
     // MARK: - Tokens
 
-    private enum Token: Equatable {
+    /// A piece of a quantity text.
+    enum Token: Equatable {
         case number(Decimal)
         case word(String)
         case times
@@ -55,10 +56,19 @@ public enum PackagingParser {
         var width: Int
     }
 
-    private static func tokenize(_ text: String) -> [Token] {
-        var tokens: [Token] = []
+    /// The tokens of a quantity text: on its bytes when it is ASCII (``tokenizeASCII(_:)``), else on its
+    /// characters (``tokenizeCharacters(_:)``). The estimated sign ℮ is replaced by a space first.
+    static func tokenize(_ text: String) -> [Token] {
         // ℮ (E2 84 AE) is rare: look for its lead byte before replacing it.
-        var characters = Array(text.utf8.contains(0xE2) ? text.replacingOccurrencesBytewise(of: "\u{212E}", with: " ") : text)
+        let text = text.utf8.contains(0xE2) ? text.replacingOccurrencesBytewise(of: "\u{212E}", with: " ") : text
+        return tokenizeASCII(text) ?? tokenizeCharacters(text)
+    }
+
+    /// The tokens of a text, walking its characters: right for every text, and the reference the ASCII walk is
+    /// tested against.
+    static func tokenizeCharacters(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var characters = Array(text)
         characters.append(" ")
         var index = 0
         while index < characters.count {
@@ -78,7 +88,7 @@ public enum PackagingParser {
                     }
                     index += 1
                 }
-                if let value = Decimal(string: digits, locale: posix) {
+                if let value = decimal(digits) {
                     tokens.append(.number(value))
                 }
                 continue
@@ -102,7 +112,8 @@ public enum PackagingParser {
         return tokens
     }
 
-    private static let posix = Locale(identifier: "en_US_POSIX")
+    /// The locale numbers are read in: `.` as the decimal separator (a decimal comma became one).
+    static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Whether an `x` stands alone between a number and what follows (`6 x 330`, `6x330`), not inside a word.
     private static func isMultiplier(_ characters: [Character], at index: Int) -> Bool {
@@ -119,7 +130,7 @@ public enum PackagingParser {
         }
         let single = PackagingUnit(parsing: first)
         if case .other = single {
-            let bare = first.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let bare = withoutEdgeDots(first)
             guard !bare.isEmpty, bare.count <= 24 else { return nil }
             return ParsedUnit(unit: .other(bare), width: 1)
         }
