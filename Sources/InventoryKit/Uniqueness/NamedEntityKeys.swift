@@ -140,7 +140,22 @@ public enum NamedEntityKeys {
     /// Words dropped after a legal form.
     private static let connectors: Set<String> = ["&", "and", "+"]
 
-    private static func isLegalForm(_ word: String) -> Bool {
+    /// Whether a word, its trailing commas removed, is a legal form: on its bytes when it is ASCII (the words of
+    /// most names), else through ``isLegalFormAnyText(_:)``, whose answer the byte path's is tested against.
+    static func isLegalForm(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return isLegalFormAnyText(word) }
+        // In ASCII a character is a byte (CR LF, the one pair, is neither a comma nor a dot).
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+        let withoutCommas = bytes[..<end]
+        if dottedLegalForms.contains(String(decoding: withoutCommas, as: UTF8.self)) { return true }
+        let withoutDots = withoutCommas.filter { $0 != UInt8(ascii: ".") }
+        return !withoutDots.isEmpty && legalForms.contains(String(decoding: withoutDots, as: UTF8.self))
+    }
+
+    /// ``isLegalForm(_:)`` of any text, through characters and Foundation's replacement.
+    static func isLegalFormAnyText(_ word: String) -> Bool {
         let withoutCommas = String(word.reversed().drop(while: { $0 == "," }).reversed())
         if dottedLegalForms.contains(withoutCommas) { return true }
         let withoutDots = withoutCommas.replacingOccurrences(of: ".", with: "")
