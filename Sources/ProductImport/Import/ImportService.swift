@@ -223,6 +223,8 @@ public actor ImportService {
             report.unchanged += part.unchanged
             report.rejected += part.rejected
             keep(part.warnings, in: &report)
+            // Staging kept at most `keptWarnings` of its own and counted the rest: they stay counted.
+            report.omittedWarnings += part.omittedWarnings
         }
         report.processed += writing.batch.count
         progress.yield(report.progress)

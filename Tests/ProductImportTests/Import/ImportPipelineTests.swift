@@ -122,6 +122,19 @@ struct ImportPipelineTests {
         #expect(try await ImportFixtures.allProducts(in: catalog).count == 2)
     }
 
+    @Test("warnings beyond keptWarnings are counted, however many batches raise them")
+    func omittedWarningsAreCounted() async throws {
+        let records = (0..<40).map { Data(#"{"code": "\#(GTIN.fixtureEAN13(900_000 + $0))"}"#.utf8) }
+        let all = try await ImportService(products: ImportFixtures.catalog(), clock: .constant(ImportFixtures.now), batchSize: 7)
+            .importRecords(records, from: OpenFoodFactsNormalizer())
+        let capped = try await ImportService(
+            products: ImportFixtures.catalog(), clock: .constant(ImportFixtures.now), batchSize: 7, keptWarnings: 3
+        ).importRecords(records, from: OpenFoodFactsNormalizer())
+        #expect(all.warnings.count >= 40)
+        #expect(capped.warnings == Array(all.warnings.prefix(3)))
+        #expect(capped.warningCount == all.warningCount)
+    }
+
     @Test("a write that fails stops the import after the batches before it; the batch staged meanwhile is never written")
     func failedWriteStopsBeforeTheStagedBatch() async throws {
         let storage = InMemoryStorageProvider()
