@@ -35,6 +35,8 @@ let package = Package(
             name: "SQLiteStorage",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the write-ahead log's hook (WALCheckpoints).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "InventoryKit", package: "InventoryKit"),
                 .product(name: "InventorySync", package: "InventoryKit"),
                 .product(name: "ProductModule", package: "InventoryKit"),

@@ -36,6 +36,10 @@ import InventoryKit
 ///   inside it, and a failed one rolls the whole batch back.
 /// - Files open as a `DatabasePool` in WAL mode with `synchronous = NORMAL`: readers never block the writer, and
 ///   a crash of the app keeps every committed transaction (a power loss may drop the last ones, never half of one).
+/// - The write-ahead log is folded into the database file after a commit returns, not inside it: a commit that makes
+///   the log pass 1,000 pages (SQLite's threshold) queues a passive checkpoint on the writer's queue, which runs before
+///   the next write. A large commit (an import's batch) returns once its transaction is in the log, and its caller
+///   prepares the next write meanwhile. ``close()`` folds in the rest.
 /// - Generic record queries run in SQL on the field index: filters, sorts and keyset cursors are index ranges, so a
 ///   page costs the same at any depth and collection size, with results identical to `RecordQueryEvaluator` (the
 ///   conformance suite and the parity tests check it).
@@ -85,6 +89,9 @@ public struct SQLiteStorage: StorageProvider {
             }
         } catch {
             throw StorageError.wrapping(error, operation: "build the composite indexes", path: dbWriter.path)
+        }
+        if let pool = dbWriter as? DatabasePool {
+            pool.writeWithoutTransaction { db in WALCheckpoints.install(on: db, in: pool) }
         }
     }
 

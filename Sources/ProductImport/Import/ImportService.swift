@@ -234,6 +234,12 @@ public actor ImportService {
     /// How many batches are prepared ahead of the one being written.
     static let preparedAhead = 2
 
+    /// The priority batches are prepared at, for an import running at `importPriority`: `utility`, or the import's
+    /// own when that is lower (an import in the background prepares in the background).
+    static func preparationPriority(below importPriority: TaskPriority) -> TaskPriority {
+        min(importPriority, .utility)
+    }
+
     /// The next batch of records, empty at the end.
     private func read<Records: IteratorProtocol>(_ iterator: inout Records) -> [Records.Element] {
         var batch: [Records.Element] = []
@@ -244,13 +250,18 @@ public actor ImportService {
 
     /// Starts preparing a batch on the other cores once `previous` is prepared (one batch at a time), or `nil`
     /// for an empty batch.
+    ///
+    /// The preparation runs at ``preparationPriority(below:)``: it is work ahead of time, while each step of writing
+    /// a batch (its merges, the catalog's command, the encoding and SQLite's commit) holds up the batches after it.
+    /// Where the scheduler honours priorities, the writing then keeps its cores and the preparation takes the time
+    /// the writing leaves; the preparation still gets every core when the import waits for it.
     private func prepare<Provider: ProductProvider>(
         _ records: [Provider.Record], provider: Provider, salt: String?, normalizeAll: Bool,
         after previous: Task<PreparedBatch<Provider>, Never>?
     ) -> Task<PreparedBatch<Provider>, Never>? {
         guard !records.isEmpty else { return nil }
         let context = NormalizationContext(now: clock.now(), categories: categories, limits: limits)
-        return Task.detached {
+        return Task.detached(priority: Self.preparationPriority(below: Task.currentPriority)) {
             _ = await previous?.value
             return await PreparedBatch.prepare(
                 records, provider: provider, context: context, salt: salt, normalizeAll: normalizeAll)

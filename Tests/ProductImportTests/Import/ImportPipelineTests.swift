@@ -135,6 +135,30 @@ struct ImportPipelineTests {
         #expect(capped.warningCount == all.warningCount)
     }
 
+    @Test(
+        "batches prepared while others are written run at utility priority, below the import's",
+        arguments: [TaskPriority.high, .medium])
+    func preparationRunsBelowTheImport(importPriority: TaskPriority) async throws {
+        // Commits slow enough that every batch after the second is prepared before the import waits for it (waiting
+        // would raise the batch to the import's priority).
+        let store = SlowCommitProductStore(commitDelay: .milliseconds(100))
+        let catalog = ProductModuleService(store: store, replicaID: ReplicaID("test"), clock: .constant(ImportFixtures.now))
+        let importer = ImportService(products: catalog, clock: .constant(ImportFixtures.now), batchSize: 10)
+        let csv = "barcode,title\n" + (0..<60).map { "\(GTIN.fixtureEAN13(600_000 + $0)),Item \($0)" }.joined(separator: "\n")
+        let provider = PriorityRecordingProvider()
+        let records = CSVDocument(parsing: csv).records
+        let report = try await Task(priority: importPriority) {
+            try await importer.importRecords(records, from: provider)
+        }.value
+        #expect(report.created.count == 60)
+        let priorities = provider.priorities
+        #expect(priorities.count >= 60)
+        // The first batch is normalized while it is staged, at the import's priority, and the second is awaited as
+        // soon as the first is staged; the four after them are prepared while a batch is written.
+        #expect(priorities.allSatisfy { $0 <= importPriority }, "\(Set(priorities.map(\.rawValue)))")
+        #expect(priorities.count { $0 <= .utility } >= 40, "\(priorities.map(\.rawValue))")
+    }
+
     @Test("a write that fails stops the import after the batches before it; the batch staged meanwhile is never written")
     func failedWriteStopsBeforeTheStagedBatch() async throws {
         let storage = InMemoryStorageProvider()
@@ -152,5 +176,23 @@ struct ImportPipelineTests {
         let stored = try await ImportFixtures.allProducts(in: catalog).map(\.productID.rawValue)
         #expect(stored == (0..<20).map { GTIN.fixtureEAN13(700_000 + $0) }.sorted())
         #expect(try await catalog.pendingCount() == 20)
+    }
+}
+
+/// The CSV normalizer, noting the priority of the task each record is normalized on.
+private final class PriorityRecordingProvider: ProductProvider, @unchecked Sendable {
+    private let base = CSVProductNormalizer()
+    private let lock = NSLock()
+    private var recorded: [TaskPriority] = []
+
+    var providerID: ProviderID { base.providerID }
+
+    /// The priority of each normalization so far, in the order they ran.
+    var priorities: [TaskPriority] { lock.withLock { recorded } }
+
+    func normalize(_ record: CSVRecord, context: NormalizationContext) -> Result<ImportedProduct, ImportRejection> {
+        let priority = Task.currentPriority
+        lock.withLock { recorded.append(priority) }
+        return base.normalize(record, context: context)
     }
 }
