@@ -64,6 +64,10 @@ public struct SQLiteStorage: StorageProvider {
     /// (``SQLiteCompositeIndex``): the missing ones are built, and pairs built by an earlier opening that are no
     /// longer declared are removed.
     ///
+    /// On a `DatabasePool`, the storage replaces SQLite's automatic checkpoint of the writer connection by one queued
+    /// after the commit that needs it (see "Guarantees"); a `wal_autocheckpoint` set on that connection afterwards
+    /// takes its place again.
+    ///
     /// - important: Create the writer with a configuration returned by ``makeConfiguration(_:)``.
     /// - Throws: ``StorageError/backendFailure(operation:reason:)`` when the database was migrated by a newer
     ///   version, or a migration fails (it is rolled back, and the database keeps its previous version);
