@@ -92,7 +92,9 @@ struct WebOpenFoodFactsTests {
     @Test func aLookupThatFailsSaysSoInASentenceKeepsTheCatalogsResultsAndWritesNothing() async throws {
         let stub = OpenFoodFactsStub(answers: Dictionary(uniqueKeysWithValues: Self.failures.map { ($0.barcode, $0.answer) }))
         try await stub.serve { url in
-            try await withLookupServer(Self.settings(url, requestTimeout: 1)) { server in
+            // A timeout the slow answer (10 s) always passes and a quick one never does, even on a loaded machine
+            // (at 1 s, a quick "not found" under the whole suite's load once took longer).
+            try await withLookupServer(Self.settings(url, requestTimeout: 3)) { server in
                 // The catalog's product carries every failing barcode in its title, so each search finds it too.
                 let title = "Oat milk " + Self.failures.map(\.barcode).joined(separator: " ")
                 let (household, _, browser, _) = try await WebAppTests.signedIn(server, title: title)
@@ -311,7 +313,7 @@ struct OpenFoodFactsStub: Sendable {
             case .notFound: return Self.json(#"{"code":"\#(code)","status":0,"status_verbose":"product not found"}"#, status: .notFound)
             case .status(let status): return Response(status: HTTPResponse.Status(code: status))
             case .slow:
-                try await Task.sleep(for: .seconds(3))
+                try await Task.sleep(for: .seconds(10))
                 return Self.json(record ?? Data(), status: .ok)
             case .malformed: return Self.json(#"{"code":"\#(code)","status":1,"product":"#, status: .ok)
             }
