@@ -100,16 +100,16 @@ extension Scenario {
             store: SQLiteProductStore(storage: storage), replicaID: BenchData.replica, clock: .constant(BenchData.now))
         let importer = ImportService(products: catalog, clock: .constant(BenchData.now))
         var report: ImportReport<ProductID>?
-        let cpuBefore = ProcessCPU.seconds
+        let cpuBefore = ProcessCPU.now
         // Closing is timed: it folds the write-ahead log into the database, work the import leaves behind.
         let seconds = try await Stopwatch.time {
             report = try await importer.importRecords(lines, from: OpenFoodFactsNormalizer())
             try storage.close()
         }
-        let cpu = ProcessCPU.seconds - cpuBefore
+        let cpu = ProcessCPU.now.since(cpuBefore)
         guard let report else { throw BenchmarkError.setup("the import returned no report") }
         if !lines.isEmpty {
-            ScaleLog.write("   import: \(Int((cpu * 1e6 / Double(lines.count)).rounded())) µs of CPU a record")
+            ScaleLog.write("   import: \(cpu.perItem(lines.count, item: "record"))")
         }
         return (seconds, report)
     }

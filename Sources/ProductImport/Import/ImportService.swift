@@ -254,7 +254,8 @@ public actor ImportService {
     /// The preparation runs at ``preparationPriority(below:)``: it is work ahead of time, while each step of writing
     /// a batch (its merges, the catalog's command, the encoding and SQLite's commit) holds up the batches after it.
     /// Where the scheduler honours priorities, the writing then keeps its cores and the preparation takes the time
-    /// the writing leaves; the preparation still gets every core when the import waits for it.
+    /// the writing leaves. When the import awaits a batch that is not ready, Swift raises that batch's task to the
+    /// import's priority, so a waiting import is never held up by the lower priority.
     private func prepare<Provider: ProductProvider>(
         _ records: [Provider.Record], provider: Provider, salt: String?, normalizeAll: Bool,
         after previous: Task<PreparedBatch<Provider>, Never>?
