@@ -43,8 +43,10 @@ struct KitBench: ParsableCommand {
     @Flag(help: "Scale the data down (about 20x) for a CI smoke run.")
     var quick = false
 
-    @Option(help: "Run only the scenarios whose name contains this text (case-insensitive).")
-    var only: String?
+    @Option(help: ArgumentHelp(
+        "Run only the scenarios whose name contains this text (case-insensitive).",
+        discussion: "Repeat it to run the scenarios matching any of the texts, in the full run's order."))
+    var only: [String] = []
 
     @Option(help: "Measurements per side; the median is reported.")
     var repetitions = 3
@@ -82,9 +84,11 @@ struct KitBench: ParsableCommand {
             return
         }
         let selected = Self.scenarios.filter { scenario in
-            only.map { scenario.name.localizedCaseInsensitiveContains($0) } ?? true
+            only.isEmpty || only.contains { scenario.name.localizedCaseInsensitiveContains($0) }
         }
-        guard !selected.isEmpty else { throw ValidationError("no scenario name contains \"\(only ?? "")\"") }
+        guard !selected.isEmpty else {
+            throw ValidationError("no scenario name contains \(only.map { "\"\($0)\"" }.joined(separator: " or "))")
+        }
 
         let configuration: BenchConfiguration = quick ? .quick : .full
         let root = workdir.map { URL(fileURLWithPath: $0) }
