@@ -16,7 +16,25 @@ actor ImportBenchFeed {
         configuration.productCount >= 100_000 ? 20_000 : 2_000
     }
 
+    /// The records of `import.off-jsonl-cores`: three times ``recordCount(_:)`` (60,000 in a full run), so the
+    /// import spends most of its time in its steady state: filling the pipeline (the first batch is prepared before
+    /// any is written) and draining it (the last batch is written, and the log folded, with nothing left to prepare)
+    /// leave a core idle, a fixed cost that weighs on a 20,000-record import's ratio (0.58× against 0.55× at 60,000
+    /// records, medians of 9 alternate runs on two cores, 2026-11-30).
+    static func coresRecordCount(_ configuration: BenchConfiguration) -> Int {
+        3 * recordCount(configuration)
+    }
+
     private var cached: (count: Int, lines: [Data], rows: ProductLocalTransaction)?
+
+    /// The first `count` lines of the feed, without the baseline's rows (the run's feed when it has as many lines).
+    func lines(count: Int, log: @Sendable (String) -> Void) throws -> [Data] {
+        if let cached, cached.count == count { return cached.lines }
+        let lines = try OpenFoodFactsFeed().lines(0..<count)
+        let bytes = lines.reduce(0) { $0 + $1.count + 1 }
+        log("   import feed: \(count) Open Food Facts-shaped records, \(bytes / 1_000_000) MB (mean \(bytes / max(1, count)) bytes)")
+        return lines
+    }
 
     /// What `ImportService` (default limits and category table, as the scenarios create it) combines every
     /// record's fingerprint with before storing it: the same recipe as its `fingerprintSalt`.
