@@ -30,6 +30,11 @@ actor ImportBenchFeed {
     /// The first `count` lines of the feed, without the baseline's rows (the run's feed when it has as many lines).
     func lines(count: Int, log: @Sendable (String) -> Void) throws -> [Data] {
         if let cached, cached.count == count { return cached.lines }
+        return try Self.generate(count: count, log: log)
+    }
+
+    /// Generates the first `count` lines and logs their size.
+    private static func generate(count: Int, log: @Sendable (String) -> Void) throws -> [Data] {
         let lines = try OpenFoodFactsFeed().lines(0..<count)
         let bytes = lines.reduce(0) { $0 + $1.count + 1 }
         log("   import feed: \(count) Open Food Facts-shaped records, \(bytes / 1_000_000) MB (mean \(bytes / max(1, count)) bytes)")
@@ -57,8 +62,7 @@ actor ImportBenchFeed {
     /// The lines (one JSON object each, no newline) and the baseline's rows.
     func feed(count: Int, log: @Sendable (String) -> Void) throws -> (lines: [Data], rows: ProductLocalTransaction) {
         if let cached, cached.count == count { return (cached.lines, cached.rows) }
-        let feed = try OpenFoodFactsFeed()
-        let lines = feed.lines(0..<count)
+        let lines = try Self.generate(count: count, log: log)
         // What the import stores: each record normalized at the bench's clock, as version 1 with its fingerprint.
         let normalizer = OpenFoodFactsNormalizer()
         let salt = try Self.fingerprintSalt(normalizer)
@@ -75,8 +79,6 @@ actor ImportBenchFeed {
             }
             products.append(product)
         }
-        let bytes = lines.reduce(0) { $0 + $1.count + 1 }
-        log("   import feed: \(count) Open Food Facts-shaped records, \(bytes / 1_000_000) MB (mean \(bytes / max(1, count)) bytes)")
         let rows = BenchData.addTransaction(products)
         cached = (count, lines, rows)
         return (lines, rows)
